@@ -1,0 +1,54 @@
+// Client for the main API (/v2): every operation of the generated table as a method.
+import { BaseClient, type CallOptions, type ClientOptions } from '../core/client.js';
+import { isApiErrorResponse } from '../core/errors.js';
+import { installMethods, type MethodsOf } from '../core/methods.js';
+import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { v2Operations } from '../generated/v2/operations.js';
+import type { V2OperationTypes } from '../generated/v2/types.js';
+import { fetchTransport } from '../transport/fetch.js';
+import type { Transport } from '../transport/types.js';
+import type { Configuration } from './configuration.js';
+import { type LegacyClientOptions, resolveOptions } from './options.js';
+
+export const DEFAULT_API_BASE_URL = 'https://api.neynar.com/v2';
+
+/** Operations that take a cursor, by method name. */
+export type V2PagedOperation = {
+  [K in keyof V2OperationTypes]: V2OperationTypes[K]['params'] extends { cursor?: unknown } ? K : never;
+}[keyof V2OperationTypes];
+
+// Methods come from the operation table (installMethods below); this interface types them.
+export interface NeynarAPIClient extends MethodsOf<V2OperationTypes> {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface is implemented by installMethods.
+export class NeynarAPIClient extends BaseClient {
+  static isApiErrorResponse = isApiErrorResponse;
+  static readonly operations = v2Operations;
+
+  /**
+   * `new NeynarAPIClient(new Configuration({ apiKey }))` as with the established SDK, or
+   * `new NeynarAPIClient({ apiKey, baseUrl, timeout, retries, logger, fetch })`.
+   */
+  constructor(config: Configuration | ClientOptions, options?: LegacyClientOptions & ClientOptions) {
+    super(resolveOptions(config, options), DEFAULT_API_BASE_URL);
+  }
+
+  /** `for await (const page of client.paginate('fetchFeed', {...}))`, or `.items()` for each item. */
+  paginate<K extends V2PagedOperation>(
+    operation: K,
+    params: V2OperationTypes[K]['params'],
+    options?: CallOptions & PaginateOptions,
+  ): Paginator<V2OperationTypes[K]['response'], ItemOf<V2OperationTypes[K]>> {
+    return this.paginator(v2Operations[operation], params, options);
+  }
+
+  protected defaultTransport(): Transport {
+    return fetchTransport();
+  }
+
+  protected fetchTransport(fetchImpl: typeof fetch): Transport {
+    return fetchTransport(fetchImpl);
+  }
+}
+
+installMethods(NeynarAPIClient, v2Operations);

@@ -1,0 +1,54 @@
+// Client for the hub API (/v1): the same pipeline over the hub's operation table.
+import { BaseClient, type CallOptions, type ClientOptions } from '../core/client.js';
+import { isApiErrorResponse } from '../core/errors.js';
+import { installMethods, type MethodsOf } from '../core/methods.js';
+import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { hubOperations } from '../generated/hub/operations.js';
+import type { HubOperationTypes } from '../generated/hub/types.js';
+import { fetchTransport } from '../transport/fetch.js';
+import type { Transport } from '../transport/types.js';
+import type { Configuration } from './configuration.js';
+import { type LegacyClientOptions, resolveOptions } from './options.js';
+
+export const DEFAULT_HUB_BASE_URL = 'https://hub-api.neynar.com';
+
+/** Hub operations that page with `pageToken` (or `from_event_id` for events). */
+export type HubPagedOperation = {
+  [K in keyof HubOperationTypes]: HubOperationTypes[K]['params'] extends
+    | { pageToken?: unknown }
+    | { fromEventId?: unknown }
+    ? K
+    : never;
+}[keyof HubOperationTypes];
+
+// Methods come from the operation table (installMethods below); this interface types them.
+export interface NeynarHubClient extends MethodsOf<HubOperationTypes> {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface is implemented by installMethods.
+export class NeynarHubClient extends BaseClient {
+  static isApiErrorResponse = isApiErrorResponse;
+  static readonly operations = hubOperations;
+
+  constructor(config: Configuration | ClientOptions, options?: LegacyClientOptions & ClientOptions) {
+    super(resolveOptions(config, options), DEFAULT_HUB_BASE_URL);
+  }
+
+  /** Follows `nextPageToken` (or `nextPageEventId` for events) until the hub says there is no more. */
+  paginate<K extends HubPagedOperation>(
+    operation: K,
+    params: HubOperationTypes[K]['params'],
+    options?: CallOptions & PaginateOptions,
+  ): Paginator<HubOperationTypes[K]['response'], ItemOf<HubOperationTypes[K]>> {
+    return this.paginator(hubOperations[operation], params, options);
+  }
+
+  protected defaultTransport(): Transport {
+    return fetchTransport();
+  }
+
+  protected fetchTransport(fetchImpl: typeof fetch): Transport {
+    return fetchTransport(fetchImpl);
+  }
+}
+
+installMethods(NeynarHubClient, hubOperations);

@@ -1,0 +1,36 @@
+// Everything both entry points export; the entries add clients wired to their platform's transport.
+
+export { DEFAULT_API_BASE_URL, type V2PagedOperation } from './clients/api-client.js';
+export { Configuration, type ConfigurationParameters } from './clients/configuration.js';
+export { DEFAULT_HUB_BASE_URL, type HubPagedOperation } from './clients/hub-client.js';
+export type { BinaryBody } from './core/body.js';
+export { buildRequest, type PreparedRequest, type RequestContext } from './core/build-request.js';
+export type { CallOptions, ClientOptions, RawResponse } from './core/client.js';
+export {
+  AbortError,
+  ApiError,
+  type ApiErrorBody,
+  AuthenticationError,
+  BadRequestError,
+  CastkitError,
+  ConflictError,
+  ConnectionError,
+  InternalServerError,
+  isApiErrorResponse,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequiredError,
+  TimeoutError,
+  TransportError,
+} from './core/errors.js';
+export { type Logger, silentLogger } from './core/logger.js';
+export type { OperationSpec, ParamSpec } from './core/operation.js';
+export { type PaginateOptions, Paginator } from './core/paginate.js';
+export type { RetryPolicy } from './core/retry.js';
+export { type HubOperationName, hubOperations } from './generated/hub/operations.js';
+export type * as Hub from './generated/hub/types.js';
+export { type V2OperationName, v2Operations } from './generated/v2/operations.js';
+export type * from './generated/v2/types.js';
+export { fetchTransport } from './transport/fetch.js';
+export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';

@@ -1,0 +1,43 @@
+// The shape of one entry in the generated operation tables (see tools/codegen).
+
+export type ParamLocation = 'query' | 'header' | 'body' | 'path';
+
+export interface ParamSpec {
+  /** Name on the wire, exactly as the spec spells it (`viewer_fid`, `x-wallet-id`). */
+  name: string;
+  /** camelCase key callers use in the params object (`viewerFid`, `xWalletId`). */
+  key: string;
+  in: ParamLocation;
+  required: boolean;
+  /** `csv`: sent comma-joined; `date`: `Date` or ISO string; `binary`: raw bytes. */
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'csv' | 'date' | 'binary' | 'any';
+  items?: string;
+  enum?: readonly (string | number | boolean)[];
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  pattern?: string;
+  format?: string;
+  /** Nested spec key names of a body field, so camelCase nested keys can be sent as the spec names them. */
+  shape?: KeyShape;
+}
+
+export interface KeyShape {
+  [specName: string]: KeyShape | 0;
+}
+
+export interface OperationSpec {
+  api: 'v2' | 'hub';
+  /** operationId in the spec. */
+  id: string;
+  /** Method name: camelCase of the operationId. */
+  name: string;
+  summary: string;
+  tag: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean };
+  /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */
+  paging?: { cursor: string; next: string[]; items?: string };
+  params: ParamSpec[];
+}

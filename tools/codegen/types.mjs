@@ -1,0 +1,75 @@
+// Turns JSON Schema (OpenAPI 3.0 dialect) into TypeScript type expressions.
+
+import { propKey, typeName } from './names.mjs';
+import { refName } from './spec.mjs';
+
+const literal = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+
+export function tsType(schema, ctx, indent = '') {
+  if (!schema || typeof schema !== 'object') return 'unknown';
+  const ref = refName(schema);
+  if (ref) return typeName(ref);
+  let out = baseType(schema, ctx, indent);
+  if (schema.nullable && out !== 'unknown') out = `${wrap(out)} | null`;
+  return out;
+}
+
+const wrap = (t) => (/[|&]/.test(t) && !/^\{[\s\S]*\}$/.test(t) ? `(${t})` : t);
+
+function baseType(schema, ctx, indent) {
+  if (schema.enum) return schema.enum.map(literal).join(' | ');
+  if (schema.allOf) return schema.allOf.map((s) => wrap(tsType(s, ctx, indent))).join(' & ');
+  const union = schema.oneOf ?? schema.anyOf;
+  if (union) {
+    const members = [...new Set(union.map((s) => wrap(tsType(s, ctx, indent))))];
+    return members.join(' | ');
+  }
+  switch (schema.type) {
+    case 'string':
+      return schema.format === 'binary' ? 'BinaryBody' : 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return `Array<${tsType(schema.items, ctx, indent)}>`;
+    case 'object':
+    case undefined:
+      if (schema.properties || schema.additionalProperties !== undefined || schema.type === 'object') {
+        return objectType(schema, ctx, indent);
+      }
+      return 'unknown';
+    default:
+      return 'unknown';
+  }
+}
+
+function objectType(schema, ctx, indent) {
+  const required = new Set(schema.required ?? []);
+  const inner = `${indent}  `;
+  const lines = [];
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    lines.push(`${inner}${propKey(key)}${required.has(key) ? '' : '?'}: ${tsType(prop, ctx, inner)};`);
+  }
+  const extra = schema.additionalProperties;
+  if (extra === true || (extra && typeof extra === 'object')) {
+    const valueType = extra === true ? 'unknown' : tsType(extra, ctx, inner);
+    lines.push(`${inner}[key: string]: ${lines.length ? 'unknown' : valueType};`);
+  }
+  if (!lines.length) return 'Record<string, unknown>';
+  return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+/** `export type X = ...` / `export interface X {...}` for every component schema. */
+export function emitComponentTypes(doc, ctx) {
+  const out = [];
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
+    const id = typeName(name);
+    const body = tsType(schema, ctx);
+    const plainObject = !schema.allOf && !schema.oneOf && !schema.anyOf && !schema.enum && !schema.nullable;
+    if (plainObject && body.startsWith('{')) out.push(`export interface ${id} ${body}`);
+    else out.push(`export type ${id} = ${body};`);
+  }
+  return out.join('\n\n');
+}
