@@ -66,8 +66,18 @@ export function flatten(spec, schema) {
   return merged;
 }
 
+/** `allOf: [X]` (plus description-only parts) is just X: the spec wraps enums this way to describe them. */
+function unwrap(spec, schema) {
+  let s = spec.resolve(schema) ?? {};
+  const meaningful = (part) => Object.keys(spec.resolve(part) ?? {}).some((k) => k !== 'description');
+  while (s.allOf && !s.properties && !s.type && s.allOf.filter(meaningful).length === 1) {
+    s = { ...spec.resolve(s.allOf.find(meaningful)), nullable: s.nullable };
+  }
+  return s;
+}
+
 function describeParam(spec, name, location, required, schema) {
-  const s = spec.resolve(schema) ?? {};
+  const s = unwrap(spec, schema);
   const param = { name, key: camel(name), in: location, required };
   if (s['x-comma-separated']) {
     param.type = 'csv';

@@ -380,7 +380,7 @@ export const v2Operations: Record<V2OperationName, OperationSpec> = {
       {"name":"storage_units","key":"storageUnits","in":"body","required":false,"type":"integer","minimum":0},
       {"name":"signers","key":"signers","in":"body","required":false,"type":"array","items":"object","shape":{"signature":0,"metadata":0,"public_key":0,"key_type":0,"metadata_type":0,"deadline":0}},
       {"name":"pre_registration_calls","key":"preRegistrationCalls","in":"body","required":false,"type":"array","items":"object","shape":{"target":0,"value":0,"data":0,"allow_failure":0}},
-      {"name":"idem","key":"idem","in":"body","required":false,"type":"object"},
+      {"name":"idem","key":"idem","in":"body","required":false,"type":"string"},
     ],
   },
   publishMessageToFarcaster: {
@@ -1314,7 +1314,7 @@ export const v2Operations: Record<V2OperationName, OperationSpec> = {
     params: [
       {"name":"Authorization","key":"authorization","in":"header","required":false,"type":"string"},
       {"name":"signer_uuid","key":"signerUuid","in":"body","required":false,"type":"string"},
-      {"name":"type","key":"type","in":"body","required":false,"type":"object"},
+      {"name":"type","key":"type","in":"body","required":false,"type":"string","enum":["follows","recasts","likes","mentions","replies","quotes"]},
     ],
   },
   fetchAllChannels: {
