@@ -11,7 +11,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'tools/**/*.test.mjs'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      // The console's component tests render JSX; each picks jsdom with a `@vitest-environment` docblock.
+      'packages/*/test/**/*.test.tsx',
+      'tools/**/*.test.mjs',
+    ],
     testTimeout: 20_000,
   },
 });

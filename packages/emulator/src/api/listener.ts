@@ -1,0 +1,111 @@
+// The HTTP edge of both APIs: API-key check, body reading, JSON replies, and a guarantee that no
+// input can crash the process or hang the request.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EmulatorError } from '../protocol/errors.js';
+import type { OperationRouter } from './dispatch.js';
+
+export interface ListenerOptions {
+  apiKeys: readonly string[];
+  /** Largest request body accepted (default 1 MiB). */
+  maxBodyBytes?: number;
+}
+
+/** Handles `/v1/*` and `/v2/*`; returns false for other paths so the caller can serve them. */
+export function createApiListener(router: OperationRouter, options: ListenerOptions) {
+  const keys = new Set(options.apiKeys);
+  const maxBody = options.maxBodyBytes ?? 1024 * 1024;
+
+  /** `url` must be absolute, built from the request's Host, so handlers can make absolute links. */
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    const api = router.apiOf(url.pathname);
+    if (!api) return false;
+    const fail = (error: EmulatorError, headers?: Record<string, string>) => {
+      const reply = router.failure(api, error);
+      send(res, reply.status, reply.body, headers);
+      return true;
+    };
+    const key = req.headers['x-api-key'];
+    if (typeof key !== 'string' || !keys.has(key)) {
+      req.resume();
+      return fail(
+        new EmulatorError('a valid x-api-key header is required', 'Unauthorized', 401, 'x-api-key'),
+      );
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (error) {
+      return fail(
+        error instanceof EmulatorError
+          ? error
+          : new EmulatorError('could not read the request body', 'BadRequest', 400),
+      );
+    }
+    const reply = await router.handle(
+      req.method ?? 'GET',
+      url.pathname,
+      {
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        contentType: String(req.headers['content-type'] ?? ''),
+      },
+      url.origin,
+    );
+    if (!reply) {
+      const allowed = router.allowedMethods(url.pathname);
+      if (allowed.length) {
+        return fail(
+          new EmulatorError(
+            `${req.method} is not allowed here; use ${allowed.join(' or ')}`,
+            'MethodNotAllowed',
+            405,
+          ),
+          { allow: allowed.join(', ') },
+        );
+      }
+      return fail(new EmulatorError(`no operation at ${url.pathname}`, 'NotFound', 404));
+    }
+    send(res, reply.status, reply.body, reply.headers);
+    return true;
+  };
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(new EmulatorError(`request body is larger than ${limit} bytes`, 'PayloadTooLarge', 413));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  if (res.headersSent) return;
+  if (body === undefined) {
+    res.writeHead(status, headers);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}

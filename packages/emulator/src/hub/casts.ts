@@ -1,0 +1,75 @@
+// Hub cast reads: one cast, a user's casts, casts mentioning a user, replies to a cast or URL.
+import type { HubHandlers } from '../api/dispatch.js';
+import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { fidParam, messagesPage } from './common.js';
+import { keysetPage, pageRequest } from './paging.js';
+import { renderStored } from './render.js';
+
+type Row = { hash: string; ts: number };
+
+export const castHandlers: HubHandlers = {
+  lookupCastByHashAndFid({ store, params }) {
+    const fid = params.fid as number;
+    const hash = (params.hash as string).toLowerCase();
+    const ok = store.stmt('SELECT 1 FROM casts WHERE hash = ? AND fid = ? AND deleted = 0').get(hash, fid);
+    if (!ok) throw new NotFoundError(`cast ${hash} by fid ${fid} not found`, 'hash');
+    return renderStored(store, hash);
+  },
+
+  fetchUsersCasts({ store, params }) {
+    const { rows, nextPageToken } = keysetPage<Row>(
+      store,
+      {
+        sql: 'SELECT hash, ts FROM casts WHERE fid = ? AND deleted = 0',
+        params: [params.fid],
+        keys: ['ts', 'hash'],
+      },
+      pageRequest(params),
+    );
+    return messagesPage(
+      store,
+      rows.map((r) => r.hash),
+      nextPageToken,
+    );
+  },
+
+  fetchCastsMentioningUser({ store, params }) {
+    const { rows, nextPageToken } = keysetPage<{ cast_hash: string }>(
+      store,
+      {
+        sql: `SELECT m.cast_hash, m.ts FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash
+              WHERE m.fid = ? AND c.deleted = 0`,
+        params: [fidParam(params)],
+        keys: ['m.ts', 'm.cast_hash'],
+      },
+      pageRequest(params),
+    );
+    return messagesPage(
+      store,
+      rows.map((r) => r.cast_hash),
+      nextPageToken,
+    );
+  },
+
+  fetchCastsByParent({ store, params }) {
+    const url = params.url as string | undefined;
+    const hash = (params.hash as string | undefined)?.toLowerCase();
+    const page = pageRequest(params);
+    if (!url && !hash) throw new ValidationError('give either fid and hash, or url', 'hash');
+    if (hash && params.fid === undefined) throw new ValidationError('fid is required with hash', 'fid');
+    const { rows, nextPageToken } = keysetPage<Row>(
+      store,
+      {
+        sql: `SELECT hash, ts FROM casts WHERE ${hash ? 'parent_hash' : 'parent_url'} = ? AND deleted = 0`,
+        params: [hash ?? url],
+        keys: ['ts', 'hash'],
+      },
+      page,
+    );
+    return messagesPage(
+      store,
+      rows.map((r) => r.hash),
+      nextPageToken,
+    );
+  },
+};

@@ -1,0 +1,75 @@
+// Helpers the hub handlers share. Parameters arrive validated and typed by api/params.ts; what is
+// left here is what the hub spec's table cannot say: the several spellings hubs accept for an enum,
+// and checks hubs make that the spec leaves out (fid 0, hash shapes).
+import type { Params } from '../api/params.js';
+import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import type { Store } from '../store/store.js';
+import { renderStored } from './render.js';
+
+export const HASH = /^0x[0-9a-fA-F]{40}$/;
+export const SIGNER_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+/** Reaction types as the spec spells them, plus the protobuf and numeric spellings hubs accept. */
+export const REACTION_TYPE: Record<string, number> = {
+  Like: 1,
+  Recast: 2,
+  LIKE: 1,
+  RECAST: 2,
+  REACTION_TYPE_LIKE: 1,
+  REACTION_TYPE_RECAST: 2,
+  '1': 1,
+  '2': 2,
+};
+
+export const LINK_TYPE: Record<string, string> = { follow: 'follow' };
+
+/**
+ * An enum parameter given by any accepted spelling (exact, upper or lower case), as its canonical
+ * value; undefined when absent. Unknown spellings are a 400 naming the parameter.
+ */
+export function spelling<T>(params: Params, name: string, values: Record<string, T>): T | undefined {
+  const raw = params[name] as string | undefined;
+  if (raw === undefined) return undefined;
+  const hit = values[raw] ?? values[raw.toUpperCase()] ?? values[raw.toLowerCase()];
+  if (hit === undefined) {
+    throw new ValidationError(`${name} must be one of ${Object.keys(values).join(', ')}, got "${raw}"`, name);
+  }
+  return hit;
+}
+
+/** A required enum parameter (its presence is already checked by the operation table). */
+export const requiredSpelling = <T>(params: Params, name: string, values: Record<string, T>): T =>
+  spelling(params, name, values)!;
+
+/** Hubs reject fid 0 and negative fids; the spec states the minimum on only some operations. */
+export function fidParam(params: Params, name = 'fid'): number {
+  const fid = params[name] as number;
+  if (fid < 1) throw new ValidationError(`${name} must be at least 1, got ${fid}`, name);
+  return fid;
+}
+
+/** A 0x-hex parameter of a known shape, lower-cased as the store keeps it; undefined when absent. */
+export function hexParam(params: Params, name: string, shape: RegExp): string | undefined {
+  const raw = params[name] as string | undefined;
+  if (raw === undefined) return undefined;
+  if (!shape.test(raw)) throw new ValidationError(`${name} is malformed: ${JSON.stringify(raw)}`, name);
+  return raw.toLowerCase();
+}
+
+/** A count parameter with no minimum in the spec (event ids, shard ids) that is never negative. */
+export function nonNegative(params: Params, name: string): number | undefined {
+  const n = params[name] as number | undefined;
+  if (n !== undefined && n < 0) throw new ValidationError(`${name} must be at least 0, got ${n}`, name);
+  return n;
+}
+
+/** The hub's `{ messages, nextPageToken }` page from stored message hashes. */
+export function messagesPage(store: Store, hashes: string[], nextPageToken: string) {
+  return { messages: hashes.map((h) => renderStored(store, h)), nextPageToken };
+}
+
+export function mustUser(store: Store, fid: number): void {
+  if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+    throw new NotFoundError(`fid ${fid} is not registered`, 'fid');
+  }
+}

@@ -1,0 +1,58 @@
+// Hub link reads: one follow, whom a user follows, who follows a user.
+import type { HubHandlers } from '../api/dispatch.js';
+import { NotFoundError } from '../protocol/errors.js';
+import { LINK_TYPE, messagesPage, requiredSpelling, spelling } from './common.js';
+import { keysetPage, pageRequest } from './paging.js';
+import { renderStored } from './render.js';
+
+type Row = { hash: string };
+
+export const linkHandlers: HubHandlers = {
+  lookupUserRelation({ store, params }) {
+    const fid = params.fid as number;
+    const target = params.target_fid as number;
+    const type = requiredSpelling(params, 'link_type', LINK_TYPE);
+    const hash = store
+      .stmt('SELECT hash FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
+      .pluck()
+      .get(fid, type, target) as string | undefined;
+    if (!hash) throw new NotFoundError(`fid ${fid} has no ${type} link to fid ${target}`);
+    return renderStored(store, hash);
+  },
+
+  fetchUserFollowing({ store, params }) {
+    const type = spelling(params, 'link_type', LINK_TYPE) ?? 'follow';
+    const { rows, nextPageToken } = keysetPage<Row>(
+      store,
+      {
+        sql: 'SELECT hash, ts, target_fid FROM links WHERE fid = ? AND type = ?',
+        params: [params.fid, type],
+        keys: ['ts', 'target_fid'],
+      },
+      pageRequest(params),
+    );
+    return messagesPage(
+      store,
+      rows.map((r) => r.hash),
+      nextPageToken,
+    );
+  },
+
+  fetchUserFollowers({ store, params }) {
+    const type = spelling(params, 'link_type', LINK_TYPE) ?? 'follow';
+    const { rows, nextPageToken } = keysetPage<Row>(
+      store,
+      {
+        sql: 'SELECT hash, ts, fid FROM links WHERE target_fid = ? AND type = ?',
+        params: [params.target_fid, type],
+        keys: ['ts', 'fid'],
+      },
+      pageRequest(params),
+    );
+    return messagesPage(
+      store,
+      rows.map((r) => r.hash),
+      nextPageToken,
+    );
+  },
+};

@@ -1,0 +1,77 @@
+// Hub info, message submission and validation, and the event log.
+import type { HubHandlers } from '../api/dispatch.js';
+import { toHex } from '../protocol/codec.js';
+import { NotFoundError } from '../protocol/errors.js';
+import { checkMessage, submitMessage } from '../protocol/submit.js';
+import { nonNegative } from './common.js';
+import { renderData, renderStored } from './render.js';
+import { type HubEventRow, renderHubEvent } from './render-events.js';
+
+/** Events per page; the spec gives /v1/events no page size, so every page is this long at most. */
+const EVENTS_PAGE = 1000;
+
+/** The binary body as the protocol code reads it (params.ts has checked it is non-empty octet-stream). */
+const bytesOf = (body: Buffer) => new Uint8Array(body);
+
+export const messageHandlers: HubHandlers = {
+  lookupHubInfo({ store, params }) {
+    const top = store.stmt('SELECT MAX(id) FROM hub_events').pluck().get() as number | null;
+    const count = (table: string) => Number(store.stmt(`SELECT COUNT(*) FROM ${table}`).pluck().get());
+    return {
+      version: '2.35.0',
+      isSyncing: false,
+      nickname: 'castkit-emulator',
+      rootHash: toHex(Buffer.from(String(top ?? 0).padStart(20, '0'))),
+      peerId: 'castkit-emulator',
+      hubOperatorFid: 1,
+      ...(params.dbstats
+        ? {
+            dbStats: {
+              numMessages: count('messages'),
+              numFidEvents: count('onchain_events'),
+              numFnameEvents: count('username_proofs'),
+            },
+          }
+        : {}),
+    };
+  },
+
+  async publishMessage({ store, params }) {
+    const result = await submitMessage(store, bytesOf(params.body));
+    return renderStored(store, result.hash);
+  },
+
+  async validateMessage({ store, params }) {
+    const m = await checkMessage(store, bytesOf(params.body));
+    return {
+      valid: true,
+      message: {
+        data: renderData(m.data),
+        hash: toHex(m.hash),
+        hashScheme: 'HASH_SCHEME_BLAKE3',
+        signature: Buffer.from(m.signature).toString('base64'),
+        signatureScheme: 'SIGNATURE_SCHEME_ED25519',
+        signer: toHex(m.signer),
+      },
+    };
+  },
+
+  fetchEvents({ store, params }) {
+    const from = nonNegative(params, 'from_event_id') ?? 0;
+    const rows = store
+      .stmt('SELECT * FROM hub_events WHERE id >= ? ORDER BY id LIMIT ?')
+      .all(from, EVENTS_PAGE) as HubEventRow[];
+    const last = rows[rows.length - 1];
+    return {
+      nextPageEventId: last ? last.id + 1 : from,
+      events: rows.map((r) => renderHubEvent(store, r)),
+    };
+  },
+
+  lookupEvent({ store, params }) {
+    const id = nonNegative(params, 'event_id')!;
+    const row = store.stmt('SELECT * FROM hub_events WHERE id = ?').get(id) as HubEventRow | undefined;
+    if (!row) throw new NotFoundError(`event ${id} not found`, 'event_id');
+    return renderHubEvent(store, row);
+  },
+};

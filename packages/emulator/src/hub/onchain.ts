@@ -1,0 +1,56 @@
+// Hub on-chain reads: a custody address's registration, a fid's events by type, its active signers.
+import type { HubHandlers } from '../api/dispatch.js';
+import { NotFoundError } from '../protocol/errors.js';
+import { fidParam, hexParam, requiredSpelling, SIGNER_KEY } from './common.js';
+import { type OnChainRow, renderOnChainEvent } from './render-events.js';
+
+const EVENT_TYPE: Record<string, number> = {
+  EVENT_TYPE_SIGNER: 1,
+  EVENT_TYPE_SIGNER_MIGRATED: 2,
+  EVENT_TYPE_ID_REGISTER: 3,
+  EVENT_TYPE_STORAGE_RENT: 4,
+  '1': 1,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+};
+
+export const onChainHandlers: HubHandlers = {
+  lookupOnChainIdRegistryEventByAddress({ store, params }) {
+    const address = (params.address as string).toLowerCase();
+    const row = store
+      .stmt('SELECT * FROM onchain_events WHERE address = ? AND type = 3 ORDER BY id DESC LIMIT 1')
+      .get(address) as OnChainRow | undefined;
+    if (!row) throw new NotFoundError(`no id registration for ${address}`, 'address');
+    return renderOnChainEvent(row);
+  },
+
+  fetchUserOnChainEvents({ store, params }) {
+    const fid = fidParam(params);
+    const type = requiredSpelling(params, 'event_type', EVENT_TYPE);
+    const rows = store
+      .stmt('SELECT * FROM onchain_events WHERE fid = ? AND type = ? ORDER BY id')
+      .all(fid, type) as OnChainRow[];
+    return { events: rows.map(renderOnChainEvent) };
+  },
+
+  fetchUserOnChainSignersEvents({ store, params }) {
+    const fid = fidParam(params);
+    const signer = hexParam(params, 'signer', SIGNER_KEY);
+    // Active keys only, each with the event that added it, as a hub reports them.
+    const rows = store
+      .stmt(
+        `SELECT e.* FROM onchain_events e JOIN active_keys k ON k.fid = e.fid AND k.public_key = e.address
+         WHERE e.fid = ? AND e.type = 1 AND k.removed_at IS NULL AND json_extract(e.body, '$.eventType') = 1
+         ORDER BY e.id`,
+      )
+      .all(fid) as OnChainRow[];
+    if (signer) {
+      // With a signer a hub answers that one event rather than a list.
+      const row = rows.filter((r) => r.address === signer).pop();
+      if (!row) throw new NotFoundError(`signer ${signer} is not active for fid ${fid}`, 'signer');
+      return renderOnChainEvent(row);
+    }
+    return { events: rows.map(renderOnChainEvent) };
+  },
+};

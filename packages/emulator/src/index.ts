@@ -1,0 +1,25 @@
+export { main } from './cli.js';
+export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/render.js';
+export { type Actor, actAs, type CastAddIntent, type EmbedInput } from './protocol/actions.js';
+export { signMessageData } from './protocol/build.js';
+export * from './protocol/codec.js';
+export { ConflictError, EmulatorError, NotFoundError, ValidationError } from './protocol/errors.js';
+export { ed25519PublicKey, ed25519Sign } from './protocol/keys.js';
+export { checkMessage, type SubmitResult, submitMessage } from './protocol/submit.js';
+export * from './protocol/types.js';
+export {
+  DEFAULT_API_KEY,
+  DEFAULT_ASSET_ORIGIN,
+  DEFAULT_PORT,
+  DEFAULT_SEED,
+  SEED_SHAPES,
+  SEED_USERS,
+  type SeedShape,
+  type SeedSize,
+} from './seed/constants.js';
+export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } from './seed/seed.js';
+export { absoluteUrl } from './server/assets.js';
+export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
+export type { Context, Handler, Route } from './server/router.js';
+export * from './store/accounts.js';
+export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';

@@ -1,0 +1,21 @@
+import { type Message, MessageData } from '@farcaster/core';
+import { messageHash } from './codec.js';
+import { ed25519PublicKey, ed25519Sign } from './keys.js';
+
+/**
+ * Encodes and signs MessageData with a raw ed25519 key: the same bytes @farcaster/core's
+ * make* helpers produce, but synchronous and on node:crypto (fast enough to seed with).
+ */
+export function signMessageData(data: MessageData, privateKey: Uint8Array): Message {
+  const dataBytes = MessageData.encode(data).finish();
+  const hash = messageHash(dataBytes);
+  return {
+    data,
+    hash,
+    hashScheme: 1,
+    signature: ed25519Sign(privateKey, hash),
+    signatureScheme: 1,
+    signer: ed25519PublicKey(privateKey),
+    dataBytes,
+  };
+}

@@ -1,0 +1,111 @@
+import { Message, MessageData, validations } from '@farcaster/core';
+import { isActiveKey } from '../store/accounts.js';
+import type { Store } from '../store/store.js';
+import { toFarcasterTime, toHex } from './codec.js';
+import { ValidationError } from './errors.js';
+import { MessageType } from './types.js';
+
+/** How far ahead of the emulator clock a message timestamp may be, as on a hub. */
+const ALLOWED_CLOCK_SKEW_SECONDS = 10 * 60;
+const NETWORK_MAINNET = 1;
+const STORED_TYPES = new Set<number>([
+  MessageType.CastAdd,
+  MessageType.CastRemove,
+  MessageType.ReactionAdd,
+  MessageType.ReactionRemove,
+  MessageType.LinkAdd,
+  MessageType.LinkRemove,
+  MessageType.VerificationAdd,
+  MessageType.VerificationRemove,
+  MessageType.UserDataAdd,
+  MessageType.UsernameProof,
+]);
+
+/** A message whose data was decoded from its dataBytes, the form hubs hash and store. */
+export type DecodedMessage = Message & { data: MessageData; dataBytes: Uint8Array };
+
+export function decodeMessageBytes(bytes: Uint8Array): Message {
+  if (bytes.length === 0) throw new ValidationError('message body is empty', 'body');
+  try {
+    return Message.decode(bytes);
+  } catch (e) {
+    throw new ValidationError(
+      `message bytes are not a valid protobuf Message: ${(e as Error).message}`,
+      'body',
+    );
+  }
+}
+
+/**
+ * Normalises a message the way a hub does: data always comes from dataBytes when those are set
+ * (the signed hash covers those bytes, not a re-encoding).
+ */
+export function normalize(message: Message): DecodedMessage {
+  let dataBytes = message.dataBytes;
+  let data = message.data;
+  if (dataBytes && dataBytes.length > 0) {
+    try {
+      data = MessageData.decode(dataBytes);
+    } catch {
+      throw new ValidationError('dataBytes do not decode as MessageData', 'dataBytes');
+    }
+  } else if (data) {
+    dataBytes = MessageData.encode(data).finish();
+  } else {
+    throw new ValidationError('data is missing', 'data');
+  }
+  return { ...message, data, dataBytes } as DecodedMessage;
+}
+
+/**
+ * Stateless checks: hash, signature, body limits (via @farcaster/core's own validators, so limits
+ * match a hub's exactly), network and clock skew against the emulator clock.
+ */
+export async function validateStateless(store: Store, message: Message): Promise<DecodedMessage> {
+  const m = normalize(message);
+  if (m.data.network !== NETWORK_MAINNET) {
+    throw new ValidationError(`incorrect network: expected FARCASTER_NETWORK_MAINNET`, 'network');
+  }
+  if (!STORED_TYPES.has(m.data.type)) {
+    throw new ValidationError(`unsupported message type ${m.data.type}`, 'type');
+  }
+  const verification = m.data.verificationAddAddressBody;
+  if (verification && (verification.verificationType ?? 0) !== 0) {
+    // Contract-wallet claims need an RPC call to the chain, which the emulator does not have.
+    throw new ValidationError('contract verifications are not supported by the emulator', 'verificationType');
+  }
+  if (m.data.timestamp - toFarcasterTime(store.now()) > ALLOWED_CLOCK_SKEW_SECONDS) {
+    throw new ValidationError('timestamp more than 10 mins in the future', 'timestamp');
+  }
+  const result = await validations.validateMessage({ ...m, data: m.data });
+  if (result.isErr()) {
+    throw new ValidationError(result.error.message, propertyFor(result.error.message));
+  }
+  return m;
+}
+
+/** Checks that need state: the fid is registered and the signer is an active key for it. */
+export function validateState(store: Store, m: DecodedMessage): void {
+  const fid = m.data.fid;
+  if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+    throw new ValidationError(`unknown fid: fid ${fid} is not registered`, 'fid', 'bad_request.unknown_fid');
+  }
+  const signer = toHex(m.signer);
+  if (!isActiveKey(store, fid, signer)) {
+    throw new ValidationError(
+      `invalid signer: signer ${signer} is not an active key for fid ${fid}`,
+      'signer',
+      'bad_request.unknown_signer',
+    );
+  }
+}
+
+function propertyFor(reason: string): string | undefined {
+  if (reason.startsWith('invalid hash')) return 'hash';
+  if (reason.includes('signature')) return 'signature';
+  if (reason.startsWith('text')) return 'text';
+  if (reason.includes('embed')) return 'embeds';
+  if (reason.includes('mention')) return 'mentions';
+  if (reason.includes('timestamp')) return 'timestamp';
+  return undefined;
+}

@@ -1,0 +1,561 @@
+import { fromHex, toHex } from '../protocol/codec.js';
+import { MessageType, OnChainEventType, UserDataType } from '../protocol/types.js';
+import { clearAll, type Store } from '../store/store.js';
+import {
+  DEFAULT_ASSET_ORIGIN,
+  DEFAULT_SEED,
+  SEED_SHAPES,
+  SEED_USERS,
+  SEED_WINDOW_MS,
+  type SeedShape,
+  type SeedSize,
+} from './constants.js';
+import { Prng } from './prng.js';
+import { type ProgressFn, stderrProgress } from './progress.js';
+import { PublicKeys } from './pubkeys.js';
+import * as W from './words.js';
+import { SeedWriter } from './writer.js';
+
+export interface SeedOptions {
+  seed?: number;
+  size?: SeedSize;
+  /** Anchor time (unix ms): activity is spread over the 30 days before it. Default: the store clock. */
+  now?: number;
+  /** true for a stderr progress bar, or a callback. */
+  progress?: boolean | ProgressFn;
+  /** Origin of the emulator that will serve avatars and images. Default http://127.0.0.1:8787. */
+  assetOrigin?: string;
+  /** Overrides of the size's shape (benchmarks, profiling). */
+  shape?: Partial<SeedShape>;
+}
+
+export interface SeedReport {
+  seed: number;
+  size: SeedSize;
+  ms: number;
+  users: number;
+  casts: number;
+  follows: number;
+  reactions: number;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+const EVENT_RETENTION_MS = 3 * 24 * 3600 * 1000;
+const CHANNEL_URL = 'https://warpcast.com/~/channel/';
+const CHAIN_ID = 10;
+const FIRST_BLOCK = 110_000_000;
+
+/**
+ * Avatars and images are served by the emulator itself, so nothing rendered needs the internet.
+ * URLs are absolute against the emulator that seeded (see `absoluteUrl` for a moved port).
+ */
+export const avatarUrl = (origin: string, fid: number) => `${origin}/_emulator/avatar/${fid}.svg`;
+export const imageUrl = (origin: string, name: string) => `${origin}/_emulator/image/${name}.svg`;
+
+/**
+ * Replaces the store's contents with a deterministic dataset: the same seed, size and anchor time
+ * always produce identical rows (hashes included); a different anchor shifts only the times.
+ */
+export function seedStore(store: Store, options: SeedOptions = {}): SeedReport {
+  const started = performance.now();
+  const seed = options.seed ?? DEFAULT_SEED;
+  const size = options.size ?? 'small';
+  const shape = { ...SEED_SHAPES[size], ...options.shape };
+  const anchor = Math.floor((options.now ?? store.now()) / 1000) * 1000;
+  const windowStart = anchor - SEED_WINDOW_MS;
+  const origin = options.assetOrigin ?? DEFAULT_ASSET_ORIGIN;
+  const avatarPath = (fid: number) => avatarUrl(origin, fid);
+  const imagePath = (name: string) => imageUrl(origin, name);
+  const progress: ProgressFn =
+    typeof options.progress === 'function'
+      ? options.progress
+      : options.progress
+        ? stderrProgress()
+        : () => {};
+  // Each phase draws from its own stream so tuning one phase does not reshuffle the others.
+  const rngFor = (phase: number) => new Prng((seed * 1_000_003 + phase * 7919) >>> 0);
+
+  clearAll(store);
+  const restore = bulkLoadMode(store);
+  const w = new SeedWriter(store, shape.sign, anchor - EVENT_RETENTION_MS);
+  const n = shape.users;
+  const keys: { priv: Uint8Array; pub: string }[] = [];
+  const usernames: string[] = [];
+  const registeredAt = new Float64Array(n + 1);
+  let chainEventId = 0;
+  const st = {
+    user: store.stmt(
+      `INSERT INTO users (fid, username, display_name, bio, pfp_url, url, custody_address, recovery_address,
+        location_lat, location_lng, location_description, twitter, github, registered_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    userData: store.stmt('INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)'),
+    chain: store.stmt(
+      `INSERT INTO onchain_events (id, type, fid, chain_id, block_number, block_hash, block_timestamp, tx_hash,
+        log_index, tx_index, address, body) VALUES (?, ?, ?, ${CHAIN_ID}, ?, ?, ?, ?, 0, 0, ?, ?)`,
+    ),
+    rent: store.stmt(
+      'INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    signer: store.stmt(
+      `INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, 'approved', ?, ?)`,
+    ),
+    key: store.stmt('INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)'),
+    proof: store.stmt(
+      'INSERT INTO username_proofs (name, fid, owner, type, timestamp, signature) VALUES (?, ?, ?, 1, ?, ?)',
+    ),
+    verification: store.stmt(
+      'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+    link: store.stmt("INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, 'follow', ?, ?, ?)"),
+    channel: store.stmt(
+      'INSERT INTO channels (id, url, name, description, image_url, lead_fid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    member: store.stmt('INSERT INTO channel_members (channel_id, fid, role, created_at) VALUES (?, ?, ?, ?)'),
+    channelFollow: store.stmt(
+      'INSERT OR IGNORE INTO channel_follows (channel_id, fid, created_at) VALUES (?, ?, ?)',
+    ),
+    invite: store.stmt(
+      'INSERT INTO channel_invites (channel_id, invited_fid, inviter_fid, role, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    cast: store.stmt(
+      `INSERT INTO casts (hash, fid, ts, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
+        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    mention: store.stmt('INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)'),
+    quote: store.stmt('INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)'),
+    reaction: store.stmt(
+      'INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+  };
+
+  const chainEvent = (type: number, fid: number, at: number, address: string, body: object) => {
+    const id = ++chainEventId;
+    const h = (k: string) =>
+      toHex(new Uint8Array(Buffer.from(`${k}:${seed}:${id}`.padEnd(32, '.').slice(0, 32))));
+    st.chain.run(
+      id,
+      type,
+      fid,
+      FIRST_BLOCK + id,
+      h('block'),
+      Math.floor(at / 1000),
+      h('tx'),
+      address,
+      JSON.stringify(body),
+    );
+    w.event(9, at, { onchainEventId: id });
+    return id;
+  };
+
+  let pubKeys: PublicKeys | undefined;
+  try {
+    // ---- users, keys, profiles, verifications -------------------------------------------------
+    const rng = rngFor(1);
+    const rngKeys = rngFor(6);
+    const privateKeys = Array.from({ length: n + 1 }, () => rngKeys.bytes(32));
+    pubKeys = new PublicKeys(privateKeys);
+    const taken = new Set<string>(SEED_USERS.map((u) => u.username));
+    for (let fid = 1; fid <= n; fid++) {
+      const fixed = SEED_USERS.find((u) => u.fid === fid);
+      const first = rng.pick(W.FIRST_NAMES);
+      const last = rng.pick(W.LAST_NAMES);
+      let username: string = fixed?.username ?? '';
+      if (!fixed) {
+        const base = rng.chance(0.5)
+          ? `${first}${rng.pick(W.HANDLE_WORDS)}`.toLowerCase()
+          : `${rng.pick(W.HANDLE_WORDS)}${last}`.toLowerCase();
+        username = base.slice(0, 12);
+        while (taken.has(username)) username = `${base.slice(0, 10)}${rng.int(1000)}`.slice(0, 16);
+        taken.add(username);
+      }
+      usernames[fid] = username;
+      const displayName = fixed?.displayName ?? `${first} ${last}`;
+      const bio = `${rng.pick(W.BIO_PARTS)}, ${rng.pick(W.BIO_PARTS)}. ${rng.pick(W.BIO_TAILS)}`;
+      const city = rng.chance(0.4) ? rng.pick(W.CITIES) : null;
+      const twitter = rng.chance(0.3) ? username : null;
+      const github = rng.chance(0.15) ? username : null;
+      const url = rng.chance(0.2) ? `https://${username}.example.com` : null;
+      const custody = toHex(rng.bytes(20));
+      const at = windowStart - rng.int(YEAR_MS) - (fid <= 3 ? YEAR_MS : 0);
+      registeredAt[fid] = at;
+      const priv = privateKeys[fid]!;
+      const pub = toHex(pubKeys.get(fid));
+      const key = { priv, pub };
+      keys[fid] = key;
+      const signerUuid = fixed?.signerUuid ?? rng.uuid();
+
+      st.user.run(
+        fid,
+        username,
+        displayName,
+        bio,
+        avatarPath(fid),
+        url,
+        custody,
+        custody,
+        city?.lat ?? null,
+        city?.lng ?? null,
+        city?.name ?? null,
+        twitter,
+        github,
+        at,
+      );
+      chainEvent(OnChainEventType.IdRegister, fid, at, custody, {
+        to: custody,
+        from: '',
+        eventType: 1,
+        recoveryAddress: custody,
+      });
+      const rentId = chainEvent(OnChainEventType.StorageRent, fid, at + 1000, custody, {
+        payer: custody,
+        units: 1,
+        expiry: Math.floor((at + YEAR_MS) / 1000),
+      });
+      st.rent.run(rentId, fid, 1, custody, at + 1000, anchor + YEAR_MS);
+      chainEvent(OnChainEventType.Signer, fid, at + 2000, pub, {
+        key: pub,
+        keyType: 1,
+        eventType: 1,
+        metadata: '',
+        metadataType: 1,
+        appFid: 1,
+      });
+      st.key.run(fid, pub, 1, at + 2000);
+      st.signer.run(signerUuid, pub, Buffer.from(priv), fid, 1, at + 2000, at + 2000);
+      st.proof.run(username, fid, custody, Math.floor((at + 3000) / 1000), Buffer.from(rng.bytes(65)));
+      w.event(6, at + 3000, { proofName: username });
+
+      const profile: [number, string][] = [
+        [UserDataType.Username, username],
+        [UserDataType.Display, displayName],
+        [UserDataType.Pfp, avatarPath(fid)],
+        [UserDataType.Bio, bio],
+      ];
+      if (city) profile.push([UserDataType.Location, `geo:${city.lat.toFixed(2)},${city.lng.toFixed(2)}`]);
+      if (twitter) profile.push([UserDataType.Twitter, twitter]);
+      if (url) profile.push([UserDataType.Url, url]);
+      profile.forEach(([type, value], i) => {
+        const ts = at + 4000 + i * 1000;
+        const hash = w.message(fid, MessageType.UserDataAdd, ts, { userDataBody: { type, value } }, key);
+        st.userData.run(fid, type, value, hash, ts);
+      });
+
+      if (rng.chance(0.6) || fid <= 3) {
+        const address = rng.bytes(20);
+        const blockHash = rng.bytes(32);
+        const ts = at + 20_000;
+        const hash = w.message(
+          fid,
+          MessageType.VerificationAdd,
+          ts,
+          {
+            verificationAddAddressBody: {
+              address,
+              claimSignature: rng.bytes(65),
+              blockHash,
+              verificationType: 0,
+              chainId: 0,
+              protocol: 0,
+            },
+          },
+          key,
+        );
+        st.verification.run(fid, toHex(address), 'ethereum', toHex(blockHash), hash, ts);
+      }
+      if (fid % 500 === 0 || fid === n) progress('users', fid, n);
+    }
+
+    // ---- follows: heavy-tailed out-degree, popularity-skewed targets --------------------------
+    const rngF = rngFor(2);
+    let follows = 0;
+    for (let fid = 1; fid <= n; fid++) {
+      const want =
+        fid <= 3
+          ? Math.min(n - 1, 40)
+          : Math.min(n - 1, Math.floor(shape.followsPerUser * -Math.log(1 - rngF.float())));
+      const targets = new Set<number>();
+      if (fid <= 3) for (const u of SEED_USERS) if (u.fid !== fid) targets.add(u.fid);
+      for (let tries = 0; targets.size < want && tries < want * 4; tries++) {
+        const t = 1 + rngF.skewed(n, 2.5);
+        if (t !== fid) targets.add(t);
+      }
+      for (const target of targets) {
+        const ts = registeredAt[fid]! + rngF.int(Math.max(1, anchor - registeredAt[fid]! - 1000));
+        const hash = w.message(
+          fid,
+          MessageType.LinkAdd,
+          ts,
+          { linkBody: { type: 'follow', targetFid: target } },
+          keys[fid]!,
+        );
+        st.link.run(fid, target, hash, ts);
+        follows++;
+      }
+      if (fid % 500 === 0 || fid === n) progress('follows', fid, n);
+    }
+
+    // ---- channels --------------------------------------------------------------------------------
+    const rngC = rngFor(3);
+    const channelIds: string[] = [];
+    for (let i = 0; i < shape.channels; i++) {
+      const def = W.CHANNELS[i % W.CHANNELS.length]!;
+      const round = Math.floor(i / W.CHANNELS.length);
+      const id = round === 0 ? def.id : `${def.id}-${round + 1}`;
+      channelIds.push(id);
+      const lead = i < 3 ? i + 1 : 1 + rngC.skewed(n, 2);
+      const createdAt = windowStart - rngC.int(YEAR_MS / 2);
+      st.channel.run(
+        id,
+        `${CHANNEL_URL}${id}`,
+        round === 0 ? def.name : `${def.name} ${round + 1}`,
+        def.description,
+        imagePath(`channel-${id}`),
+        lead,
+        createdAt,
+      );
+      const members = new Map<number, string>([[lead, 'owner']]);
+      const memberCount = Math.min(n - 1, 5 + rngC.int(Math.min(60, n / 5)));
+      while (members.size < memberCount)
+        members.set(1 + rngC.skewed(n, 2), members.size < 3 ? 'moderator' : 'member');
+      for (const [fid, role] of members) st.member.run(id, fid, role, createdAt + rngC.int(SEED_WINDOW_MS));
+      const followerCount = Math.min(n, Math.floor(n * 0.3 * rngC.float() ** 2) + members.size);
+      for (const fid of members.keys()) st.channelFollow.run(id, fid, createdAt);
+      for (let k = 0; k < followerCount; k++)
+        st.channelFollow.run(id, 1 + rngC.skewed(n, 1.5), createdAt + rngC.int(SEED_WINDOW_MS));
+      // A few pending invites for the named users, so invite flows have data.
+      if (i >= 3 && i < 6)
+        st.invite.run(id, 1 + (i % 3), lead, 'member', anchor - rngC.int(SEED_WINDOW_MS / 4));
+    }
+    progress('channels', shape.channels, shape.channels);
+
+    // ---- casts: chronological, replies pick recent parents so threads grow deep -------------------
+    const rngK = rngFor(4);
+    const total = shape.casts;
+    const castHash: string[] = new Array(total);
+    const castFid = new Int32Array(total);
+    const castTs = new Float64Array(total);
+    const castRoot = new Int32Array(total);
+    const castChannel = new Int16Array(total).fill(-1);
+    for (let i = 0; i < total; i++) {
+      const fid = 1 + rngK.skewed(n, 2);
+      const ts = Math.min(
+        anchor - 1000,
+        windowStart + Math.floor(((i + rngK.float()) / total) * SEED_WINDOW_MS),
+      );
+      const r = rngK.float();
+      let parent = -1;
+      let channel = -1;
+      if (r < 0.4 && i > 20) {
+        parent = i - 1 - rngK.skewed(Math.min(i, 400), 2);
+        channel = castChannel[parent]!;
+      } else if (r < 0.65) {
+        channel = rngK.skewed(channelIds.length, 1.5);
+      }
+      let text =
+        parent >= 0
+          ? rngK.pick(W.REPLIES)
+          : `${rngK.pick(W.OPENERS)} ${rngK.pick(W.TOPICS)} ${rngK.pick(W.CLOSERS)}`.trim();
+      const mentions: number[] = [];
+      const positions: number[] = [];
+      if (rngK.chance(0.12)) {
+        // Protocol text omits the "@name"; the position (in bytes) says where it goes.
+        const m = 1 + rngK.skewed(n, 2);
+        const prefix = rngK.chance(0.5) ? 'cc ' : 'hey ';
+        text = `${prefix} ${text}`;
+        mentions.push(m);
+        positions.push(Buffer.byteLength(prefix));
+      }
+      const embeds: ({ url: string } | { castId: { fid: number; hash: Uint8Array } })[] = [];
+      const embedJson: object[] = [];
+      const er = rngK.float();
+      if (er < 0.08) {
+        const url = rngK.pick(W.URL_EMBEDS);
+        embeds.push({ url });
+        embedJson.push({ url });
+      } else if (er < 0.12) {
+        const url = imagePath(`photo-${i}`);
+        embeds.push({ url });
+        embedJson.push({ url });
+      } else if (er < 0.16 && i > 0) {
+        const q = rngK.int(i);
+        embeds.push({ castId: { fid: castFid[q]!, hash: fromHex(castHash[q]!) } });
+        embedJson.push({ castId: { fid: castFid[q]!, hash: castHash[q]! } });
+      }
+      const parentUrl = parent < 0 && channel >= 0 ? `${CHANNEL_URL}${channelIds[channel]}` : undefined;
+      const body = {
+        text,
+        type: 0,
+        embeds,
+        embedsDeprecated: [],
+        mentions,
+        mentionsPositions: positions,
+        ...(parent >= 0 ? { parentCastId: { fid: castFid[parent]!, hash: fromHex(castHash[parent]!) } } : {}),
+        ...(parentUrl ? { parentUrl } : {}),
+      };
+      const hash = w.message(fid, MessageType.CastAdd, ts, { castAddBody: body }, keys[fid]!);
+      castHash[i] = hash;
+      castFid[i] = fid;
+      castTs[i] = ts;
+      castChannel[i] = channel;
+      castRoot[i] = parent >= 0 ? castRoot[parent]! : i;
+      const root = castRoot[i]!;
+      const rootParentUrl =
+        castChannel[root]! >= 0 ? `${CHANNEL_URL}${channelIds[castChannel[root]!]}` : null;
+      st.cast.run(
+        hash,
+        fid,
+        ts,
+        text,
+        parent >= 0 ? castHash[parent] : null,
+        parent >= 0 ? castFid[parent] : null,
+        parentUrl ?? null,
+        castHash[root],
+        rootParentUrl,
+        channel >= 0 ? channelIds[channel] : null,
+        JSON.stringify(embedJson),
+        JSON.stringify(mentions),
+        JSON.stringify(positions),
+      );
+      for (const m of mentions) st.mention.run(hash, m, ts);
+      for (const e of embedJson)
+        if ('castId' in e) st.quote.run(hash, (e as { castId: { hash: string } }).castId.hash, ts);
+      if (i % 1000 === 0 || i === total - 1) progress('casts', i + 1, total);
+    }
+
+    // ---- reactions: popular authors draw more, likers skew towards active users ------------------
+    const rngR = rngFor(5);
+    let reactions = 0;
+    for (let i = 0; i < total; i++) {
+      const boost = castFid[i]! <= Math.max(3, n * 0.05) ? 3 : 1;
+      const count = Math.min(n - 1, Math.floor(shape.reactionsPerCast * boost * -Math.log(1 - rngR.float())));
+      const seen = new Set<number>();
+      for (let k = 0; k < count; k++) {
+        const fid = 1 + rngR.skewed(n, 1.5);
+        const type = rngR.chance(0.8) ? 1 : 2;
+        const id = fid * 2 + type;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const ts = Math.min(anchor - 1000, castTs[i]! + rngR.int(Math.max(1, (anchor - castTs[i]!) * 0.3)));
+        const hash = w.message(
+          fid,
+          MessageType.ReactionAdd,
+          ts,
+          {
+            reactionBody: { type, targetCastId: { fid: castFid[i]!, hash: fromHex(castHash[i]!) } },
+          },
+          keys[fid]!,
+        );
+        st.reaction.run(fid, type, castHash[i], castFid[i], hash, ts);
+        reactions++;
+      }
+      if (i % 1000 === 0 || i === total - 1) progress('reactions', i + 1, total);
+    }
+    // A few reactions target URLs rather than casts (channel pages), as hubs allow.
+    for (const id of channelIds.slice(0, 5)) {
+      const url = `${CHANNEL_URL}${id}`;
+      const likers = new Set<number>();
+      for (let k = 0; k < 8; k++) likers.add(1 + rngR.skewed(n, 2));
+      for (const fid of likers) {
+        const ts = anchor - 1000 - rngR.int(SEED_WINDOW_MS);
+        const hash = w.message(
+          fid,
+          MessageType.ReactionAdd,
+          ts,
+          { reactionBody: { type: 1, targetUrl: url } },
+          keys[fid]!,
+        );
+        st.reaction.run(fid, 1, url, null, hash, ts);
+        reactions++;
+      }
+    }
+    w.finish();
+
+    progress('indexes', 0, 1);
+    restore.indexes();
+    progress('indexes', 1, 1);
+    progress('counters', 0, 1);
+    // Counters are derived once at the end, from grouped scans: cheaper than keeping them while
+    // rows stream in, and cheaper than a correlated count per row.
+    store.db.exec(`
+      UPDATE casts SET replies_count = g.n
+        FROM (SELECT parent_hash AS h, COUNT(*) AS n FROM casts WHERE parent_hash IS NOT NULL GROUP BY parent_hash) g
+        WHERE casts.hash = g.h;
+      UPDATE casts SET likes_count = g.n
+        FROM (SELECT target AS h, COUNT(*) AS n FROM reactions WHERE type = 1 GROUP BY target) g WHERE casts.hash = g.h;
+      UPDATE casts SET recasts_count = g.n
+        FROM (SELECT target AS h, COUNT(*) AS n FROM reactions WHERE type = 2 GROUP BY target) g WHERE casts.hash = g.h;
+      UPDATE users SET follower_count = g.n
+        FROM (SELECT target_fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY target_fid) g
+        WHERE users.fid = g.f;
+      UPDATE users SET following_count = g.n
+        FROM (SELECT fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY fid) g WHERE users.fid = g.f;
+      UPDATE users SET power_badge = 1 WHERE fid IN (SELECT fid FROM users ORDER BY follower_count DESC LIMIT ${Math.max(3, Math.floor(n * 0.05))});
+    `);
+    store.setMeta('seed', String(seed));
+    store.setMeta('seed_size', size);
+    store.setMeta('seed_anchor', String(anchor));
+    store.setMeta('asset_origin', origin);
+    // Sampled statistics: enough for the planner, seconds faster than a full ANALYZE on the large seed.
+    store.db.exec('PRAGMA analysis_limit = 1000; ANALYZE');
+    progress('counters', 1, 1);
+    return {
+      seed,
+      size,
+      ms: Math.round(performance.now() - started),
+      users: n,
+      casts: total,
+      follows,
+      reactions,
+    };
+  } catch (e) {
+    w.abort();
+    throw e;
+  } finally {
+    pubKeys?.close();
+    restore.indexes();
+    restore.pragmas();
+  }
+}
+
+/**
+ * Bulk loading is several times faster without secondary indexes (built once, sorted, at the end),
+ * without a journal and with a big page cache. A crash mid-seed can leave a file unusable; the
+ * seed marker is written last, so such a file is simply seeded again (or deleted) on next start.
+ */
+function bulkLoadMode(store: Store) {
+  const db = store.db;
+  const indexes = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+       AND tbl_name NOT IN ('schema_migrations', 'meta')`,
+    )
+    .all() as { name: string; sql: string }[];
+  for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
+  // Likewise the FTS index: rebuilt in one pass instead of one trigger call per cast.
+  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as {
+    name: string;
+    sql: string;
+  }[];
+  for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
+  const journal = db.pragma('journal_mode', { simple: true }) as string;
+  if (!db.memory) db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -1048576');
+  let rebuilt = false;
+  return {
+    indexes() {
+      if (rebuilt) return;
+      rebuilt = true;
+      for (const i of indexes) db.exec(i.sql);
+      for (const t of triggers) db.exec(t.sql);
+      db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('rebuild')`);
+    },
+    pragmas() {
+      db.pragma('cache_size = -65536');
+      db.pragma('synchronous = NORMAL');
+      if (!db.memory) db.pragma(`journal_mode = ${journal}`);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { MessageData } from '@farcaster/core';
+import { messageHash, toFarcasterTime, toHex } from '../protocol/codec.js';
+import { ed25519Sign } from '../protocol/keys.js';
+import { HubEventType } from '../protocol/types.js';
+import type { Stmt, Store } from '../store/store.js';
+
+/**
+ * Bulk inserts for the seed. Rows are written directly (the dataset is consistent by construction),
+ * but every protocol row still gets real canonical data bytes, a real blake3 hash and, unless
+ * deferred, a real signature, plus its hub event — the same shape the write path produces.
+ */
+export class SeedWriter {
+  private readonly insertMessage: Stmt;
+  private readonly insertEvent: Stmt;
+  private pending = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly sign: boolean,
+    /** Hubs keep events for a few days only; older seeded activity has no event, as on a hub. */
+    private readonly eventsSince: number,
+  ) {
+    this.insertMessage = store.stmt(
+      'INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.insertEvent = store.stmt(
+      `INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
+        block_number, shard_index, ts) VALUES (?, ?, '[]', ?, ?, ?, 1, ?)`,
+    );
+    store.db.exec('BEGIN');
+  }
+
+  /** Encodes, hashes, (signs) and stores one message with its merge event; returns the 0x hash. */
+  message(
+    fid: number,
+    type: number,
+    at: number,
+    body: Partial<MessageData>,
+    key: { priv: Uint8Array; pub: string },
+  ): string {
+    const timestamp = toFarcasterTime(at);
+    const data = { type, fid, timestamp, network: 1, ...body } as MessageData;
+    const dataBytes = MessageData.encode(data).finish();
+    const hashBytes = messageHash(dataBytes);
+    const hash = toHex(hashBytes);
+    const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;
+    this.insertMessage.run(hash, fid, type, timestamp, dataBytes, signature, key.pub);
+    this.event(HubEventType.MergeMessage, at, { messageHash: hash });
+    return hash;
+  }
+
+  event(
+    type: number,
+    at: number,
+    ref: { messageHash?: string; onchainEventId?: number; proofName?: string },
+  ): void {
+    if (at < this.eventsSince) {
+      this.tick();
+      return;
+    }
+    this.insertEvent.run(
+      type,
+      ref.messageHash ?? null,
+      ref.onchainEventId ?? null,
+      ref.proofName ?? null,
+      Math.max(0, toFarcasterTime(at)),
+      at,
+    );
+    this.tick();
+  }
+
+  /** Commits every ~50k rows so the WAL stays small and a progress bar means something. */
+  tick(): void {
+    if (++this.pending >= 50_000) {
+      this.store.db.exec('COMMIT; BEGIN');
+      this.pending = 0;
+    }
+  }
+
+  finish(): void {
+    this.store.db.exec('COMMIT');
+  }
+
+  abort(): void {
+    if (this.store.db.inTransaction) this.store.db.exec('ROLLBACK');
+  }
+}

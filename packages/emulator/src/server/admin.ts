@@ -1,0 +1,54 @@
+import type { SeedSize } from '../seed/constants.js';
+import { seedStore } from '../seed/seed.js';
+import { rowCounts } from '../store/store.js';
+import type { Route } from './router.js';
+
+export interface AdminState {
+  ready: boolean;
+  seed: number;
+  seedSize: SeedSize;
+  /** This server's origin, for seeded asset URLs. */
+  origin: string;
+}
+
+export function adminRoutes(state: AdminState): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/_emulator/health',
+      public: true,
+      handler: ({ store }) => ({
+        status: state.ready ? 200 : 503,
+        json: {
+          status: state.ready ? 'ok' : 'starting',
+          seed: state.seed,
+          seedSize: state.seedSize,
+          now: store.now(),
+        },
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/_emulator/reset',
+      handler({ store }) {
+        // Back to the seed, not to empty: the dataset developers and tests expect.
+        state.ready = false;
+        try {
+          const report = seedStore(store, {
+            seed: state.seed,
+            size: state.seedSize,
+            assetOrigin: state.origin,
+          });
+          return { json: { status: 'reset', ...report } };
+        } finally {
+          state.ready = true;
+        }
+      },
+    },
+    {
+      method: 'GET',
+      path: '/_emulator/stats',
+      handler: ({ store }) => ({ json: { tables: rowCounts(store) } }),
+    },
+  ];
+}

@@ -1,0 +1,52 @@
+// Pages a person opens in a browser from links the v2 API hands out: the signer approval URL
+// (createSigner's `signer_approval_url`) and fetchAuthorizationUrl's login URL. Browsers send no
+// x-api-key, so both are public; the signer's uuid in the URL is what authorises the approval.
+import { NotFoundError } from '../protocol/errors.js';
+import { handleSignerApprovalUrl } from '../v2/routes/signers.js';
+import type { Route } from './router.js';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The login stand-in: says what it was asked and that nobody is signed in. Text only. */
+export function loginPage(query: URLSearchParams): string {
+  const rows = [...query].map(
+    ([k, v]) => `<li><code>${escapeHtml(k)}</code> = <code>${escapeHtml(v)}</code></li>`,
+  );
+  return [
+    '<!doctype html><html><head><meta charset="utf-8"><title>castkit emulator login</title></head><body>',
+    '<h1>castkit emulator</h1>',
+    '<p>The emulator has no real login: nobody signs in here and no authorization code is issued.</p>',
+    '<p>This request asked for:</p>',
+    rows.length ? `<ul>${rows.join('')}</ul>` : '<p>(no query parameters)</p>',
+    '</body></html>',
+  ].join('\n');
+}
+
+export const browserRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/_emulator/signer/:uuid/approve',
+    public: true,
+    handler({ store, url }) {
+      const approved = handleSignerApprovalUrl(store, url.pathname, url.searchParams);
+      if (!approved) throw new NotFoundError(`no approval URL at ${url.pathname}`);
+      return { json: approved };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_emulator/login/authorize',
+    public: true,
+    handler({ res, url }) {
+      const html = loginPage(url.searchParams);
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': Buffer.byteLength(html),
+        // Text only: no scripts, styles or frames from anywhere.
+        'content-security-policy': "default-src 'none'",
+      });
+      res.end(html);
+      return undefined;
+    },
+  },
+];

@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { toHex } from '../protocol/codec.js';
+import { ConflictError, NotFoundError, ValidationError } from '../protocol/errors.js';
+import { ed25519PublicKey } from '../protocol/keys.js';
+import { OnChainEventType } from '../protocol/types.js';
+import { appendOnChainEvent } from './onchain.js';
+import type { Store } from './store.js';
+
+/** A year of storage per unit, as on chain. */
+const STORAGE_TERM_MS = 365 * 24 * 3600 * 1000;
+
+export interface RegisterUserInput {
+  fid?: number;
+  custodyAddress: string;
+  recoveryAddress?: string;
+  username?: string | null;
+  at?: number;
+  storageUnits?: number;
+}
+
+/**
+ * Registers a fid the way the chain does: an id-register event, then rented storage.
+ * Profile fields arrive later as UserDataAdd messages through the write path.
+ */
+export function registerUser(store: Store, input: RegisterUserInput): number {
+  return store.tx(() => {
+    const at = input.at ?? store.now();
+    const fid = input.fid ?? Number(store.stmt('SELECT COALESCE(MAX(fid), 0) + 1 FROM users').pluck().get());
+    const custody = input.custodyAddress.toLowerCase();
+    if (store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+      throw new ConflictError(`fid ${fid} is already registered`, 'fid');
+    }
+    const owner = store.stmt('SELECT fid FROM users WHERE custody_address = ?').pluck().get(custody);
+    if (owner !== undefined)
+      throw new ConflictError(`${custody} already owns fid ${owner}`, 'custody_address');
+    const recovery = (input.recoveryAddress ?? '0x00000000fcb080a4d6c39a9354da9eb9bc104cd7').toLowerCase();
+    store
+      .stmt(
+        `INSERT INTO users (fid, username, custody_address, recovery_address, registered_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(fid, input.username ?? null, custody, recovery, at);
+    appendOnChainEvent(store, {
+      type: OnChainEventType.IdRegister,
+      fid,
+      address: custody,
+      at,
+      body: { to: custody, from: '', eventType: 1, recoveryAddress: recovery },
+    });
+    rentStorage(store, fid, input.storageUnits ?? 1, custody, at);
+    return fid;
+  });
+}
+
+export function rentStorage(store: Store, fid: number, units: number, payer: string, at = store.now()): void {
+  const expiresAt = at + STORAGE_TERM_MS;
+  const id = appendOnChainEvent(store, {
+    type: OnChainEventType.StorageRent,
+    fid,
+    address: payer,
+    at,
+    body: { payer, units, expiry: Math.floor(expiresAt / 1000) },
+  });
+  store
+    .stmt('INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(id, fid, units, payer, at, expiresAt);
+}
+
+/** Adds an ed25519 key for a fid on chain (KeyRegistry Add); the key may then sign for the fid. */
+export function addKey(store: Store, fid: number, publicKey: string, appFid = 0, at = store.now()): void {
+  store.tx(() => {
+    const key = publicKey.toLowerCase();
+    appendOnChainEvent(store, {
+      type: OnChainEventType.Signer,
+      fid,
+      address: key,
+      at,
+      body: { key, keyType: 1, eventType: 1, metadata: '', metadataType: 1, appFid },
+    });
+    store
+      .stmt(
+        `INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (fid, public_key) DO UPDATE SET removed_at = NULL, added_at = excluded.added_at`,
+      )
+      .run(fid, key, appFid, at);
+  });
+}
+
+export function removeKey(store: Store, fid: number, publicKey: string, at = store.now()): void {
+  store.tx(() => {
+    const key = publicKey.toLowerCase();
+    appendOnChainEvent(store, {
+      type: OnChainEventType.Signer,
+      fid,
+      address: key,
+      at,
+      body: { key, keyType: 1, eventType: 2, metadata: '', metadataType: 1 },
+    });
+    store.stmt('UPDATE active_keys SET removed_at = ? WHERE fid = ? AND public_key = ?').run(at, fid, key);
+  });
+}
+
+export function isActiveKey(store: Store, fid: number, publicKey: string): boolean {
+  return (
+    store
+      .stmt('SELECT 1 FROM active_keys WHERE fid = ? AND public_key = ? AND removed_at IS NULL')
+      .pluck()
+      .get(fid, publicKey.toLowerCase()) === 1
+  );
+}
+
+export interface SignerRow {
+  signer_uuid: string;
+  public_key: string;
+  private_key: Buffer | null;
+  fid: number | null;
+  app_fid: number | null;
+  status: 'generated' | 'pending_approval' | 'approved' | 'revoked';
+  created_at: number;
+  updated_at: number;
+}
+
+export function getSigner(store: Store, signerUuid: string): SignerRow | undefined {
+  return store.stmt('SELECT * FROM signers WHERE signer_uuid = ?').get(signerUuid) as SignerRow | undefined;
+}
+
+/** A managed signer: the emulator generates and keeps the ed25519 key. Status `generated`. */
+export function createSigner(
+  store: Store,
+  opts: { signerUuid?: string; privateKey?: Uint8Array; at?: number } = {},
+): SignerRow {
+  const privateKey = opts.privateKey ?? new Uint8Array(randomBytes(32));
+  const at = opts.at ?? store.now();
+  const row: SignerRow = {
+    signer_uuid: opts.signerUuid ?? randomUUID(),
+    public_key: toHex(ed25519PublicKey(privateKey)),
+    private_key: Buffer.from(privateKey),
+    fid: null,
+    app_fid: null,
+    status: 'generated',
+    created_at: at,
+    updated_at: at,
+  };
+  store
+    .stmt(
+      `INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
+       VALUES (@signer_uuid, @public_key, @private_key, @fid, @app_fid, @status, @created_at, @updated_at)`,
+    )
+    .run(row);
+  return row;
+}
+
+/** Signed key request registered: the signer waits for the user's approval. */
+export function requestSignerApproval(store: Store, signerUuid: string, appFid: number): SignerRow {
+  const signer = mustSigner(store, signerUuid);
+  if (signer.status !== 'generated' && signer.status !== 'pending_approval') {
+    throw new ValidationError(`signer is ${signer.status}, cannot request approval`, 'signer_uuid');
+  }
+  store
+    .stmt("UPDATE signers SET status = 'pending_approval', app_fid = ?, updated_at = ? WHERE signer_uuid = ?")
+    .run(appFid, store.now(), signerUuid);
+  return mustSigner(store, signerUuid);
+}
+
+/** The user approved: the key is added on chain for fid and may sign from now on. */
+export function approveSigner(store: Store, signerUuid: string, fid: number, at = store.now()): SignerRow {
+  return store.tx(() => {
+    const signer = mustSigner(store, signerUuid);
+    if (signer.status === 'revoked') throw new ValidationError('signer is revoked', 'signer_uuid');
+    if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+      throw new ValidationError(`fid ${fid} is not registered`, 'fid');
+    }
+    addKey(store, fid, signer.public_key, signer.app_fid ?? 0, at);
+    store
+      .stmt("UPDATE signers SET status = 'approved', fid = ?, updated_at = ? WHERE signer_uuid = ?")
+      .run(fid, at, signerUuid);
+    return mustSigner(store, signerUuid);
+  });
+}
+
+export function revokeSigner(store: Store, signerUuid: string): SignerRow {
+  return store.tx(() => {
+    const signer = mustSigner(store, signerUuid);
+    if (signer.fid !== null && signer.status === 'approved') removeKey(store, signer.fid, signer.public_key);
+    store
+      .stmt("UPDATE signers SET status = 'revoked', updated_at = ? WHERE signer_uuid = ?")
+      .run(store.now(), signerUuid);
+    return mustSigner(store, signerUuid);
+  });
+}
+
+function mustSigner(store: Store, signerUuid: string): SignerRow {
+  const s = getSigner(store, signerUuid);
+  if (!s) throw new NotFoundError(`signer ${signerUuid} not found`, 'signer_uuid');
+  return s;
+}

@@ -1,0 +1,49 @@
+import type Database from 'better-sqlite3';
+import { idempotencySchema } from './idempotency.js';
+import { initialSchema } from './schema.js';
+import { socialSchema } from './social-schema.js';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Append only: a released migration is never edited, a change is a new numbered entry.
+const migrations: Migration[] = [
+  { version: 1, name: 'initial schema', sql: initialSchema },
+  { version: 2, name: 'blocks, mutes and bans', sql: socialSchema },
+  { version: 3, name: 'idempotency keys', sql: idempotencySchema },
+  // Trending ranks reactions inside a time window; without this it scans every reaction.
+  { version: 4, name: 'reactions by time', sql: 'CREATE INDEX reactions_ts ON reactions (ts);' },
+];
+
+export function migrate(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  )`);
+  const applied = new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .pluck()
+      .all()
+      .map((v) => Number(v)),
+  );
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        Date.now(),
+      );
+    })();
+  }
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return Number(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() ?? 0);
+}

@@ -1,0 +1,86 @@
+import type Database from 'better-sqlite3';
+import { type Db, openDb } from './db.js';
+
+// Loosely typed on purpose: callers bind positional or named parameters and cast the rows they read.
+export type Stmt = Database.Statement<any[], unknown>;
+
+export interface StoreOptions {
+  /** A file path or ':memory:'. */
+  path: string;
+  /** The emulator's clock in unix ms; replaceable so a developer can move time. */
+  now?: () => number;
+}
+
+/**
+ * The emulator's state: one SQLite connection plus the clock every write stamps with.
+ * Read freely from `db` with prepared statements; write through `protocol/` (messages) and
+ * `store/accounts.ts` (on-chain and off-protocol state) so the event log stays complete.
+ */
+export class Store {
+  readonly db: Db;
+  now: () => number;
+  private readonly statements = new Map<string, Stmt>();
+
+  constructor(options: StoreOptions) {
+    this.db = openDb(options.path);
+    this.now = options.now ?? Date.now;
+  }
+
+  /** A prepared statement, compiled once per SQL text. */
+  stmt(sql: string): Stmt {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql) as Stmt;
+      this.statements.set(sql, s);
+    }
+    // Statements are shared, so undo a previous caller's .pluck() before handing it out.
+    return s.reader ? s.pluck(false) : s;
+  }
+
+  /** Runs fn in one transaction (nested calls become savepoints). */
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  getMeta(key: string): string | undefined {
+    return this.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmt(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Every data table, whatever migrations added it (not FTS shadow tables nor bookkeeping). */
+export function dataTables(store: Store): string[] {
+  return store.db
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+       AND name NOT LIKE 'casts_fts%' AND name != 'schema_migrations' ORDER BY name`,
+    )
+    .pluck()
+    .all() as string[];
+}
+
+export function clearAll(store: Store): void {
+  store.tx(() => {
+    // Checked at commit, when every table is empty, so delete order does not matter.
+    store.db.pragma('defer_foreign_keys = ON');
+    for (const t of dataTables(store)) store.db.exec(`DELETE FROM "${t}"`);
+    // casts_fts has external content: clear its index explicitly.
+    store.db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('delete-all')`);
+  });
+}
+
+export function rowCounts(store: Store): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of dataTables(store))
+    out[t] = Number(store.db.prepare(`SELECT COUNT(*) FROM "${t}"`).pluck().get());
+  return out;
+}

@@ -1,0 +1,134 @@
+// Builds v2 `Channel` objects for many channel ids at once (one query per table for the batch).
+import type { Channel, ChannelDehydrated, ChannelUserContext } from '@castkit/sdk';
+import { NotFoundError } from '../../protocol/errors.js';
+import type { Store } from '../../store/store.js';
+import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
+
+export interface ChannelRow {
+  id: string;
+  url: string;
+  name: string;
+  description: string;
+  image_url: string | null;
+  lead_fid: number | null;
+  created_at: number;
+}
+
+const IN_IDS = 'SELECT value FROM json_each(?)';
+
+export function hydrateChannels(
+  store: Store,
+  ids: readonly string[],
+  options: HydrateOptions,
+): Map<string, Channel> {
+  const out = new Map<string, Channel>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const json = JSON.stringify(unique);
+  const rows = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_IDS})`).all(json) as ChannelRow[];
+  const counts = new Map<string, { followers: number; members: number }>();
+  const count = (sql: string) => store.stmt(sql).all(json) as { id: string; n: number }[];
+  for (const { id, n } of count(
+    `SELECT channel_id AS id, COUNT(*) AS n FROM channel_follows WHERE channel_id IN (${IN_IDS}) GROUP BY channel_id`,
+  )) {
+    counts.set(id, { followers: n, members: 0 });
+  }
+  const moderators = new Map<string, number[]>();
+  const memberRows = store
+    .stmt(
+      `SELECT channel_id AS id, COUNT(*) AS n, json_group_array(CASE WHEN role != 'member' THEN fid END) AS mods
+       FROM channel_members WHERE channel_id IN (${IN_IDS}) GROUP BY channel_id`,
+    )
+    .all(json) as { id: string; n: number; mods: string }[];
+  for (const { id, n, mods } of memberRows) {
+    const c = counts.get(id) ?? { followers: 0, members: 0 };
+    c.members = n;
+    counts.set(id, c);
+    moderators.set(
+      id,
+      (JSON.parse(mods) as (number | null)[]).filter((f): f is number => f !== null).sort((a, b) => a - b),
+    );
+  }
+  const leads = hydrateUsers(
+    store,
+    rows.map((r) => r.lead_fid).filter((f): f is number => f !== null),
+    options,
+  );
+  const viewer = options.viewerFid === undefined ? undefined : viewerContexts(store, options.viewerFid, json);
+
+  const seeded = store.getMeta('asset_origin');
+  for (const row of rows) {
+    const c = counts.get(row.id) ?? { followers: 0, members: 0 };
+    const channel: Channel = {
+      id: row.id,
+      url: row.url,
+      object: 'channel',
+      name: row.name,
+      description: row.description,
+      description_mentioned_profiles: [],
+      description_mentioned_profiles_ranges: [],
+      created_at: Math.floor(row.created_at / 1000),
+      follower_count: c.followers,
+      member_count: c.members,
+      image_url: assetUrlFrom(seeded, row.image_url, options.origin) ?? '',
+      parent_url: row.url,
+      moderator_fids: moderators.get(row.id) ?? [],
+    };
+    const lead = row.lead_fid === null ? undefined : leads.get(row.lead_fid);
+    if (lead) channel.lead = lead;
+    if (viewer) channel.viewer_context = viewer.get(row.id) ?? { following: false };
+    out.set(row.id, channel);
+  }
+  return out;
+}
+
+/** Channels in the order of `ids`, skipping unknown ones. */
+export function hydrateChannelList(store: Store, ids: readonly string[], options: HydrateOptions): Channel[] {
+  const map = hydrateChannels(store, ids, options);
+  return ids.map((id) => map.get(id)).filter((c): c is Channel => c !== undefined);
+}
+
+export function channelDehydrated(store: Store, row: ChannelRow, origin: string): ChannelDehydrated {
+  return {
+    id: row.id,
+    name: row.name,
+    object: 'channel_dehydrated',
+    image_url: assetUrl(store, row.image_url, origin) ?? '',
+  };
+}
+
+/** The stored row for a channel id, or the 404 a route answers, naming the parameter. */
+export function requireChannel(store: Store, id: string, property = 'channel_id'): ChannelRow {
+  const row = store.stmt('SELECT * FROM channels WHERE id = ?').get(id) as ChannelRow | undefined;
+  if (!row) throw new NotFoundError(`channel ${id} not found`, property);
+  return row;
+}
+
+/** Looks a channel up by id or by its parent_url (what casts carry), as lookupChannel's `type` says. */
+export function findChannel(
+  store: Store,
+  key: string,
+  type: 'id' | 'parent_url' = 'id',
+): ChannelRow | undefined {
+  const sql = type === 'id' ? 'SELECT * FROM channels WHERE id = ?' : 'SELECT * FROM channels WHERE url = ?';
+  return store.stmt(sql).get(key) as ChannelRow | undefined;
+}
+
+/** The spec's roles are member and moderator; the store's `owner` (the lead) shows as a moderator. */
+export const specRole = (role: string): 'member' | 'moderator' =>
+  role === 'member' ? 'member' : 'moderator';
+
+function viewerContexts(store: Store, viewerFid: number, json: string): Map<string, ChannelUserContext> {
+  const out = new Map<string, ChannelUserContext>();
+  const follows = store
+    .stmt(`SELECT channel_id FROM channel_follows WHERE fid = ? AND channel_id IN (${IN_IDS})`)
+    .pluck()
+    .all(viewerFid, json) as string[];
+  for (const id of follows) out.set(id, { following: true });
+  const roles = store
+    .stmt(`SELECT channel_id AS id, role FROM channel_members WHERE fid = ? AND channel_id IN (${IN_IDS})`)
+    .all(viewerFid, json) as { id: string; role: string }[];
+  for (const { id, role } of roles)
+    out.set(id, { following: out.get(id)?.following ?? false, role: specRole(role) });
+  return out;
+}

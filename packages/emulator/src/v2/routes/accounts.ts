@@ -1,0 +1,268 @@
+// Accounts: registration, profile updates and verifications (protocol messages through the write
+// path), fname availability, storage allocations, usage and purchase (on-chain events).
+import type { V2Handlers } from '../../api/dispatch.js';
+import { actAs } from '../../protocol/actions.js';
+import { fromHex } from '../../protocol/codec.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { MessageType, UserDataType } from '../../protocol/types.js';
+import { approveSigner, createSigner, registerUser, rentStorage } from '../../store/accounts.js';
+import { recall, remember } from '../../store/idempotency.js';
+import type { Store } from '../../store/store.js';
+import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
+import { signerBody } from './signers.js';
+import { EVM_ADDRESS, hexParam, iso, ok } from './social-common.js';
+
+/** What one storage unit holds, per the protocol's storage limits. */
+const UNIT_CAPACITY = {
+  casts: 5000,
+  reactions: 2500,
+  links: 2500,
+  verified_addresses: 25,
+  username_proofs: 5,
+};
+/** Keys a fid may have at once is not storage-bound; a generous fixed ceiling for the usage view. */
+const SIGNER_CAPACITY = 1000;
+/** Who pays for storage bought through the API: the emulator's stand-in for the app's wallet. */
+const STORAGE_PAYER = '0x00000000000000000000000000000000000000ff';
+const FNAME = /^[a-z0-9][a-z0-9-]{0,15}$/;
+
+type Profile = {
+  bio?: unknown;
+  pfp_url?: unknown;
+  url?: unknown;
+  username?: unknown;
+  display_name?: unknown;
+  location?: unknown;
+  verified_accounts?: unknown;
+};
+
+export const accountHandlers: V2Handlers = {
+  getFreshAccountFID(call) {
+    return { fid: nextFid(call.store) };
+  },
+
+  isFnameAvailable(call) {
+    const fname = String(call.params.fname).toLowerCase();
+    if (!FNAME.test(fname)) {
+      throw new ValidationError(
+        'fname must be 1-16 characters of a-z, 0-9 and -, not starting with -',
+        'fname',
+      );
+    }
+    return { available: fnameAvailable(call.store, fname) };
+  },
+
+  async registerAccount(call) {
+    const { store, params } = call;
+    const fid = params.fid as number;
+    if (!Number.isInteger(fid) || fid < 1) throw new ValidationError('fid must be a positive integer', 'fid');
+    const custody = String(params.requested_user_custody_address);
+    if (!EVM_ADDRESS.test(custody)) {
+      throw new ValidationError(
+        'requested_user_custody_address must be an eth address',
+        'requested_user_custody_address',
+      );
+    }
+    // The emulator has no chain to submit the Register signature to, so it checks the shape only.
+    hexParam(params.signature, 'signature', 65);
+    if ((params.deadline as number) * 1000 < store.now())
+      throw new ValidationError('deadline has passed', 'deadline');
+    if (store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+      throw new ConflictError(
+        `fid ${fid} is already registered; ask getFreshAccountFID for a free one`,
+        'fid',
+      );
+    }
+    const fname = params.fname === undefined ? undefined : String(params.fname).toLowerCase();
+    if (fname !== undefined && (!FNAME.test(fname) || !fnameAvailable(store, fname))) {
+      throw new ConflictError(`fname ${fname} is not available`, 'fname');
+    }
+    const metadata = (params.metadata ?? {}) as Profile;
+    const changes = profileChanges(metadata);
+    const signer = store.tx(() => {
+      registerUser(store, { fid, custodyAddress: custody });
+      const created = createSigner(store);
+      return approveSigner(store, created.signer_uuid, fid);
+    });
+    const me = actAs(store, signer.signer_uuid);
+    if (fname) await me.userDataAdd(UserDataType.Username, fname);
+    for (const [type, value] of changes) await me.userDataAdd(type, value);
+    return {
+      success: true,
+      message: `registered fid ${fid}`,
+      signer: signerBody(signer, call.origin),
+      user: hydrateUser(store, fid, { origin: call.origin }),
+    };
+  },
+
+  async updateUser(call) {
+    const { store, params } = call;
+    const me = actAs(store, params.signer_uuid);
+    const changes = profileChanges(params as Profile);
+    if (!changes.length)
+      throw new ValidationError('nothing to update: give at least one profile field', 'bio');
+    const username = changes.find(([type]) => type === UserDataType.Username)?.[1];
+    if (username !== undefined) {
+      const owner = store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username);
+      if (owner !== undefined && owner !== me.fid)
+        throw new ConflictError(`username ${username} is taken`, 'username');
+    }
+    for (const [type, value] of changes) await me.userDataAdd(type, value);
+    return ok(`updated ${changes.length} profile field${changes.length === 1 ? '' : 's'}`);
+  },
+
+  async publishVerification(call) {
+    const { store, params } = call;
+    const me = actAs(store, params.signer_uuid);
+    const address = hexParam(params.address, 'address', 20);
+    // Hub validation (inside the write path) checks the claim signature against fid, address and block hash.
+    await me.signAndSubmit(MessageType.VerificationAdd, {
+      verificationAddAddressBody: {
+        address: fromHex(address),
+        claimSignature: fromHex(hexParam(params.eth_signature, 'eth_signature', 65)),
+        blockHash: fromHex(hexParam(params.block_hash, 'block_hash', 32)),
+        verificationType: params.verification_type ?? 0,
+        chainId: params.chain_id ?? 0,
+        protocol: 0,
+      },
+    });
+    return ok(`verified ${address} for fid ${me.fid}`);
+  },
+
+  async deleteVerification(call) {
+    const { store, params } = call;
+    const me = actAs(store, params.signer_uuid);
+    const address = hexParam(params.address, 'address', 20);
+    if (!store.stmt('SELECT 1 FROM verifications WHERE fid = ? AND address = ?').get(me.fid, address)) {
+      throw new NotFoundError(`fid ${me.fid} has not verified ${address}`, 'address');
+    }
+    await me.verificationRemove(address);
+    return ok(`removed verification of ${address}`);
+  },
+
+  lookupUserStorageAllocations(call) {
+    requireUser(call.store, call.params.fid, 'fid');
+    return allocations(call.store, call.params.fid, call.origin);
+  },
+
+  lookupUserStorageUsage(call) {
+    const { store, params } = call;
+    requireUser(store, params.fid, 'fid');
+    const fid = params.fid as number;
+    const units = activeUnits(store, fid);
+    const count = (sql: string) => Number(store.stmt(sql).pluck().get(fid));
+    const used = {
+      casts: count('SELECT COUNT(*) FROM casts WHERE fid = ? AND deleted = 0'),
+      reactions: count('SELECT COUNT(*) FROM reactions WHERE fid = ?'),
+      links: count('SELECT COUNT(*) FROM links WHERE fid = ?'),
+      verified_addresses: count('SELECT COUNT(*) FROM verifications WHERE fid = ?'),
+      username_proofs: count('SELECT COUNT(*) FROM username_proofs WHERE fid = ?'),
+    };
+    const object = (n: number, capacity: number) => ({ object: 'storage', used: n, capacity });
+    return {
+      object: 'storage_usage',
+      user: userDehydrated(store, [fid], call.origin).get(fid),
+      casts: object(used.casts, units * UNIT_CAPACITY.casts),
+      reactions: object(used.reactions, units * UNIT_CAPACITY.reactions),
+      links: object(used.links, units * UNIT_CAPACITY.links),
+      verified_addresses: object(used.verified_addresses, units * UNIT_CAPACITY.verified_addresses),
+      username_proofs: object(used.username_proofs, units * UNIT_CAPACITY.username_proofs),
+      signers: object(
+        count('SELECT COUNT(*) FROM active_keys WHERE fid = ? AND removed_at IS NULL'),
+        SIGNER_CAPACITY,
+      ),
+      total_active_units: units,
+    };
+  },
+
+  buyStorage(call) {
+    const { store, params } = call;
+    requireUser(store, params.fid, 'fid');
+    const units = (params.units as number | undefined) ?? 1;
+    // An idem key makes a retried purchase answer the first one's result instead of buying twice.
+    const idem = typeof params.idem === 'string' && params.idem ? params.idem : undefined;
+    const request = { fid: params.fid, units };
+    if (!idem || recall(store, 'buyStorage', idem, request) === undefined) {
+      store.tx(() => {
+        rentStorage(store, params.fid, units, STORAGE_PAYER);
+        if (idem) remember(store, 'buyStorage', idem, request, true);
+      });
+    }
+    return allocations(store, params.fid, call.origin);
+  },
+};
+
+function nextFid(store: Store): number {
+  return Number(store.stmt('SELECT COALESCE(MAX(fid), 0) + 1 FROM users').pluck().get());
+}
+
+function fnameAvailable(store: Store, fname: string): boolean {
+  return (
+    !store.stmt('SELECT 1 FROM users WHERE username = ?').get(fname) &&
+    !store.stmt('SELECT 1 FROM username_proofs WHERE name = ?').get(fname)
+  );
+}
+
+function activeUnits(store: Store, fid: number): number {
+  return Number(
+    store
+      .stmt('SELECT COALESCE(SUM(units), 0) FROM storage_rent WHERE fid = ? AND expires_at > ?')
+      .pluck()
+      .get(fid, store.now()),
+  );
+}
+
+function allocations(store: Store, fid: number, origin: string) {
+  const rows = store
+    .stmt(
+      'SELECT units, rented_at, expires_at FROM storage_rent WHERE fid = ? AND expires_at > ? ORDER BY rented_at, id',
+    )
+    .all(fid, store.now()) as { units: number; rented_at: number; expires_at: number }[];
+  const user = userDehydrated(store, [fid], origin).get(fid);
+  return {
+    total_active_units: rows.reduce((n, r) => n + r.units, 0),
+    allocations: rows.map((r) => ({
+      object: 'storage_allocation',
+      user,
+      units: r.units,
+      expiry: iso(r.expires_at),
+      timestamp: iso(r.rented_at),
+    })),
+  };
+}
+
+/** Profile fields of a request as protocol UserDataAdd (type, value) pairs, checked first so nothing half-applies. */
+function profileChanges(p: Profile): [number, string][] {
+  const out: [number, string][] = [];
+  const text = (value: unknown, name: string, type: number) => {
+    if (value === undefined) return;
+    if (typeof value !== 'string') throw new ValidationError(`${name} must be a string`, name);
+    out.push([type, value]);
+  };
+  if (p.username !== undefined) {
+    const name = String(p.username).toLowerCase();
+    if (!FNAME.test(name))
+      throw new ValidationError('username must be 1-16 characters of a-z, 0-9 and -', 'username');
+    out.push([UserDataType.Username, name]);
+  }
+  text(p.display_name, 'display_name', UserDataType.Display);
+  text(p.bio, 'bio', UserDataType.Bio);
+  text(p.pfp_url, 'pfp_url', UserDataType.Pfp);
+  text(p.url, 'url', UserDataType.Url);
+  if (p.location !== undefined) {
+    const loc = p.location as { latitude?: unknown; longitude?: unknown };
+    const lat = loc?.latitude;
+    const lng = loc?.longitude;
+    if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+      throw new ValidationError('location needs latitude (-90..90) and longitude (-180..180)', 'location');
+    }
+    // The protocol's geo URI carries two decimals.
+    out.push([UserDataType.Location, `geo:${lat.toFixed(2)},${lng.toFixed(2)}`]);
+  }
+  if (p.verified_accounts !== undefined) {
+    const accounts = p.verified_accounts as { x?: unknown; github?: unknown };
+    text(accounts?.x, 'verified_accounts.x', UserDataType.Twitter);
+    text(accounts?.github, 'verified_accounts.github', UserDataType.Github);
+  }
+  return out;
+}

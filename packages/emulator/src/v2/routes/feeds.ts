@@ -1,0 +1,181 @@
+// Feed operations: following / filter feeds, for-you, channels, parent URLs, trending, a user's
+// casts, popular casts, replies and recasts, and frames. Every list is a keyset page.
+import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk';
+import type { V2Handlers } from '../../api/dispatch.js';
+import type { Params } from '../../api/params.js';
+import { ValidationError } from '../../protocol/errors.js';
+import type { Store } from '../../store/store.js';
+import { embedTypesClause, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
+import { type CastFilter, chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
+import { hydrateCastList } from '../hydrate/cast.js';
+import { IN_JSON } from '../hydrate/cast-rows.js';
+import { requireChannel } from '../hydrate/channel.js';
+import { requireUser } from '../hydrate/user.js';
+
+const MAX_CHANNELS = 10;
+const MAX_PARENT_URLS = 10;
+const MAX_FIDS = 250;
+const POPULAR = 10;
+
+/** Only casts by members of their channel (the hosted API's members_only). */
+const MEMBERS_ONLY =
+  'EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.fid = c.fid)';
+
+export const feedHandlers: V2Handlers = {
+  fetchFeed({ store, params, origin }): FeedResponse {
+    const viewer = viewerOf(params, origin);
+    if (params.feed_type === 'following') {
+      if (params.fid === undefined)
+        throw new ValidationError('fid is required when feed_type is following', 'fid');
+      requireUser(store, params.fid);
+      return followingFeed(store, params, params.fid, params.with_recasts !== false, viewer);
+    }
+    return filterFeed(store, params, viewer);
+  },
+
+  fetchUserFollowingFeed({ store, params, origin }) {
+    requireUser(store, params.fid);
+    return followingFeed(store, params, params.fid, params.with_recasts !== false, viewerOf(params, origin));
+  },
+
+  fetchFeedForYou({ store, params, origin }) {
+    requireUser(store, params.fid);
+    return forYouFeed(store, params, params.fid, viewerOf(params, origin));
+  },
+
+  fetchFeedByChannelIds({ store, params, origin }) {
+    const ids = params.channel_ids as string[];
+    if (ids.length > MAX_CHANNELS)
+      throw new ValidationError(`channel_ids takes at most ${MAX_CHANNELS} ids`, 'channel_ids');
+    for (const id of ids) requireChannel(store, id, 'channel_ids');
+    const filter: CastFilter = { where: [`c.channel_id IN (${IN_JSON})`], binds: [JSON.stringify(ids)] };
+    if (!params.with_replies) filter.where.push('c.parent_hash IS NULL');
+    if (params.members_only !== false) filter.where.push(MEMBERS_ONLY);
+    if (params.fids) {
+      filter.where.push(`c.fid IN (${IN_JSON})`);
+      filter.binds.push(JSON.stringify(params.fids));
+    }
+    return chronologicalPage(store, params, filter, viewerOf(params, origin));
+  },
+
+  fetchFeedByParentUrls({ store, params, origin }) {
+    const urls = params.parent_urls as string[];
+    if (urls.length > MAX_PARENT_URLS) {
+      throw new ValidationError(`parent_urls takes at most ${MAX_PARENT_URLS} URLs`, 'parent_urls');
+    }
+    // Without replies: casts posted under the URL; with replies: everything in those threads.
+    const column = params.with_replies ? 'c.root_parent_url' : 'c.parent_url';
+    return chronologicalPage(
+      store,
+      params,
+      { where: [`${column} IN (${IN_JSON})`], binds: [JSON.stringify(urls)] },
+      viewerOf(params, origin),
+    );
+  },
+
+  fetchTrendingFeed({ store, params, origin }) {
+    const channelId =
+      params.channel_id === undefined ? undefined : requireChannel(store, params.channel_id).id;
+    return trendingFeed(store, params, { channelId, parentUrl: params.parent_url }, viewerOf(params, origin));
+  },
+
+  fetchCastsForUser({ store, params, origin }) {
+    requireUser(store, params.fid);
+    const filter: CastFilter = { where: ['c.fid = ?'], binds: [params.fid] };
+    if (params.include_replies === false) filter.where.push('c.parent_hash IS NULL');
+    if (params.parent_url !== undefined) {
+      filter.where.push('c.root_parent_url = ?');
+      filter.binds.push(params.parent_url);
+    }
+    if (params.channel_id !== undefined) {
+      filter.where.push('c.channel_id = ?');
+      filter.binds.push(requireChannel(store, params.channel_id).id);
+    }
+    return chronologicalPage(store, params, filter, viewerOf(params, origin));
+  },
+
+  fetchPopularCastsByUser({ store, params, origin }): BulkCastsResponse {
+    requireUser(store, params.fid);
+    const hashes = store
+      .stmt(
+        `SELECT hash FROM casts WHERE fid = ? AND deleted = 0
+         ORDER BY likes_count + 2 * recasts_count + replies_count DESC, ts DESC LIMIT ${POPULAR}`,
+      )
+      .pluck()
+      .all(params.fid) as string[];
+    return { casts: hydrateCastList(store, hashes, viewerOf(params, origin)) };
+  },
+
+  fetchRepliesAndRecastsForUser({ store, params, origin }) {
+    requireUser(store, params.fid);
+    const replies =
+      'SELECT hash, ts AS k FROM casts WHERE fid = ? AND parent_hash IS NOT NULL AND deleted = 0';
+    const recasts = `SELECT r.target AS hash, r.ts AS k FROM reactions r
+      JOIN casts c ON c.hash = r.target AND c.deleted = 0 WHERE r.fid = ? AND r.type = 2`;
+    const filter = params.filter as 'all' | 'replies' | 'recasts';
+    const inner =
+      filter === 'replies' ? replies : filter === 'recasts' ? recasts : `${replies} UNION ALL ${recasts}`;
+    const binds = filter === 'all' ? [params.fid, params.fid] : [params.fid];
+    return keyedPage(store, params, inner, binds, viewerOf(params, origin));
+  },
+
+  fetchFramesOnlyFeed({ store, params, origin }) {
+    // Frame-ish: a URL embed that names a frame. Seeded casts have none, so this is often empty.
+    const frames = `EXISTS (SELECT 1 FROM json_each(c.embeds) e WHERE json_extract(e.value, '$.url') LIKE '%frame%')`;
+    return chronologicalPage(store, params, { where: [frames], binds: [] }, viewerOf(params, origin));
+  },
+};
+
+function filterFeed(store: Store, params: Params, viewer: Viewer): FeedResponse {
+  const type = params.filter_type as string | undefined;
+  const need = (name: string) => {
+    if (params[name] === undefined)
+      throw new ValidationError(`${name} is required when filter_type is ${type}`, name);
+    return params[name];
+  };
+  switch (type) {
+    case 'fids': {
+      const fids = String(need('fids'))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (!fids.length || fids.some((f) => !/^\d{1,10}$/.test(f))) {
+        throw new ValidationError('fids must be a comma-separated list of fids', 'fids');
+      }
+      if (fids.length > MAX_FIDS) throw new ValidationError(`fids takes at most ${MAX_FIDS} fids`, 'fids');
+      const json = JSON.stringify(fids.map(Number));
+      return chronologicalPage(store, params, { where: [`c.fid IN (${IN_JSON})`], binds: [json] }, viewer);
+    }
+    case 'parent_url':
+      return chronologicalPage(
+        store,
+        params,
+        { where: ['c.parent_url = ?'], binds: [need('parent_url')] },
+        viewer,
+      );
+    case 'channel_id': {
+      const channel = requireChannel(store, need('channel_id'));
+      const where = ['c.channel_id = ?', 'c.parent_hash IS NULL'];
+      if (params.members_only !== false) where.push(MEMBERS_ONLY);
+      return chronologicalPage(store, params, { where, binds: [channel.id] }, viewer);
+    }
+    case 'embed_url': {
+      // Seeded images are stored against the seeding origin; accept them by the URL clients see.
+      const seeded = store.getMeta('asset_origin');
+      let url = String(need('embed_url'));
+      if (seeded && url.startsWith(`${viewer.origin}/_emulator/`))
+        url = seeded + url.slice(viewer.origin.length);
+      const where = `EXISTS (SELECT 1 FROM json_each(c.embeds) e
+        WHERE substr(json_extract(e.value, '$.url'), 1, length(?)) = ?)`;
+      return chronologicalPage(store, params, { where: [where], binds: [url, url] }, viewer);
+    }
+    case 'embed_types': {
+      const clause = embedTypesClause(need('embed_types') as string[]);
+      return chronologicalPage(store, params, { where: [clause.sql], binds: clause.binds }, viewer);
+    }
+    case 'global_trending':
+      return trendingFeed(store, params, {}, viewer);
+    default:
+      throw new ValidationError('filter_type is required when feed_type is filter', 'filter_type');
+  }
+}

@@ -1,0 +1,73 @@
+// Notification operations: everything that happened to a user (optionally by type), the same
+// limited to channels or parent URLs, and marking notifications seen.
+import type { OperationResponse } from '@castkit/sdk';
+import type { V2Handlers } from '../../api/dispatch.js';
+import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { getSigner } from '../../store/accounts.js';
+import { KINDS, type Kind, notificationsFor } from '../casts/notifications.js';
+import { IN_JSON } from '../hydrate/cast-rows.js';
+import { requireChannel } from '../hydrate/channel.js';
+import { requireUser } from '../hydrate/user.js';
+
+const MAX_SCOPES = 10;
+
+export const notificationHandlers: V2Handlers = {
+  fetchAllNotifications({ store, params, origin }) {
+    requireUser(store, params.fid);
+    const kinds = (params.type as Kind[] | undefined) ?? KINDS;
+    return notificationsFor(store, params, origin, kinds);
+  },
+
+  fetchChannelNotificationsForUser({ store, params, origin }) {
+    requireUser(store, params.fid);
+    const ids = params.channel_ids as string[];
+    if (ids.length > MAX_SCOPES)
+      throw new ValidationError(`channel_ids takes at most ${MAX_SCOPES} ids`, 'channel_ids');
+    for (const id of ids) requireChannel(store, id, 'channel_ids');
+    return notificationsFor(store, params, origin, KINDS, {
+      where: `c.channel_id IN (${IN_JSON})`,
+      binds: [JSON.stringify(ids)],
+    });
+  },
+
+  fetchNotificationsByParentUrlForUser({ store, params, origin }) {
+    requireUser(store, params.fid);
+    const urls = params.parent_urls as string[];
+    if (urls.length > MAX_SCOPES) {
+      throw new ValidationError(`parent_urls takes at most ${MAX_SCOPES} URLs`, 'parent_urls');
+    }
+    return notificationsFor(store, params, origin, KINDS, {
+      where: `c.root_parent_url IN (${IN_JSON})`,
+      binds: [JSON.stringify(urls)],
+    });
+  },
+
+  markNotificationsAsSeen({ store, params }): OperationResponse {
+    // The emulator issues no sign-in tokens; a bearer token is taken to be a signer uuid.
+    const bearer = /^Bearer\s+(\S+)$/i.exec(String(params.Authorization ?? ''))?.[1];
+    const uuid = (params.signer_uuid as string | undefined) ?? bearer;
+    if (!uuid) {
+      throw new ValidationError('signer_uuid (or an Authorization: Bearer token) is required', 'signer_uuid');
+    }
+    const signer = getSigner(store, uuid);
+    if (!signer) throw new NotFoundError(`signer ${uuid} not found`, 'signer_uuid');
+    if (signer.status !== 'approved' || signer.fid === null) {
+      throw new ValidationError(`signer ${uuid} is ${signer.status}, not approved`, 'signer_uuid');
+    }
+    const type = params.type as unknown;
+    if (type !== undefined && !KINDS.includes(type as Kind)) {
+      throw new ValidationError(`type must be one of ${KINDS.join(', ')}`, 'type');
+    }
+    // notifications_seen is per-user reading state, not protocol data: no message to submit.
+    store
+      .stmt(
+        `INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (?, ?, ?)
+         ON CONFLICT (fid, scope) DO UPDATE SET seen_at = excluded.seen_at`,
+      )
+      .run(signer.fid, (type as string | undefined) ?? '', store.now());
+    return {
+      success: true,
+      message: type ? `${type} notifications marked seen` : 'notifications marked seen',
+    };
+  },
+};

@@ -1,0 +1,208 @@
+// Signers: create, look up, list (by a SIWE-signed message), signed key requests (EIP-712, checked
+// against the app's custody address) and their approval; plus login nonce and authorize URL.
+import { randomBytes } from 'node:crypto';
+import type { Signer } from '@castkit/sdk';
+import { verifyMessage, verifyTypedData } from 'viem';
+import type { V2Handlers } from '../../api/dispatch.js';
+import { EmulatorError, NotFoundError, ValidationError } from '../../protocol/errors.js';
+import {
+  approveSigner,
+  createSigner,
+  getSigner,
+  requestSignerApproval,
+  type SignerRow,
+} from '../../store/accounts.js';
+import { findSignerByPublicKey, registerDeveloperKey } from '../../store/developer-signers.js';
+import type { Store } from '../../store/store.js';
+import { requireUser } from '../hydrate/user.js';
+import { hexParam } from './social-common.js';
+
+/** The KeyRegistry's SignedKeyRequestValidator, whose EIP-712 domain signed key requests use. */
+const SIGNED_KEY_REQUEST_DOMAIN = {
+  name: 'Farcaster SignedKeyRequestValidator',
+  version: '1',
+  chainId: 10,
+  verifyingContract: '0x00000000fc700472606ed4fa22623acf62c60553',
+} as const;
+const SIGNED_KEY_REQUEST_TYPES = {
+  SignedKeyRequest: [
+    { name: 'requestFid', type: 'uint256' },
+    { name: 'key', type: 'bytes' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
+
+export const approvalPath = (signerUuid: string) => `/_emulator/signer/${signerUuid}/approve`;
+
+/** The spec's Signer for a stored row; pending signers carry the URL that approves them. */
+export function signerBody(row: SignerRow, origin: string): Signer {
+  const body: Signer = {
+    object: 'signer',
+    signer_uuid: row.signer_uuid,
+    public_key: row.public_key,
+    status: row.status,
+    permissions: ['WRITE_ALL'],
+  };
+  if (row.fid !== null) body.fid = row.fid;
+  if (row.status === 'pending_approval')
+    body.signer_approval_url = `${origin}${approvalPath(row.signer_uuid)}`;
+  return body;
+}
+
+function developerSignerBody(row: SignerRow, origin: string) {
+  const { signer_uuid: _uuid, object: _object, permissions: _permissions, ...rest } = signerBody(row, origin);
+  return { ...rest, status: rest.status as Exclude<Signer['status'], 'generated'> };
+}
+
+/**
+ * Checks a SignedKeyRequest: the app fid exists, the deadline is ahead of the emulator clock, and
+ * the signature recovers to the app fid's custody address over (requestFid, key, deadline).
+ */
+async function verifySignedKeyRequest(
+  store: Store,
+  params: Record<string, any>,
+  publicKey: string,
+): Promise<void> {
+  const appFid = params.app_fid as number;
+  const custody = store.stmt('SELECT custody_address FROM users WHERE fid = ?').pluck().get(appFid) as
+    | string
+    | undefined;
+  if (!custody) throw new NotFoundError(`app fid ${appFid} not found`, 'app_fid');
+  const deadline = params.deadline as number;
+  if (deadline * 1000 <= store.now()) throw new ValidationError('deadline has passed', 'deadline');
+  const signature = hexParam(params.signature, 'signature', 65);
+  let valid = false;
+  try {
+    valid = await verifyTypedData({
+      address: custody as `0x${string}`,
+      domain: SIGNED_KEY_REQUEST_DOMAIN,
+      types: SIGNED_KEY_REQUEST_TYPES,
+      primaryType: 'SignedKeyRequest',
+      message: { requestFid: BigInt(appFid), key: publicKey as `0x${string}`, deadline: BigInt(deadline) },
+      signature,
+    });
+  } catch {
+    valid = false;
+  }
+  if (!valid) {
+    throw new ValidationError(
+      `signature is not a SignedKeyRequest signed by the custody address of app fid ${appFid}`,
+      'signature',
+    );
+  }
+}
+
+function mustSigner(store: Store, signerUuid: string): SignerRow {
+  const row = getSigner(store, signerUuid);
+  if (!row) throw new NotFoundError(`signer ${signerUuid} not found`, 'signer_uuid');
+  return row;
+}
+
+export const signerHandlers: V2Handlers = {
+  createSigner(call) {
+    return signerBody(createSigner(call.store), call.origin);
+  },
+
+  lookupSigner(call) {
+    return signerBody(mustSigner(call.store, String(call.params.signer_uuid)), call.origin);
+  },
+
+  async registerSignedKey(call) {
+    const { store, params } = call;
+    const signer = mustSigner(store, String(params.signer_uuid));
+    if (signer.status !== 'generated' && signer.status !== 'pending_approval') {
+      throw new ValidationError(`signer is already ${signer.status}`, 'signer_uuid');
+    }
+    await verifySignedKeyRequest(store, params, signer.public_key);
+    return signerBody(requestSignerApproval(store, signer.signer_uuid, params.app_fid), call.origin);
+  },
+
+  lookupDeveloperManagedSigner(call) {
+    // Any key the emulator knows answers, managed or not, once a signed key request was made for it.
+    const row = findSignerByPublicKey(call.store, String(call.params.public_key));
+    if (!row || row.status === 'generated') {
+      throw new NotFoundError(
+        `no developer managed signer with public key ${call.params.public_key}`,
+        'public_key',
+      );
+    }
+    return developerSignerBody(row, call.origin);
+  },
+
+  async registerSignedKeyForDeveloperManagedSigner(call) {
+    const { store, params } = call;
+    const publicKey = hexParam(params.public_key, 'public_key', 32);
+    await verifySignedKeyRequest(store, params, publicKey);
+    return developerSignerBody(registerDeveloperKey(store, publicKey, params.app_fid), call.origin);
+  },
+
+  async fetchSigners(call) {
+    const { store, params } = call;
+    const message = String(params.message);
+    // A Sign-In With Ethereum message: its second line is the signing address.
+    const address = /^0x[0-9a-fA-F]{40}$/m.exec(message)?.[0];
+    if (!address) throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
+    let valid = false;
+    try {
+      valid = await verifyMessage({
+        address: address as `0x${string}`,
+        message,
+        signature: hexParam(params.signature, 'signature', 65),
+      });
+    } catch (e) {
+      if (e instanceof EmulatorError) throw e;
+    }
+    if (!valid)
+      throw new EmulatorError(`signature was not made by ${address}`, 'Unauthorized', 401, 'signature');
+    const fid = store
+      .stmt('SELECT fid FROM users WHERE custody_address = ? ORDER BY fid LIMIT 1')
+      .pluck()
+      .get(address.toLowerCase()) as number | undefined;
+    if (fid === undefined) return { signers: [] };
+    const rows = store
+      .stmt('SELECT * FROM signers WHERE fid = ? ORDER BY created_at, signer_uuid')
+      .all(fid) as SignerRow[];
+    return { signers: rows.map((r) => signerBody(r, call.origin)) };
+  },
+
+  fetchNonce() {
+    // SIWE nonces are alphanumeric and at least 8 characters.
+    return { nonce: `castkit${randomBytes(12).toString('hex')}` };
+  },
+
+  fetchAuthorizationUrl(call) {
+    const url = new URL('/_emulator/login/authorize', call.origin);
+    url.searchParams.set('client_id', String(call.params.client_id));
+    url.searchParams.set('response_type', String(call.params.response_type));
+    return { authorization_url: url.toString() };
+  },
+};
+
+/**
+ * What the signer approval URL does (`GET /_emulator/signer/<uuid>/approve?fid=N`): the user `fid`
+ * approves a pending signer, its key is added on chain and it may sign from then on. Exported for
+ * the server's `/_emulator` routes and for tests.
+ */
+export function approveSignerRequest(
+  store: Store,
+  signerUuid: string,
+  fid: number,
+): Signer & { fid: number } {
+  const signer = mustSigner(store, signerUuid);
+  if (signer.status !== 'pending_approval') {
+    throw new ValidationError(`signer is ${signer.status}, not pending approval`, 'signer_uuid');
+  }
+  requireUser(store, fid, 'fid');
+  const row = approveSigner(store, signerUuid, fid);
+  return { ...signerBody(row, ''), fid };
+}
+
+/** Adapter for a server route: parses the path and `fid` query of an approval URL. */
+export function handleSignerApprovalUrl(store: Store, pathname: string, query: URLSearchParams) {
+  const m = /^\/_emulator\/signer\/([^/]+)\/approve$/.exec(pathname);
+  if (!m) return undefined;
+  const fid = Number(query.get('fid'));
+  if (!Number.isInteger(fid) || fid < 1)
+    throw new ValidationError('fid (the approving user) is required', 'fid');
+  return approveSignerRequest(store, decodeURIComponent(m[1]!), fid);
+}

@@ -1,0 +1,65 @@
+// Small helpers shared by the users, graph, channel, signer and moderation routes.
+import type { Call } from '../../api/dispatch.js';
+import { ValidationError } from '../../protocol/errors.js';
+import { type HydrateOptions, requireUser } from '../hydrate/user.js';
+
+/** Hydration options for a call: its origin and, when given, a viewer that must exist. */
+export function viewOf(call: Call, property = 'viewer_fid'): HydrateOptions {
+  const viewerFid = call.params[property] as number | undefined;
+  if (viewerFid !== undefined) requireUser(call.store, viewerFid, property);
+  return { viewerFid, origin: call.origin };
+}
+
+/** A JSON body's list of fids: integers, at least one, at most `max`, duplicates dropped. */
+export function fidArray(value: unknown, property: string, max = 100): number[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    throw new ValidationError(`${property} must be a non-empty array of fids`, property, 'InvalidField');
+  }
+  if (value.length > max)
+    throw new ValidationError(`${property} takes at most ${max} fids`, property, 'InvalidField');
+  for (const v of value) {
+    if (!Number.isInteger(v) || (v as number) < 1) {
+      throw new ValidationError(
+        `${property} must hold positive integer fids, got ${JSON.stringify(v)}`,
+        property,
+      );
+    }
+  }
+  return [...new Set(value as number[])];
+}
+
+/** At most `max` entries of a csv query parameter. */
+export function capped<T>(values: T[], property: string, max = 100): T[] {
+  if (values.length > max) {
+    throw new ValidationError(
+      `${property} takes at most ${max} values, got ${values.length}`,
+      property,
+      'InvalidField',
+    );
+  }
+  return values;
+}
+
+/** Escapes a user's text for a LIKE pattern (with `ESCAPE '\'`), so `%` and `_` match literally. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+export const SOL_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+export const HEX = (bytes: number) => new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`);
+
+/** A required hex string of a given byte length in a JSON body. */
+export function hexParam(value: unknown, property: string, bytes: number): `0x${string}` {
+  if (typeof value !== 'string' || !HEX(bytes).test(value)) {
+    throw new ValidationError(
+      `${property} must be 0x-prefixed hex of ${bytes} bytes`,
+      property,
+      'InvalidField',
+    );
+  }
+  return value.toLowerCase() as `0x${string}`;
+}
+
+export const ok = (message?: string) => (message ? { success: true, message } : { success: true });
+
+/** ISO date-time of a unix-ms time, as the spec's `Timestamp` type. */
+export const iso = (ms: number) => new Date(ms).toISOString();

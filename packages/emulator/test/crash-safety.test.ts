@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Message } from '@farcaster/core';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SEED_USERS, signMessageData, toFarcasterTime } from '../src/index.js';
+
+const BIN = new URL('../bin/castkit-emulator.mjs', import.meta.url).pathname;
+const KEY = 'crash-test-key';
+const dir = mkdtempSync(join(tmpdir(), 'castkit-crash-'));
+const dbPath = join(dir, 'emulator.db');
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the emulator CLI as its own process and resolves with its URL once it listens. */
+function launch(): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--db', dbPath, '--api-key', KEY], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]!, stderr: () => err });
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited (${code}) before listening: ${err}`)));
+  });
+}
+
+/** Resolves once the child has exited, including when it already has (its 'exit' event is past). */
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => child.once('exit', () => r()));
+}
+
+function castBytes(privateKey: Uint8Array, i: number): { bytes: Uint8Array; hash: string } {
+  const data = {
+    type: 1,
+    fid: 1,
+    timestamp: toFarcasterTime(Date.now()),
+    network: 1,
+    castAddBody: {
+      text: `crash stream ${i}`,
+      type: 0,
+      embeds: [],
+      embedsDeprecated: [],
+      mentions: [],
+      mentionsPositions: [],
+    },
+  };
+  const m = signMessageData(data as never, privateKey);
+  return { bytes: Message.encode(m).finish(), hash: `0x${Buffer.from(m.hash).toString('hex')}` };
+}
+
+describe('crash safety', () => {
+  it('keeps every acknowledged write and an intact database after SIGKILL mid-stream', async () => {
+    const first = await launch();
+    const reader = new Database(dbPath, { readonly: true });
+    const privateKey = new Uint8Array(
+      reader
+        .prepare('SELECT private_key FROM signers WHERE signer_uuid = ?')
+        .pluck()
+        .get(SEED_USERS[0].signerUuid) as Buffer,
+    );
+    reader.close();
+
+    const acked: string[] = [];
+    let next = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const { bytes, hash } = castBytes(privateKey, next++);
+        try {
+          const res = await fetch(`${first.url}/v1/submitMessage`, {
+            method: 'POST',
+            body: bytes as BodyInit,
+            headers: { 'x-api-key': KEY, 'content-type': 'application/octet-stream' },
+          });
+          if (res.ok) acked.push(hash);
+          await res.arrayBuffer();
+        } catch {
+          // The connection died with the process: not acknowledged, so not promised.
+        }
+      }
+    };
+    const writers = [writer(), writer(), writer(), writer()];
+    // Kill while writes are in flight, once enough have been acknowledged to mean something.
+    const deadline = Date.now() + 30_000;
+    while (acked.length < 60 && first.child.exitCode === null && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(first.child.exitCode, `emulator died early: ${first.stderr()}`).toBeNull();
+    expect(
+      acked.length,
+      `only ${acked.length} writes acknowledged in 30 s: ${first.stderr()}`,
+    ).toBeGreaterThanOrEqual(60);
+    first.child.kill('SIGKILL');
+    killed = true;
+    await Promise.all(writers);
+    await exited(first.child);
+
+    const second = await launch();
+    try {
+      for (const hash of acked) {
+        const res = await fetch(`${second.url}/v1/castById?fid=1&hash=${hash}`, {
+          headers: { 'x-api-key': KEY },
+        });
+        expect(res.status, hash).toBe(200);
+      }
+    } finally {
+      second.child.kill('SIGTERM');
+      await exited(second.child);
+    }
+    const db = new Database(dbPath, { readonly: true });
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+    expect(acked.length).toBeGreaterThanOrEqual(60);
+  }, 60_000);
+});

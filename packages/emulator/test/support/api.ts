@@ -1,0 +1,25 @@
+// Starts the emulator exactly as users run it (both APIs, admin routes) over a freshly seeded
+// in-memory store on loopback, with a clock the test controls.
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { startEmulator } from '../../src/server/http.js';
+
+/** A fixed clock so seeded data and relative times are the same on every run. */
+export const TEST_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+export async function startApi() {
+  let now = TEST_NOW;
+  const emulator = await startEmulator({ db: ':memory:', now: () => now });
+  const { url, apiKey, store } = emulator;
+  return {
+    url,
+    apiKey,
+    store,
+    /** Moves the emulator clock forward. */
+    tick(ms: number) {
+      now += ms;
+    },
+    api: new NeynarAPIClient({ apiKey, baseUrl: `${url}/v2`, retries: 0 }),
+    hub: new NeynarHubClient({ apiKey, baseUrl: url, retries: 0 }),
+    close: () => emulator.close(),
+  };
+}
