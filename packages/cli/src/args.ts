@@ -1,0 +1,43 @@
+// A small argv reader: `--name value`, `--name=value`, bare `--flag` (true) and positionals.
+
+export interface ParsedArgs {
+  positionals: string[];
+  /** Option names as typed, without dashes; repeated options keep the last value. */
+  options: Map<string, string | true>;
+}
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--') || arg === '--') {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    if (eq > 0) {
+      options.set(arg.slice(2, eq), arg.slice(eq + 1));
+      continue;
+    }
+    const next = argv[i + 1];
+    if (next !== undefined && !next.startsWith('--')) {
+      options.set(arg.slice(2), next);
+      i++;
+    } else {
+      options.set(arg.slice(2), true);
+    }
+  }
+  return { positionals, options };
+}
+
+/** `viewer-fid`, `viewer_fid` and `viewerFid` all name the same parameter. */
+export const normalizeName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

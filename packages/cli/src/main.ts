@@ -1,0 +1,58 @@
+// castkit: `dev` runs the local emulator; `call` calls any operation; `ops` lists them.
+import { ApiError, CastkitError } from '@castkit/sdk';
+import { parseArgs, UsageError } from './args.js';
+import { runCall } from './commands/call.js';
+import { runOps } from './commands/ops.js';
+
+const HELP = `castkit — tools for building on Farcaster
+
+  castkit dev  [--port N] [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]
+      run the local emulator (both APIs), seeded; prints its URL and API key
+  castkit call <operation> [--param value ...] [--json '{...}'] [--raw]
+               [--base-url URL] [--api-key KEY] [--upstream]
+      call any operation of either API (hub operations that share a v2 name: hub.<name>)
+  castkit ops  [search words]
+      list operations with their parameters`;
+
+export async function main(
+  argv: readonly string[],
+  io: { out: (s: string) => void; err: (s: string) => void } = { out: console.log, err: console.error },
+): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'dev': {
+        const { main: runEmulator } = await import('@castkit/emulator');
+        await runEmulator(rest);
+        return 0;
+      }
+      case 'call':
+        return await runCall(parseArgs(rest), io.out);
+      case 'ops':
+        return runOps(parseArgs(rest), io.out);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(HELP);
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(error.message);
+      return 2;
+    }
+    if (error instanceof ApiError) {
+      io.err(`error: ${error.message}`);
+      io.err(JSON.stringify(error.body, null, 2));
+      return 1;
+    }
+    if (error instanceof CastkitError || error instanceof Error) {
+      io.err(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
