@@ -38,6 +38,10 @@ const followingOf = async (fid: number) =>
 const channelFeed = async () =>
   (await env.api.fetchFeedByChannelIds({ channelIds: [channelId], limit: 5 })).casts.map((c) => c.hash);
 const searchHits = async () => (await env.api.searchCasts({ q: WORD })).result.casts.map((c) => c.hash);
+const hubCasts = async (fid: number) =>
+  (await env.hub.fetchUsersCasts({ fid, reverse: true, pageSize: 5 })).messages.map((m) => m.hash);
+const hubMentions = async (fid: number) =>
+  (await env.hub.fetchCastsMentioningUser({ fid, reverse: true, pageSize: 5 })).messages.map((m) => m.hash);
 const notified = async (fid: number, type: 'mentions' | 'replies' | 'likes') =>
   (await env.api.fetchAllNotifications({ fid, type: [type] })).notifications.map((n) => n.cast?.hash);
 
@@ -54,6 +58,16 @@ describe('a cast through its life', () => {
     expect((await channelFeed())[0]).toBe(castHash);
     expect(await searchHits()).toEqual([castHash]);
     expect((await notified(carol.fid, 'mentions'))[0]).toBe(castHash);
+  });
+
+  it('is the same message in the hub views and the event log', async () => {
+    expect((await hubCasts(alice.fid))[0]).toBe(castHash);
+    expect((await hubMentions(carol.fid))[0]).toBe(castHash);
+    const byId = await env.hub.lookupCastByHashAndFid({ fid: alice.fid, hash: castHash });
+    expect(byId.data.castAddBody?.text).toContain(WORD);
+    const events = await env.hub.paginate('fetchEvents', { fromEventId: 0 }).toArray();
+    const merged = events.filter((e) => e.mergeMessageBody?.message.hash === castHash);
+    expect(merged.map((e) => e.type)).toEqual(['HUB_EVENT_TYPE_MERGE_MESSAGE']);
   });
 
   it('notifies the author of a reply', async () => {
@@ -100,6 +114,11 @@ describe('a cast through its life', () => {
     expect(await followingOf(newcomer.fid)).not.toContain(castHash);
     expect(await channelFeed()).not.toContain(castHash);
     expect(await searchHits()).toEqual([]);
+    expect(await hubCasts(alice.fid)).not.toContain(castHash);
+    expect(await hubMentions(carol.fid)).not.toContain(castHash);
+    expect((await failure(env.hub.lookupCastByHashAndFid({ fid: alice.fid, hash: castHash }))).status).toBe(
+      404,
+    );
     expect(await notified(carol.fid, 'mentions')).not.toContain(castHash);
     expect(await notified(alice.fid, 'replies')).not.toContain(replyHash);
     expect(await notified(alice.fid, 'likes')).not.toContain(castHash);

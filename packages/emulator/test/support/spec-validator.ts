@@ -41,6 +41,10 @@ export class SpecValidator {
     // ajv-formats is CommonJS; under NodeNext its default import is the module object.
     const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => void }).default ?? formatsPlugin;
     addFormats(this.ajv);
+    // The hub spec uses protobuf's unsigned formats, which JSON Schema has no name for.
+    for (const name of ['uint32', 'uint64']) {
+      this.ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= 0 });
+    }
     this.ajv.addSchema({ components: toJsonSchema(this.doc.components) }, 'spec');
   }
 
