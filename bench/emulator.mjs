@@ -43,7 +43,7 @@ try {
   const stats = await (
     await fetch(`${emulator.url}/_emulator/stats`, { headers: { 'x-api-key': KEY } })
   ).json();
-  const users = stats.users ?? stats.counts?.users ?? 1000;
+  const users = stats.tables?.users ?? 1000;
   let seed = 7;
   const rand = (n) => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;

@@ -66,7 +66,9 @@ describe('a cast through its life', () => {
     const byId = await env.hub.lookupCastByHashAndFid({ fid: alice.fid, hash: castHash });
     expect(byId.data.castAddBody?.text).toContain(WORD);
     const events = await env.hub.paginate('fetchEvents', { fromEventId: 0 }).toArray();
-    const merged = events.filter((e) => e.mergeMessageBody?.message.hash === castHash);
+    const merged = events.filter(
+      (e) => 'mergeMessageBody' in e && e.mergeMessageBody.message.hash === castHash,
+    );
     expect(merged.map((e) => e.type)).toEqual(['HUB_EVENT_TYPE_MERGE_MESSAGE']);
   });
 

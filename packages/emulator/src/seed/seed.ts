@@ -1,5 +1,6 @@
 import { fromHex, toHex } from '../protocol/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../protocol/types.js';
+import { recountChannels } from '../store/channel-counters.js';
 import { clearAll, type Store } from '../store/store.js';
 import {
   DEFAULT_ASSET_ORIGIN,
@@ -491,6 +492,7 @@ export function seedStore(store: Store, options: SeedOptions = {}): SeedReport {
         WHERE users.fid = g.f;
       UPDATE users SET following_count = g.n
         FROM (SELECT fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY fid) g WHERE users.fid = g.f;
+      ${recountChannels}
       UPDATE users SET power_badge = 1 WHERE fid IN (SELECT fid FROM users ORDER BY follower_count DESC LIMIT ${Math.max(3, Math.floor(n * 0.05))});
     `);
     store.setMeta('seed', String(seed));

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
@@ -16,6 +17,7 @@ const migrations: Migration[] = [
   { version: 3, name: 'idempotency keys', sql: idempotencySchema },
   // Trending ranks reactions inside a time window; without this it scans every reaction.
   { version: 4, name: 'reactions by time', sql: 'CREATE INDEX reactions_ts ON reactions (ts);' },
+  { version: 5, name: 'channel follower and member counters', sql: channelCountersSchema },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -12,6 +12,9 @@ export interface ChannelRow {
   image_url: string | null;
   lead_fid: number | null;
   created_at: number;
+  /** Kept by triggers (store/channel-counters.ts). */
+  follower_count: number;
+  member_count: number;
 }
 
 const IN_IDS = 'SELECT value FROM json_each(?)';
@@ -26,29 +29,14 @@ export function hydrateChannels(
   if (!unique.length) return out;
   const json = JSON.stringify(unique);
   const rows = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_IDS})`).all(json) as ChannelRow[];
-  const counts = new Map<string, { followers: number; members: number }>();
-  const count = (sql: string) => store.stmt(sql).all(json) as { id: string; n: number }[];
-  for (const { id, n } of count(
-    `SELECT channel_id AS id, COUNT(*) AS n FROM channel_follows WHERE channel_id IN (${IN_IDS}) GROUP BY channel_id`,
-  )) {
-    counts.set(id, { followers: n, members: 0 });
-  }
   const moderators = new Map<string, number[]>();
-  const memberRows = store
+  const modRows = store
     .stmt(
-      `SELECT channel_id AS id, COUNT(*) AS n, json_group_array(CASE WHEN role != 'member' THEN fid END) AS mods
-       FROM channel_members WHERE channel_id IN (${IN_IDS}) GROUP BY channel_id`,
+      `SELECT channel_id AS id, fid FROM channel_members
+       WHERE channel_id IN (${IN_IDS}) AND role != 'member' ORDER BY fid`,
     )
-    .all(json) as { id: string; n: number; mods: string }[];
-  for (const { id, n, mods } of memberRows) {
-    const c = counts.get(id) ?? { followers: 0, members: 0 };
-    c.members = n;
-    counts.set(id, c);
-    moderators.set(
-      id,
-      (JSON.parse(mods) as (number | null)[]).filter((f): f is number => f !== null).sort((a, b) => a - b),
-    );
-  }
+    .all(json) as { id: string; fid: number }[];
+  for (const { id, fid } of modRows) moderators.set(id, [...(moderators.get(id) ?? []), fid]);
   const leads = hydrateUsers(
     store,
     rows.map((r) => r.lead_fid).filter((f): f is number => f !== null),
@@ -58,7 +46,6 @@ export function hydrateChannels(
 
   const seeded = store.getMeta('asset_origin');
   for (const row of rows) {
-    const c = counts.get(row.id) ?? { followers: 0, members: 0 };
     const channel: Channel = {
       id: row.id,
       url: row.url,
@@ -68,8 +55,8 @@ export function hydrateChannels(
       description_mentioned_profiles: [],
       description_mentioned_profiles_ranges: [],
       created_at: Math.floor(row.created_at / 1000),
-      follower_count: c.followers,
-      member_count: c.members,
+      follower_count: row.follower_count,
+      member_count: row.member_count,
       image_url: assetUrlFrom(seeded, row.image_url, options.origin) ?? '',
       parent_url: row.url,
       moderator_fids: moderators.get(row.id) ?? [],
