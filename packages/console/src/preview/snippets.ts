@@ -1,0 +1,140 @@
+// Every preview is derived from one `buildRequest` output, so what is shown is what is sent: curl
+// prints the request itself; the SDK snippets read their params object back out of it.
+import type { OperationSpec, PreparedRequest } from '@castkit/sdk';
+
+export type SnippetKind = 'curl' | 'castkit' | 'neynar';
+
+export const SNIPPET_LABELS: Record<SnippetKind, string> = {
+  curl: 'curl',
+  castkit: 'castkit SDK',
+  neynar: '@neynar/nodejs-sdk',
+};
+
+/** POSIX shell single-quoting: the only character needing care inside '…' is ' itself. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+export function curlSnippet(req: PreparedRequest): string {
+  const lines = [`curl -X ${req.method} ${shellQuote(req.url)}`];
+  for (const [name, value] of Object.entries(req.headers))
+    lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  if (typeof req.body === 'string') lines.push(`--data-raw ${shellQuote(req.body)}`);
+  else if (req.body instanceof FormData) {
+    for (const [name, value] of req.body.entries()) {
+      lines.push(
+        typeof value === 'string'
+          ? `-F ${shellQuote(`${name}=${value}`)}`
+          : `-F ${shellQuote(`${name}=@file`)}`,
+      );
+    }
+  } else if (req.body !== undefined) lines.push(`--data-binary @message.bin`);
+  return lines.join(' \\\n  ');
+}
+
+/** The camelCase params object a call with these exact query, header and body values takes. */
+export function paramsFromRequest(op: OperationSpec, req: PreparedRequest): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const url = new URL(req.url);
+  for (const p of op.params) {
+    if (p.in === 'query') {
+      const raw = url.searchParams.get(p.name);
+      if (raw !== null) out[p.key] = fromWire(p.type, p.items, raw);
+    } else if (p.in === 'header') {
+      const raw = req.headers[p.name.toLowerCase()];
+      if (raw !== undefined) out[p.key] = fromWire(p.type, p.items, raw);
+    }
+  }
+  if (typeof req.body === 'string') {
+    const body = JSON.parse(req.body) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(body)) {
+      out[op.params.find((p) => p.in === 'body' && p.name === name)?.key ?? name] = value;
+    }
+  } else if (req.body instanceof FormData) {
+    for (const [name, value] of req.body.entries()) {
+      out[op.params.find((p) => p.name === name)?.key ?? name] = typeof value === 'string' ? value : '<file>';
+    }
+  } else if (req.body !== undefined) {
+    const p = op.params.find((q) => q.in === 'body');
+    if (p) out[p.key] = BYTES;
+  }
+  return out;
+}
+
+const BYTES = Symbol('bytes');
+
+function fromWire(type: string, items: string | undefined, raw: string): unknown {
+  if (type === 'csv' || type === 'array') {
+    const list = raw.split(',');
+    return items === 'integer' || items === 'number' ? list.map(Number) : list;
+  }
+  if (type === 'integer' || type === 'number') return Number(raw);
+  if (type === 'boolean') return raw === 'true';
+  return raw;
+}
+
+/** A JS literal (valid JSON where possible) for a params object, indented for a snippet. */
+function literal(value: unknown, indent = ''): string {
+  if (value === BYTES) return 'messageBytes';
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== 'object' || v === null))
+      return `[${value.map((v) => literal(v)).join(', ')}]`;
+    const next = `${indent}  `;
+    return `[\n${value.map((v) => next + literal(v, next)).join(',\n')},\n${indent}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    const next = `${indent}  `;
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    return `{\n${entries.map(([k, v]) => `${next}${key(k)}: ${literal(v, next)}`).join(',\n')},\n${indent}}`;
+  }
+  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value);
+}
+
+const origin = (req: PreparedRequest, op: OperationSpec) => {
+  const url = new URL(req.url);
+  return op.api === 'v2' ? `${url.origin}/v2` : url.origin;
+};
+
+export function castkitSnippet(op: OperationSpec, req: PreparedRequest): string {
+  const Client = op.api === 'v2' ? 'NeynarAPIClient' : 'NeynarHubClient';
+  const params = paramsFromRequest(op, req);
+  const args = Object.keys(params).length ? literal(params) : '';
+  return [
+    `import { ${Client} } from '@castkit/sdk';`,
+    '',
+    `const client = new ${Client}({`,
+    `  apiKey: ${literal(req.headers['x-api-key'] ?? 'YOUR_API_KEY')},`,
+    `  baseUrl: ${literal(origin(req, op))},`,
+    '});',
+    '',
+    `const result = await client.${op.name}(${args});`,
+  ].join('\n');
+}
+
+export function neynarSnippet(op: OperationSpec, req: PreparedRequest): string {
+  if (op.api !== 'v2') {
+    return [
+      '// @neynar/nodejs-sdk has no hub (/v1) client; the castkit SDK covers the hub API:',
+      castkitSnippet(op, req),
+    ].join('\n');
+  }
+  const params = paramsFromRequest(op, req);
+  const args = Object.keys(params).length ? literal(params) : '';
+  return [
+    `import { Configuration, NeynarAPIClient } from '@neynar/nodejs-sdk';`,
+    '',
+    'const client = new NeynarAPIClient(',
+    '  new Configuration({',
+    `    apiKey: ${literal(req.headers['x-api-key'] ?? 'YOUR_API_KEY')},`,
+    `    basePath: ${literal(origin(req, op))},`,
+    '  }),',
+    ');',
+    '',
+    `const result = await client.${op.name}(${args});`,
+  ].join('\n');
+}
+
+export function snippet(kind: SnippetKind, op: OperationSpec, req: PreparedRequest): string {
+  if (kind === 'curl') return curlSnippet(req);
+  return kind === 'castkit' ? castkitSnippet(op, req) : neynarSnippet(op, req);
+}

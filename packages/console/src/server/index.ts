@@ -1,0 +1,8 @@
+// Node-side helpers of the console, for the CLI's dev server and the console's own dev script.
+export {
+  type ConsoleHandlerOptions,
+  consoleHandler,
+  defaultDistDir,
+  type RequestHandler,
+} from './console-handler.js';
+export { ENV_PATH, type EnvInfo, envHandler, UPSTREAM_PLACEHOLDER_KEY } from './env-handler.js';

@@ -1,0 +1,81 @@
+import type { OperationSpec } from '@castkit/sdk';
+import { describe, expect, it } from 'vitest';
+import { findOperation } from '../src/api/catalog';
+import { parseExplorerSearch } from '../src/explorer/explorer-search';
+import { checkRequest, rawBodyFrom, toParams } from '../src/explorer/form-model';
+
+const op = (key: string) => findOperation(key) as OperationSpec;
+const ctx = { baseUrl: 'http://x/v2', apiKey: 'k' };
+
+describe('form values become SDK params', () => {
+  it('rejects numbers outside the spec minimum and maximum before sending', () => {
+    const fetchFeed = op('v2.fetchUserFollowers');
+    const limit = fetchFeed.params.find((p) => p.key === 'limit')!;
+    expect(toParams(fetchFeed, { limit: String(limit.maximum! + 1) }).errors.limit).toBe(
+      `Must be at most ${limit.maximum}.`,
+    );
+    expect(toParams(fetchFeed, { limit: '1.5' }).errors.limit).toBe('Enter a whole number.');
+    expect(toParams(fetchFeed, { limit: 'abc' }).errors.limit).toBe('Enter a number.');
+  });
+
+  it('turns integer token lists into numbers and rejects a token that is not one', () => {
+    const bulk = op('v2.fetchBulkUsers');
+    expect(toParams(bulk, { fids: ['1', '2'] }).params.fids).toEqual([1, 2]);
+    expect(toParams(bulk, { fids: ['1', 'x'] }).errors.fids).toBe('"x" is not a number.');
+  });
+
+  it('sends a date picked in local time as an ISO string', () => {
+    const metrics = op('v2.fetchCastMetrics');
+    const date = metrics.params.find((p) => p.type === 'date');
+    if (!date) return;
+    const { params } = toParams(metrics, { [date.key]: '2024-04-06T06:44:00.000Z' });
+    expect(params[date.key]).toBe('2024-04-06T06:44:00.000Z');
+  });
+
+  it('uses the raw JSON body in place of the structured body fields', () => {
+    const publish = op('v2.publishCast');
+    const raw = rawBodyFrom(publish, { signerUuid: 'abc', text: 'hi' });
+    expect(JSON.parse(raw)).toEqual({ signer_uuid: 'abc', text: 'hi' });
+    const check = checkRequest(publish, { text: 'ignored' }, '{"signer_uuid":"abc","text":"raw"}', ctx);
+    expect(check.ok && JSON.parse(check.request.body as string)).toEqual({ signer_uuid: 'abc', text: 'raw' });
+    const bad = checkRequest(publish, {}, '{oops', ctx);
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.message).toMatch(/^Body: Invalid JSON/);
+  });
+
+  it("reports a missing required parameter with the SDK's own message", () => {
+    const check = checkRequest(op('v2.lookupUserByUsername'), {}, undefined, ctx);
+    expect(!check.ok && check.message).toBe(
+      'Required parameter username was null or undefined when calling lookupUserByUsername.',
+    );
+  });
+});
+
+describe('deep links', () => {
+  it('keep numbers the router parsed from the URL as the text the form holds', () => {
+    expect(
+      parseExplorerSearch({ op: 'v2.fetchBulkUsers', in: { fids: [1, 2], viewerFid: 3, x: { bad: 1 } } }),
+    ).toEqual({
+      op: 'v2.fetchBulkUsers',
+      in: { fids: ['1', '2'], viewerFid: '3' },
+    });
+  });
+});
+
+describe('operation search', () => {
+  it('ranks the operation whose name reads as the typed phrase first', async () => {
+    const { searchOperations } = await import('../src/explorer/search');
+    const { allOperations } = await import('../src/api/catalog');
+    expect(searchOperations(allOperations, 'user by username')[0]?.name).toBe('lookupUserByUsername');
+    expect(searchOperations(allOperations, 'lookupUserByUsername')[0]?.name).toBe('lookupUserByUsername');
+    expect(searchOperations(allOperations, '/farcaster/user/bulk')[0]?.name).toBe('fetchBulkUsers');
+    expect(searchOperations(allOperations, 'zzzz')).toEqual([]);
+  });
+});
+
+describe('the empty state', () => {
+  it('only suggests operations that exist', async () => {
+    const { STARTERS } = await import('../src/explorer/EmptyState');
+    for (const key of STARTERS) expect(findOperation(key), key).toBeDefined();
+  });
+});
