@@ -2,12 +2,15 @@
 import { ApiError, CastkitError } from '@castkit/sdk';
 import { parseArgs, UsageError } from './args.js';
 import { runCall } from './commands/call.js';
+import { runDev } from './commands/dev.js';
 import { runOps } from './commands/ops.js';
 
 const HELP = `castkit — tools for building on Farcaster
 
   castkit dev  [--port N] [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]
-      run the local emulator (both APIs), seeded; prints its URL and API key
+      run the local emulator (both APIs, seeded) and the console on one URL; prints it and the API key
+  castkit dev  --upstream [URL] [--port N]
+      the console against a remote API (default https://api.neynar.com), key from NEYNAR_API_KEY
   castkit call <operation> [--param value ...] [--json '{...}'] [--raw]
                [--base-url URL] [--api-key KEY] [--upstream]
       call any operation of either API (hub operations that share a v2 name: hub.<name>)
@@ -21,11 +24,8 @@ export async function main(
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'dev': {
-        const { main: runEmulator } = await import('@castkit/emulator');
-        await runEmulator(rest);
-        return 0;
-      }
+      case 'dev':
+        return await runDev(rest, parseArgs(rest), io.out);
       case 'call':
         return await runCall(parseArgs(rest), io.out);
       case 'ops':

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY, DEFAULT_PORT, type SeedSize } from './seed/constants.js';
-import { startEmulator } from './server/http.js';
+import { type EmulatorOptions, startEmulator } from './server/http.js';
 
 const USAGE = `castkit-emulator [--port N] [--host H] [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]...`;
 
@@ -18,7 +18,14 @@ export function defaultDbPath(): string {
   return join(base, 'castkit', 'emulator.db');
 }
 
-export async function main(argv = process.argv.slice(2)): Promise<void> {
+/** What a host command (`castkit dev`) adds: something to serve beside the APIs, told the key in use. */
+export interface EmulatorCliExtras {
+  serveFor?: (info: { apiKey: string }) => EmulatorOptions['serve'];
+  /** Extra lines printed after the URL, e.g. where the console is. */
+  describe?: (url: string) => string[];
+}
+
+export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtras = {}): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -43,18 +50,21 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     throw new Error(`--port must be 0-65535\n${USAGE}`);
   const db = values.db ?? defaultDbPath();
   if (db !== ':memory:') mkdirSync(join(db, '..'), { recursive: true });
+  const apiKey = values['api-key'] ?? DEFAULT_API_KEY;
   const emulator = await startEmulator({
+    serve: extras.serveFor?.({ apiKey: [apiKey].flat()[0] ?? DEFAULT_API_KEY }),
     port,
     host: values.host,
     db,
     seedSize,
     seed: Number(values.seed),
-    apiKey: values['api-key'] ?? DEFAULT_API_KEY,
+    apiKey,
     progress: seedSize === 'large',
   });
   // Machine-readable first line, so scripts (and the crash test) can find the URL.
   console.log(`castkit emulator listening on ${emulator.url}`);
   console.log(`api key: ${emulator.apiKey}`);
+  for (const line of extras.describe?.(emulator.url) ?? []) console.log(line);
   console.log(`database: ${db}`);
   const stop = () => {
     emulator.close().then(() => process.exit(0));

@@ -35,6 +35,11 @@ export interface EmulatorOptions {
   routes?: Route[];
   /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
+  /**
+   * Serves what the emulator itself does not (in `castkit dev`, the console and `/_castkit/env`), on
+   * the same origin; returns true when it answered. Never sees `/v1`, `/v2` or `/_emulator`.
+   */
+  serve?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
 }
 
 export interface Emulator {
@@ -108,6 +113,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     // /v1 and /v2: the operation router, which checks the key and shapes errors per API.
     if (await api(req, res, url)) return;
+    if (options.serve && !url.pathname.startsWith('/_emulator/') && (await options.serve(req, res, url)))
+      return;
 
     const found = router.match(req.method ?? 'GET', url.pathname);
     const isPublic = found && 'route' in found && found.route.public;
