@@ -133,6 +133,8 @@ describe.skipIf(!hasChromium)('the console in Chromium against the emulator', ()
   it('reproduces the same request preview from a deep link in a fresh tab', async () => {
     await page.locator('#param-username').fill('alice');
     await page.locator('#param-viewerFid').fill('2');
+    // The URL follows the form through the router; wait until it holds the last input.
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('viewerFid');
     const link = page.url();
     const expected = await preview();
     expect(expected).toContain('username=alice&viewer_fid=2');
