@@ -166,3 +166,15 @@ function checkBodyValue(p: ParamSpec, value: unknown): unknown {
       return value;
   }
 }
+
+/** A 0x-prefixed hex value of exactly `bytes` bytes, lower-cased; a 400 naming the parameter otherwise. */
+export function hexValue(value: unknown, property: string, bytes: number): `0x${string}` {
+  if (typeof value !== 'string' || !new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`).test(value)) {
+    throw new ValidationError(
+      `${property} must be 0x-prefixed hex of ${bytes} bytes`,
+      property,
+      'InvalidField',
+    );
+  }
+  return value.toLowerCase() as `0x${string}`;
+}

@@ -1,13 +1,10 @@
 // Helpers the hub handlers share. Parameters arrive validated and typed by api/params.ts; what is
 // left here is what the hub spec's table cannot say: the several spellings hubs accept for an enum,
 // and checks hubs make that the spec leaves out (fid 0, hash shapes).
-import type { Params } from '../api/params.js';
+import { hexValue, type Params } from '../api/params.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 import { renderStored } from './render.js';
-
-export const HASH = /^0x[0-9a-fA-F]{40}$/;
-export const SIGNER_KEY = /^0x[0-9a-fA-F]{64}$/;
 
 /** Reaction types as the spec spells them, plus the protobuf and numeric spellings hubs accept. */
 export const REACTION_TYPE: Record<string, number> = {
@@ -49,11 +46,9 @@ export function fidParam(params: Params, name = 'fid'): number {
 }
 
 /** A 0x-hex parameter of a known shape, lower-cased as the store keeps it; undefined when absent. */
-export function hexParam(params: Params, name: string, shape: RegExp): string | undefined {
-  const raw = params[name] as string | undefined;
-  if (raw === undefined) return undefined;
-  if (!shape.test(raw)) throw new ValidationError(`${name} is malformed: ${JSON.stringify(raw)}`, name);
-  return raw.toLowerCase();
+/** An optional hex parameter of `bytes` bytes (hashes 20, signer keys 32), lower-cased. */
+export function hexParam(params: Params, name: string, bytes: number): string | undefined {
+  return params[name] === undefined ? undefined : hexValue(params[name], name, bytes);
 }
 
 /** A count parameter with no minimum in the spec (event ids, shard ids) that is never negative. */

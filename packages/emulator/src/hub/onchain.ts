@@ -1,7 +1,7 @@
 // Hub on-chain reads: a custody address's registration, a fid's events by type, its active signers.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
-import { fidParam, hexParam, requiredSpelling, SIGNER_KEY } from './common.js';
+import { fidParam, hexParam, requiredSpelling } from './common.js';
 import { type OnChainRow, renderOnChainEvent } from './render-events.js';
 
 const EVENT_TYPE: Record<string, number> = {
@@ -36,7 +36,7 @@ export const onChainHandlers: HubHandlers = {
 
   fetchUserOnChainSignersEvents({ store, params }) {
     const fid = fidParam(params);
-    const signer = hexParam(params, 'signer', SIGNER_KEY);
+    const signer = hexParam(params, 'signer', 32);
     // Active keys only, each with the event that added it, as a hub reports them.
     const rows = store
       .stmt(

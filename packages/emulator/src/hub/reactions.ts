@@ -1,15 +1,7 @@
 // Hub reaction reads: one reaction, reactions to a cast, by a user, or to a URL.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
-import {
-  fidParam,
-  HASH,
-  hexParam,
-  messagesPage,
-  REACTION_TYPE,
-  requiredSpelling,
-  spelling,
-} from './common.js';
+import { fidParam, hexParam, messagesPage, REACTION_TYPE, requiredSpelling, spelling } from './common.js';
 import { keysetPage, pageRequest } from './paging.js';
 import { renderStored } from './render.js';
 
@@ -21,7 +13,7 @@ export const reactionHandlers: HubHandlers = {
     const fid = fidParam(params);
     // Reactions are keyed by their target hash; target_fid is checked but not needed to find one.
     fidParam(params, 'target_fid');
-    const target = hexParam(params, 'target_hash', HASH)!;
+    const target = hexParam(params, 'target_hash', 20)!;
     const hash = store
       .stmt('SELECT hash FROM reactions WHERE fid = ? AND type = ? AND target = ?')
       .pluck()

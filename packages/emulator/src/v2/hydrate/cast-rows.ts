@@ -1,6 +1,7 @@
 // Stored cast rows and the checks routes make before hydrating them.
-import { isHex } from '../../protocol/codec.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+
+import { hexValue } from '../../api/params.js';
+import { NotFoundError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
 
 export interface CastRow {
@@ -39,12 +40,8 @@ export function castRows(store: Store, hashes: readonly string[]): Map<string, C
 }
 
 /** A cast hash from a request: 0x + 40 hex digits (400 otherwise), lower-cased as stored. */
-export function castHashParam(value: unknown, property: string): string {
-  const hash = String(value ?? '');
-  if (!isHex(hash, 20))
-    throw new ValidationError(`${property} must be a 0x-prefixed 20-byte hex cast hash`, property);
-  return hash.toLowerCase();
-}
+/** A cast hash given by a client: 20 bytes of 0x-hex. */
+export const castHashParam = (value: unknown, property: string): string => hexValue(value, property, 20);
 
 /** The live cast with this hash, or the 404 that names it. */
 export function requireCast(store: Store, hash: string, property = 'hash'): CastRow {
