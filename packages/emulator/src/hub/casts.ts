@@ -1,7 +1,7 @@
 // Hub cast reads: one cast, a user's casts, casts mentioning a user, replies to a cast or URL.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
-import { fidParam, messagesPage } from './common.js';
+import { fidParam, messagesPage, pagedMessages } from './common.js';
 import { keysetPage, pageRequest } from './paging.js';
 import { renderStored } from './render.js';
 
@@ -17,20 +17,11 @@ export const castHandlers: HubHandlers = {
   },
 
   fetchUsersCasts({ store, params }) {
-    const { rows, nextPageToken } = keysetPage<Row>(
-      store,
-      {
-        sql: 'SELECT hash, ts FROM casts WHERE fid = ? AND deleted = 0',
-        params: [params.fid],
-        keys: ['ts', 'hash'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: 'SELECT hash, ts FROM casts WHERE fid = ? AND deleted = 0',
+      params: [params.fid],
+      keys: ['ts', 'hash'],
+    });
   },
 
   fetchCastsMentioningUser({ store, params }) {

@@ -4,6 +4,7 @@
 import { hexValue, type Params } from '../api/params.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
+import { type KeysetQuery, keysetPage, pageRequest } from './paging.js';
 import { renderStored } from './render.js';
 
 /** Reaction types as the spec spells them, plus the protobuf and numeric spellings hubs accept. */
@@ -61,6 +62,16 @@ export function nonNegative(params: Params, name: string): number | undefined {
 /** The hub's `{ messages, nextPageToken }` page from stored message hashes. */
 export function messagesPage(store: Store, hashes: string[], nextPageToken: string) {
   return { messages: hashes.map((h) => renderStored(store, h)), nextPageToken };
+}
+
+/** The page of stored messages a keyset query selects (its rows carry `hash`), in the hub's shape. */
+export function pagedMessages(store: Store, params: Params, query: KeysetQuery) {
+  const { rows, nextPageToken } = keysetPage<{ hash: string }>(store, query, pageRequest(params));
+  return messagesPage(
+    store,
+    rows.map((r) => r.hash),
+    nextPageToken,
+  );
 }
 
 export function mustUser(store: Store, fid: number): void {

@@ -1,11 +1,8 @@
 // Hub link reads: one follow, whom a user follows, who follows a user.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
-import { LINK_TYPE, messagesPage, requiredSpelling, spelling } from './common.js';
-import { keysetPage, pageRequest } from './paging.js';
+import { LINK_TYPE, pagedMessages, requiredSpelling, spelling } from './common.js';
 import { renderStored } from './render.js';
-
-type Row = { hash: string };
 
 export const linkHandlers: HubHandlers = {
   lookupUserRelation({ store, params }) {
@@ -22,37 +19,19 @@ export const linkHandlers: HubHandlers = {
 
   fetchUserFollowing({ store, params }) {
     const type = spelling(params, 'link_type', LINK_TYPE) ?? 'follow';
-    const { rows, nextPageToken } = keysetPage<Row>(
-      store,
-      {
-        sql: 'SELECT hash, ts, target_fid FROM links WHERE fid = ? AND type = ?',
-        params: [params.fid, type],
-        keys: ['ts', 'target_fid'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: 'SELECT hash, ts, target_fid FROM links WHERE fid = ? AND type = ?',
+      params: [params.fid, type],
+      keys: ['ts', 'target_fid'],
+    });
   },
 
   fetchUserFollowers({ store, params }) {
     const type = spelling(params, 'link_type', LINK_TYPE) ?? 'follow';
-    const { rows, nextPageToken } = keysetPage<Row>(
-      store,
-      {
-        sql: 'SELECT hash, ts, fid FROM links WHERE target_fid = ? AND type = ?',
-        params: [params.target_fid, type],
-        keys: ['ts', 'fid'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: 'SELECT hash, ts, fid FROM links WHERE target_fid = ? AND type = ?',
+      params: [params.target_fid, type],
+      keys: ['ts', 'fid'],
+    });
   },
 };

@@ -1,11 +1,8 @@
 // Hub reaction reads: one reaction, reactions to a cast, by a user, or to a URL.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
-import { fidParam, hexParam, messagesPage, REACTION_TYPE, requiredSpelling, spelling } from './common.js';
-import { keysetPage, pageRequest } from './paging.js';
+import { fidParam, hexParam, pagedMessages, REACTION_TYPE, requiredSpelling, spelling } from './common.js';
 import { renderStored } from './render.js';
-
-type Row = { hash: string };
 
 export const reactionHandlers: HubHandlers = {
   lookupReactionById({ store, params }) {
@@ -25,56 +22,29 @@ export const reactionHandlers: HubHandlers = {
   fetchCastReactions({ store, params }) {
     const target = (params.target_hash as string).toLowerCase();
     const type = requiredSpelling(params, 'reaction_type', REACTION_TYPE);
-    const { rows, nextPageToken } = keysetPage<Row>(
-      store,
-      {
-        sql: 'SELECT hash, ts, fid FROM reactions WHERE target = ? AND type = ?',
-        params: [target, type],
-        keys: ['ts', 'fid'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: 'SELECT hash, ts, fid FROM reactions WHERE target = ? AND type = ?',
+      params: [target, type],
+      keys: ['ts', 'fid'],
+    });
   },
 
   fetchUserReactions({ store, params }) {
     const type = requiredSpelling(params, 'reaction_type', REACTION_TYPE);
-    const { rows, nextPageToken } = keysetPage<Row>(
-      store,
-      {
-        sql: 'SELECT hash, ts, target FROM reactions WHERE fid = ? AND type = ?',
-        params: [params.fid, type],
-        keys: ['ts', 'target'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: 'SELECT hash, ts, target FROM reactions WHERE fid = ? AND type = ?',
+      params: [params.fid, type],
+      keys: ['ts', 'target'],
+    });
   },
 
   fetchReactionsByTarget({ store, params }) {
     // Without reaction_type a hub lists reactions of every type.
     const type = spelling(params, 'reaction_type', REACTION_TYPE);
-    const { rows, nextPageToken } = keysetPage<Row>(
-      store,
-      {
-        sql: `SELECT hash, ts, fid, type FROM reactions WHERE target = ?${type === undefined ? '' : ' AND type = ?'}`,
-        params: type === undefined ? [params.url] : [params.url, type],
-        keys: ['ts', 'fid', 'type'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: `SELECT hash, ts, fid, type FROM reactions WHERE target = ?${type === undefined ? '' : ' AND type = ?'}`,
+      params: type === undefined ? [params.url] : [params.url, type],
+      keys: ['ts', 'fid', 'type'],
+    });
   },
 };
