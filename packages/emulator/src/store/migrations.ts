@@ -18,6 +18,18 @@ const migrations: Migration[] = [
   // Trending ranks reactions inside a time window; without this it scans every reaction.
   { version: 4, name: 'reactions by time', sql: 'CREATE INDEX reactions_ts ON reactions (ts);' },
   { version: 5, name: 'channel follower and member counters', sql: channelCountersSchema },
+  // The following feed reads each followee's newest top-level live casts and recasts from these
+  // alone (covering: no table lookups), newest first; parent_hash is there so SQLite sees the
+  // partial index as covering. A cast's recent reactors come from reactions_target alone, in the
+  // order they are listed (newest first, then fid).
+  {
+    version: 6,
+    name: 'following feed entries, covering reactors',
+    sql: `CREATE INDEX casts_feed ON casts (fid, ts, hash, parent_hash) WHERE parent_hash IS NULL AND deleted = 0;
+      CREATE INDEX reactions_recasts ON reactions (fid, ts, target) WHERE type = 2;
+      DROP INDEX reactions_target;
+      CREATE INDEX reactions_target ON reactions (target, type, ts DESC, fid);`,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

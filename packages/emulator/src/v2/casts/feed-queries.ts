@@ -13,9 +13,16 @@ const FOR_YOU_WINDOW_MS = 48 * HOUR_MS;
 
 /**
  * Top-level casts by the people `fid` follows (and by `fid`), plus casts they recast, each cast
- * once, keyed by its latest cast-or-recast time. Each followee contributes only its newest entries
- * after the cursor (through the (fid, ts) indexes), so a page costs O(followees × page), not
- * O(everything they ever cast); entries already shown above the cursor are excluded.
+ * once, keyed by its latest cast-or-recast time. Entries come from the covering indexes
+ * `casts_feed` (fid, ts, hash) and `reactions_recasts` (fid, ts, target), never the tables.
+ *
+ * First a time cutoff: the newest `limit + 1`-th entry (after the cursor) of each followee, in
+ * each of the two indexes; the latest of those is a lower bound of the page, since that followee
+ * alone has `limit + 1` distinct casts at or above it. Only entries at or above the cutoff are
+ * grouped, and the checks that need table rows (deleted recast targets; casts already shown
+ * above the cursor) run on those few candidates. Those checks can drop candidates: when fewer
+ * than `limit + 1` survive, the page is read again without the cutoff, each followee bounded by
+ * its own newest entries instead, so a page costs O(followees × page) either way.
  */
 export function followingFeed(
   store: Store,
@@ -26,34 +33,59 @@ export function followingFeed(
 ) {
   const limit = params.limit as number;
   const after = decodeCursor(params.cursor, 2);
+  const binds = { me: fid, n: limit + 1, ...(after ? { k: after[0], h: after[1] } : {}) };
   const before = (ts: string, hash: string) =>
     after ? `AND ${ts} <= @k AND (${ts} < @k OR ${hash} < @h)` : '';
-  const casts = `SELECT c.hash, c.ts AS k FROM f JOIN casts c ON c.rowid IN (
-      SELECT x.rowid FROM casts x WHERE x.fid = f.fid AND x.parent_hash IS NULL AND x.deleted = 0
-        ${before('x.ts', 'x.hash')} ORDER BY x.ts DESC LIMIT @per)`;
-  const recasts = `SELECT y.target AS hash, y.ts AS k FROM f JOIN reactions y ON y.fid = f.fid AND y.type = 2
-      AND y.target IN (SELECT z.target FROM reactions z WHERE z.fid = f.fid AND z.type = 2
-        ${before('z.ts', 'z.target')} ORDER BY z.ts DESC LIMIT @per)`;
-  // A cast whose latest entry is above the cursor was on an earlier page.
-  const shown = after
-    ? `AND NOT ((c.fid IN f AND c.parent_hash IS NULL AND (c.ts > @k OR (c.ts = @k AND c.hash >= @h)))
-         OR EXISTS (SELECT 1 FROM reactions s WHERE s.target = e.hash AND s.type = 2 AND s.fid IN f
-           AND (s.ts > @k OR (s.ts = @k AND s.target >= @h))))`
-    : '';
-  const rows = store
+  const castsOf = (alias: string) =>
+    `casts ${alias} INDEXED BY casts_feed WHERE ${alias}.fid = f.fid AND ${alias}.parent_hash IS NULL
+       AND ${alias}.deleted = 0 ${before(`${alias}.ts`, `${alias}.hash`)}`;
+  const recastsOf = (alias: string) =>
+    `reactions ${alias} INDEXED BY reactions_recasts WHERE ${alias}.fid = f.fid AND ${alias}.type = 2
+       ${before(`${alias}.ts`, `${alias}.target`)}`;
+  const follows = `f (fid) AS MATERIALIZED (
+      SELECT target_fid FROM links WHERE fid = @me AND type = 'follow' UNION SELECT @me)`;
+
+  // The ts of each followee's @off-th newest entry (NULL when it has fewer).
+  const nth = (off: string) => ({
+    casts: `(SELECT x.ts FROM ${castsOf('x')} ORDER BY x.ts DESC LIMIT 1 OFFSET ${off})`,
+    recasts: `(SELECT z.ts FROM ${recastsOf('z')} ORDER BY z.ts DESC LIMIT 1 OFFSET ${off})`,
+  });
+  const cut = nth('@n - 1');
+  const t = store
     .stmt(
-      `WITH f (fid) AS MATERIALIZED (SELECT target_fid FROM links WHERE fid = @me AND type = 'follow' UNION SELECT @me),
-       e (hash, k) AS (${withRecasts ? `${casts} UNION ALL ${recasts}` : casts})
-       SELECT e.hash, MAX(e.k) AS k FROM e CROSS JOIN casts c ON c.hash = e.hash AND c.deleted = 0
-       WHERE 1 ${shown} GROUP BY e.hash ORDER BY k DESC, e.hash DESC LIMIT @n`,
+      `WITH ${follows} SELECT MAX(t) FROM (SELECT ${cut.casts} AS t FROM f
+         ${withRecasts ? `UNION ALL SELECT ${cut.recasts} FROM f` : ''})`,
     )
-    .all({
-      me: fid,
-      // A little headroom per followee for entries that turn out to be already shown.
-      per: limit + 11,
-      n: limit + 1,
-      ...(after ? { k: after[0], h: after[1] } : {}),
-    }) as { hash: string; k: number }[];
+    .pluck()
+    .get(binds) as number | null;
+
+  const page = (bounded: boolean, t?: number) => {
+    // With the cutoff, one bound for all; without it, each followee's newest @per entries.
+    const per = nth('@per - 1');
+    const since = (ts: string, own: string) =>
+      bounded ? `AND ${ts} >= @t` : `AND ${ts} >= IFNULL(${own}, -1e300)`;
+    const casts = `SELECT y.hash, y.ts AS k, 1 AS own FROM f, ${castsOf('y')} ${since('y.ts', per.casts)}`;
+    const recasts = `SELECT r.target AS hash, r.ts AS k, 0 AS own FROM f, ${recastsOf('r')} ${since('r.ts', per.recasts)}
+        AND EXISTS (SELECT 1 FROM casts d WHERE d.hash = r.target AND d.deleted = 0)`;
+    // A cast whose latest entry is above the cursor was on an earlier page. A followee's own cast
+    // among the entries is below the cursor (`before`); only recast-only candidates need the lookup.
+    const shown = after
+      ? `AND (MAX(e.own) = 1 OR NOT EXISTS (SELECT 1 FROM casts c WHERE c.hash = e.hash AND c.fid IN f AND c.parent_hash IS NULL
+           AND (c.ts > @k OR (c.ts = @k AND c.hash >= @h))))
+         AND NOT EXISTS (SELECT 1 FROM reactions s WHERE s.target = e.hash AND s.type = 2 AND s.fid IN f
+           AND (s.ts > @k OR (s.ts = @k AND s.target >= @h)))`
+      : '';
+    return store
+      .stmt(
+        `WITH ${follows}, e (hash, k, own) AS (${withRecasts ? `${casts} UNION ALL ${recasts}` : casts})
+         SELECT e.hash, MAX(e.k) AS k FROM e GROUP BY e.hash HAVING 1 ${shown}
+         ORDER BY k DESC, e.hash DESC LIMIT @n`,
+      )
+      .all(bounded ? { ...binds, t } : { ...binds, per: limit + 11 }) as { hash: string; k: number }[];
+  };
+  // No followee has `limit + 1` entries: nothing to cut, every entry is a candidate.
+  let rows = page(true, t ?? -1e300);
+  if (t !== null && rows.length <= limit) rows = page(false);
   return castPage(store, rows, limit, (r) => [r.k, r.hash], viewer);
 }
 

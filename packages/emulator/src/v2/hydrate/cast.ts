@@ -224,19 +224,26 @@ function dehydrateChannel(channel: Channel | undefined): ChannelDehydrated | nul
 
 /** The most recent likers and recasters of each cast, with their usernames (the spec's ReactionLike). */
 function recentReactors(store: Store, hashes: string[]) {
-  const rows = store
-    .stmt(
-      `SELECT x.target, x.type, x.fid, u.username FROM (
-         SELECT target, type, fid, ROW_NUMBER() OVER (PARTITION BY target, type ORDER BY ts DESC, fid) AS n
-         FROM reactions WHERE target IN (${IN_JSON})
-       ) x JOIN users u ON u.fid = x.fid WHERE x.n <= ${RECENT_REACTORS} ORDER BY x.n`,
-    )
-    .all(JSON.stringify(hashes)) as { target: string; type: number; fid: number; username: string | null }[];
   const out = new Map<string, { likes: ReactionLike[]; recasts: ReactionLike[] }>();
-  for (const r of rows) {
-    const entry = out.get(r.target) ?? { likes: [], recasts: [] };
-    (r.type === 1 ? entry.likes : entry.recasts).push({ fid: r.fid, fname: r.username ?? `!${r.fid}` });
-    out.set(r.target, entry);
+  if (!hashes.length) return out;
+  // Each (cast, type) reads only its newest few entries of reactions_target (covering, in order);
+  // a reactor the store has no user for takes its place in the few but is not listed.
+  const lists = store
+    .stmt(
+      `SELECT j.value AS target, t.type, (
+         SELECT json_group_array(json_array(x.fid, u.username) ORDER BY x.ts DESC, x.fid)
+         FROM (SELECT fid, ts FROM reactions WHERE target = j.value AND type = t.type
+           ORDER BY ts DESC, fid LIMIT ${RECENT_REACTORS}) x CROSS JOIN users u ON u.fid = x.fid
+       ) AS reactors FROM json_each(?) j CROSS JOIN (SELECT 1 AS type UNION ALL SELECT 2) t`,
+    )
+    .all(JSON.stringify(hashes)) as { target: string; type: number; reactors: string }[];
+  for (const l of lists) {
+    const reactors = JSON.parse(l.reactors) as [number, string | null][];
+    if (!reactors.length) continue;
+    const entry = out.get(l.target) ?? { likes: [], recasts: [] };
+    const into = l.type === 1 ? entry.likes : entry.recasts;
+    for (const [fid, username] of reactors) into.push({ fid, fname: username ?? `!${fid}` });
+    out.set(l.target, entry);
   }
   return out;
 }
