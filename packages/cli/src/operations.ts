@@ -35,15 +35,6 @@ export function findOperation(input: string): OperationSpec {
   );
 }
 
-/** Operations whose name, path, tag or summary contains every word of the query. */
-export function searchOperations(query: string): OperationSpec[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return allOperations.filter((op) => {
-    const hay = `${op.name} ${op.id} ${op.path} ${op.tag} ${op.summary}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
-}
-
 /** Levenshtein distance, for "did you mean" suggestions. */
 function distance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);

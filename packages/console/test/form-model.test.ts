@@ -64,7 +64,7 @@ describe('deep links', () => {
 
 describe('operation search', () => {
   it('ranks the operation whose name reads as the typed phrase first', async () => {
-    const { searchOperations } = await import('../src/explorer/search');
+    const { searchOperations } = await import('@castkit/sdk');
     const { allOperations } = await import('../src/api/catalog');
     expect(searchOperations(allOperations, 'user by username')[0]?.name).toBe('lookupUserByUsername');
     expect(searchOperations(allOperations, 'lookupUserByUsername')[0]?.name).toBe('lookupUserByUsername');

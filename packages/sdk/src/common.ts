@@ -28,6 +28,7 @@ export { type Logger, silentLogger } from './core/logger.js';
 export type { OperationSpec, ParamSpec } from './core/operation.js';
 export { type PaginateOptions, Paginator } from './core/paginate.js';
 export type { RetryPolicy } from './core/retry.js';
+export { searchOperations } from './core/search-operations.js';
 export { type HubOperationName, hubOperations } from './generated/hub/operations.js';
 export type * as Hub from './generated/hub/types.js';
 export { type V2OperationName, v2Operations } from './generated/v2/operations.js';

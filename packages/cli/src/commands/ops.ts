@@ -1,7 +1,7 @@
 // `castkit ops [search]`: the operations of both APIs with their parameters.
-import type { OperationSpec } from '@castkit/sdk';
+import { type OperationSpec, searchOperations } from '@castkit/sdk';
 import type { ParsedArgs } from '../args.js';
-import { allOperations, searchOperations } from '../operations.js';
+import { allOperations } from '../operations.js';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -13,7 +13,7 @@ function describe(op: OperationSpec): string {
 
 export function runOps(args: ParsedArgs, out: (s: string) => void): number {
   const query = args.positionals.join(' ');
-  const ops = query ? searchOperations(query) : allOperations;
+  const ops = query ? searchOperations(allOperations, query, allOperations.length) : allOperations;
   if (!ops.length) {
     out(`no operation matches "${query}"`);
     return 1;

@@ -1,9 +1,9 @@
 // Cmd/Ctrl-K: a searchable list of every operation; arrows move, Enter opens, Escape closes.
+import { searchOperations } from '@castkit/sdk';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { allOperations, apiLabel, operationKey } from '../api/catalog';
 import { MethodBadge } from './MethodBadge';
-import { searchOperations } from './search';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

@@ -1,9 +1,9 @@
 // The sidebar: every operation grouped by tag, filterable, with arrow-key navigation between links.
+import { searchOperations } from '@castkit/sdk';
 import { Link } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
 import { allOperations, groupByTag, operationKey } from '../api/catalog';
 import { MethodBadge } from './MethodBadge';
-import { searchOperations } from './search';
 
 // Memoised: the explorer re-renders on every keystroke (the URL holds the form), the list need not.
 export const OperationList = memo(function OperationList({ current }: { current: string | undefined }) {

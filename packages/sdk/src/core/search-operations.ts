@@ -1,6 +1,7 @@
 // Ranked search over operation name, path and summary: every word must match somewhere; matches at
 // the start of the name rank first. 147 operations need no index: a linear scan takes microseconds.
-import type { OperationSpec } from '@castkit/sdk';
+// The console's palette and filter and the CLI's `castkit ops` share it.
+import type { OperationSpec } from './operation.js';
 
 export function searchOperations(ops: readonly OperationSpec[], query: string, limit = 50): OperationSpec[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
