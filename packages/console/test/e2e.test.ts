@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleHandler, envHandler } from '../src/server/index';
 import { axeViolations, hasChromium, launchChromium } from './support/browser';
+import { megabyteFeed } from './support/megabyte-feed';
 
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/console/', import.meta.url));
 const run = promisify(execFile);
@@ -215,19 +216,8 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
     });
 
     it('shows a 1 MB response quickly, with the tree collapsed below the top', async () => {
-      const casts = Array.from({ length: 2600 }, (_, i) => ({
-        hash: `0x${i.toString(16).padStart(40, '0')}`,
-        author: {
-          fid: i,
-          username: `user${i}`,
-          display_name: `User ${i}`,
-          pfp_url: `https://example.com/${i}.png`,
-        },
-        text: 'gm '.repeat(40),
-        reactions: { likes_count: i, recasts_count: i % 7, likes: [{ fid: 1 }, { fid: 2 }] },
-        replies: { count: i % 3 },
-      }));
-      const body = JSON.stringify({ result: { casts }, next: { cursor: 'abc' } });
+      const { casts, next } = megabyteFeed();
+      const body = JSON.stringify({ result: { casts }, next });
       expect(body.length).toBeGreaterThan(1_000_000);
       // Only this perf check stubs the response: the emulator's seed has no megabyte-sized answer.
       await page.route('**/v2/farcaster/casts?**', (route) =>

@@ -3,24 +3,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JsonTree } from '../src/response/JsonTree';
+import { megabyteFeed } from './support/megabyte-feed';
 
 afterEach(cleanup);
-
-function megabyteFeed() {
-  const casts = Array.from({ length: 2600 }, (_, i) => ({
-    hash: `0x${i.toString(16).padStart(40, '0')}`,
-    author: {
-      fid: i,
-      username: `user${i}`,
-      display_name: `User ${i}`,
-      pfp_url: `https://example.com/${i}.png`,
-    },
-    text: 'gm '.repeat(40),
-    reactions: { likes_count: i, recasts_count: i % 7, likes: [{ fid: 1 }, { fid: 2 }] },
-    replies: { count: i % 3 },
-  }));
-  return { casts, next: { cursor: 'abc' } };
-}
 
 describe('JsonTree', () => {
   it('renders a 1 MB response in well under a second with a bounded number of nodes', () => {
