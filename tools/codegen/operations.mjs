@@ -31,7 +31,11 @@ export function buildOperations(spec, api) {
       } else {
         const schema = flatten(spec, media.schema);
         const required = new Set(schema.required ?? []);
-        for (const [prop, propSchema] of Object.entries(schema.properties ?? {})) {
+        const props = Object.entries(schema.properties ?? {});
+        // A body with no declared fields is passed whole, as `{ body }` (the established SDK's form).
+        if (!props.length)
+          params.push({ ...describeParam(spec, 'body', 'body', body.required, media.schema), whole: true });
+        for (const [prop, propSchema] of props) {
           params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema));
         }
       }

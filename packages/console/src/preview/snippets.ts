@@ -45,8 +45,12 @@ export function paramsFromRequest(op: OperationSpec, req: PreparedRequest): Reco
   }
   if (typeof req.body === 'string') {
     const body = JSON.parse(req.body) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(body)) {
-      out[op.params.find((p) => p.in === 'body' && p.name === name)?.key ?? name] = value;
+    const whole = op.params.find((p) => p.in === 'body' && p.whole);
+    if (whole) out[whole.key] = body;
+    else {
+      for (const [name, value] of Object.entries(body)) {
+        out[op.params.find((p) => p.in === 'body' && p.name === name)?.key ?? name] = value;
+      }
     }
   } else if (req.body instanceof FormData) {
     for (const [name, value] of req.body.entries()) {

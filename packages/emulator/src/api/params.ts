@@ -26,7 +26,10 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
     let value: unknown;
     if (p.in === 'query') value = input.query.get(p.name) ?? undefined;
     else if (p.in === 'header') value = firstHeader(input.headers[p.name.toLowerCase()]);
-    else if (p.in === 'body') value = op.body?.kind === 'binary' ? input.body : json?.[p.name];
+    else if (p.in === 'body') {
+      // A body the spec declares no fields for arrives whole, as `body`.
+      value = op.body?.kind === 'binary' ? input.body : p.whole ? wholeBody(json) : json?.[p.name];
+    }
 
     const empty =
       value === undefined || value === null || value === '' || (Buffer.isBuffer(value) && !value.length);
@@ -59,6 +62,10 @@ function checkBinaryType(input: RawInput): void {
     );
   }
 }
+
+/** A body passed whole counts as missing when it has no fields at all. */
+const wholeBody = (json: Record<string, unknown> | undefined) =>
+  json && Object.keys(json).length ? json : undefined;
 
 function parseJsonBody(input: RawInput): Record<string, unknown> {
   if (input.body.length === 0) return {};

@@ -68,7 +68,12 @@ export function buildRequest(
       case 'body':
         if (op.body?.kind === 'binary') binary = asBinary(op, p, value);
         else if (op.body?.kind === 'multipart') form.push([p.name, value]);
-        else json[p.name] = toSpecKeys(value, p.shape);
+        else if (p.whole) {
+          if (typeof value !== 'object' || Array.isArray(value)) {
+            throw new CastkitError(`${p.key} of ${op.name} must be an object (the whole request body).`);
+          }
+          Object.assign(json, value);
+        } else json[p.name] = toSpecKeys(value, p.shape);
     }
   }
   // Fields the table does not know yet (the API grew a field) still reach a JSON body, in spec casing.

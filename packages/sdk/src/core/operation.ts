@@ -20,6 +20,8 @@ export interface ParamSpec {
   format?: string;
   /** Nested spec key names of a body field, so camelCase nested keys can be sent as the spec names them. */
   shape?: KeyShape;
+  /** The value is the whole JSON body (the spec declares no fields for it), passed as `{ body }`. */
+  whole?: boolean;
 }
 
 export interface KeyShape {

@@ -67,6 +67,15 @@ export function samplesFor(file: string): Sample[] {
         const schema = flat(spec, media.schema);
         const required = new Set<string>(schema.required ?? []);
         const wireBody: Record<string, unknown> = {};
+        if (type === 'application/json' && !Object.keys(schema.properties ?? {}).length) {
+          // No declared fields: the caller passes the whole body as `{ body }`.
+          const whole = { data: { fid: 3, type: 'MESSAGE_TYPE_CAST_ADD' }, hash: '0xabc' };
+          s.input.body = whole;
+          if (rb.required) s.required.push('body');
+          s.body = { kind: 'json', value: whole };
+          out.push(s);
+          continue;
+        }
         const fields: Record<string, string> = {};
         for (const [prop, propSchema] of Object.entries<any>(schema.properties ?? {})) {
           const key = camel(prop);

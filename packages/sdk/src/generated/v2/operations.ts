@@ -393,6 +393,7 @@ export const v2Operations: Record<V2OperationName, OperationSpec> = {
     path: '/farcaster/message',
     body: {"kind":"json","required":true},
     params: [
+      {"name":"body","key":"body","in":"body","required":true,"type":"object","whole":true},
     ],
   },
   fetchEmbeddedUrlMetadata: {

@@ -1900,7 +1900,9 @@ export interface RegisterAccountOnchainParams {
 }
 export type RegisterAccountOnchainResponse = RegisterUserOnChainResponse;
 
-export type PublishMessageToFarcasterParams = Record<string, never>;
+export interface PublishMessageToFarcasterParams {
+  body: PublishMessageReqBody;
+}
 export type PublishMessageToFarcasterResponse = PublishMessageResponse;
 
 export interface FetchEmbeddedUrlMetadataParams {
