@@ -35,6 +35,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   return { positionals, options };
 }
 
+/** The flag a parameter key is typed as: `viewerFid` → `--viewer-fid`. */
+export const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 /** `viewer-fid`, `viewer_fid` and `viewerFid` all name the same parameter. */
 export const normalizeName = (name: string) => name.replace(/[-_]/g, '').toLowerCase();
 

@@ -1,11 +1,6 @@
 // Finds an operation of either API by the names a developer may type.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { allOperations, type OperationSpec } from '@castkit/sdk';
 import { normalizeName, UsageError } from './args.js';
-
-export const allOperations: OperationSpec[] = [
-  ...Object.values(v2Operations),
-  ...Object.values(hubOperations),
-];
 
 /**
  * `lookupUserByUsername`, `lookup-user-by-username`, or with an API prefix (`hub.fetchUserFollowers`,

@@ -33,5 +33,6 @@ export { type HubOperationName, hubOperations } from './generated/hub/operations
 export type * as Hub from './generated/hub/types.js';
 export { type V2OperationName, v2Operations } from './generated/v2/operations.js';
 export type * from './generated/v2/types.js';
+export { allOperations } from './operations.js';
 export { fetchTransport } from './transport/fetch.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';

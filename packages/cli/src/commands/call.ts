@@ -7,7 +7,7 @@ import {
   type OperationSpec,
   type ParamSpec,
 } from '@castkit/sdk';
-import { normalizeName, type ParsedArgs, UsageError } from '../args.js';
+import { flagName, normalizeName, type ParsedArgs, UsageError } from '../args.js';
 import { findOperation } from '../operations.js';
 
 /** Options of `call` itself, never sent as parameters. */
@@ -61,7 +61,7 @@ export function buildParams(op: OperationSpec, args: ParsedArgs): Record<string,
     if (OWN.has(norm)) continue;
     const p = byName.get(norm);
     if (!p) {
-      const known = op.params.map((x) => `--${kebab(x.key)}`).join(' ');
+      const known = op.params.map((x) => flagName(x.key)).join(' ');
       throw new UsageError(`${op.name} has no parameter --${name}${known ? `; it takes ${known}` : ''}`);
     }
     params[p.key] = coerce(p, value);
@@ -69,10 +69,8 @@ export function buildParams(op: OperationSpec, args: ParsedArgs): Record<string,
   return params;
 }
 
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-
 function coerce(p: ParamSpec, value: string | true): unknown {
-  const flag = `--${kebab(p.key)}`;
+  const flag = flagName(p.key);
   if (value === true) {
     if (p.type === 'boolean') return true;
     throw new UsageError(`${flag} needs a value`);

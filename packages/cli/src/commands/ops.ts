@@ -1,12 +1,9 @@
 // `castkit ops [search]`: the operations of both APIs with their parameters.
-import { type OperationSpec, searchOperations } from '@castkit/sdk';
-import type { ParsedArgs } from '../args.js';
-import { allOperations } from '../operations.js';
-
-const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+import { allOperations, type OperationSpec, searchOperations } from '@castkit/sdk';
+import { flagName, type ParsedArgs } from '../args.js';
 
 function describe(op: OperationSpec): string {
-  const params = op.params.map((p) => (p.required ? `--${kebab(p.key)}` : `[--${kebab(p.key)}]`)).join(' ');
+  const params = op.params.map((p) => (p.required ? flagName(p.key) : `[${flagName(p.key)}]`)).join(' ');
   const prefix = op.api === 'hub' ? 'hub.' : '';
   return `  ${prefix}${op.name}  ${op.method} ${op.api === 'v2' ? '/v2' : ''}${op.path}\n      ${params || '(no parameters)'}`;
 }

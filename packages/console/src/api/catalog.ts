@@ -1,12 +1,9 @@
 // Every operation of both APIs, keyed `v2.lookupUserByUsername` / `hub.userDataByFid`, grouped by tag.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { allOperations, type OperationSpec } from '@castkit/sdk';
+
+export { allOperations };
 
 export const operationKey = (op: OperationSpec) => `${op.api}.${op.name}`;
-
-export const allOperations: readonly OperationSpec[] = [
-  ...Object.values(v2Operations),
-  ...Object.values(hubOperations),
-] as OperationSpec[];
 
 const byKey = new Map(allOperations.map((op) => [operationKey(op), op]));
 

@@ -12,7 +12,7 @@ import { hydrateUsers } from '../hydrate/user.js';
 export const KINDS = ['follows', 'likes', 'recasts', 'mentions', 'replies', 'quotes'] as const;
 export type Kind = (typeof KINDS)[number];
 
-const SPEC_TYPE: Record<Kind, Notification['type']> = {
+export const SPEC_TYPE: Record<Kind, Notification['type']> = {
   follows: 'follows',
   likes: 'likes',
   recasts: 'recasts',

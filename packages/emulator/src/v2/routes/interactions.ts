@@ -4,22 +4,13 @@ import type { Notification } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
+import { KINDS, type Kind, SPEC_TYPE } from '../casts/notifications.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
 import { hydrateUsers, requireUser } from '../hydrate/user.js';
 import { iso } from './social-common.js';
 
 /** The spec has no paging here: the most recent interactions, up to this many. */
 const MAX_INTERACTIONS = 100;
-const KINDS = ['follows', 'likes', 'recasts', 'mentions', 'replies', 'quotes'] as const;
-type Kind = (typeof KINDS)[number];
-const SPEC_TYPE: Record<Kind, Notification['type']> = {
-  follows: 'follows',
-  likes: 'likes',
-  recasts: 'recasts',
-  mentions: 'mention',
-  replies: 'reply',
-  quotes: 'quote',
-};
 
 interface Hit {
   kind: Kind;
