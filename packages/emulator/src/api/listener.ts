@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorError } from '../protocol/errors.js';
 import type { OperationRouter } from './dispatch.js';
+import { toJson } from './json.js';
 
 export interface ListenerOptions {
   apiKeys: readonly string[];
@@ -101,11 +102,11 @@ export function send(
     res.end();
     return;
   }
-  const text = JSON.stringify(body);
+  const bytes = Buffer.from(toJson(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-length': bytes.length,
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }

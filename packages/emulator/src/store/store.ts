@@ -42,6 +42,18 @@ export class Store {
     return this.db.transaction(fn)();
   }
 
+  /**
+   * A stamp that differs after any change to the data: by this connection (`total_changes()`,
+   * triggers included) or committed by another one (`data_version`). Undefined inside a
+   * transaction, whose reads may see changes that roll back.
+   */
+  version(): string | undefined {
+    if (this.db.inTransaction) return undefined;
+    return this.stmt(`SELECT total_changes() || ':' || data_version FROM pragma_data_version`)
+      .pluck()
+      .get() as string;
+  }
+
   getMeta(key: string): string | undefined {
     return this.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
   }

@@ -13,35 +13,43 @@ import type {
   User,
   UserDehydrated,
 } from '@castkit/sdk';
+import { readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
-import {
-  type CastRow,
-  castRows,
-  IN_JSON,
-  isoTime,
-  parseEmbeds,
-  parseNumbers,
-  type StoredEmbed,
-} from './cast-rows.js';
+import { type CastRow, castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
 import { hydrateChannels } from './channel.js';
 import { absoluteEmbedUrl, embedMetadata } from './embed-metadata.js';
 import { type HydrateOptions, hydrateUsers, userDehydrated } from './user.js';
+import { castsForViewer } from './viewer.js';
 
 export type { HydrateOptions };
 
 /** How many recent likers / recasters a cast lists next to its counts. */
 const RECENT_REACTORS = 5;
 
+/** Hydrated casts kept per origin (authors are shared with the user cache). */
+const CACHED_CASTS = 20_000;
+
+/** Casts hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateCasts(
   store: Store,
   hashes: readonly string[],
   options: HydrateOptions,
 ): Map<string, CastWithInteractions> {
+  if (!hashes.length) return new Map();
+  const casts = readCache<string, CastWithInteractions>(
+    store,
+    `casts ${options.origin}`,
+    CACHED_CASTS,
+  ).getMany(hashes, (missing) => buildCasts(store, missing, options.origin));
+  return options.viewerFid === undefined ? casts : castsForViewer(store, options.viewerFid, casts);
+}
+
+function buildCasts(store: Store, hashes: string[], origin: string): Map<string, CastWithInteractions> {
   const out = new Map<string, CastWithInteractions>();
   const rows = castRows(store, hashes);
   if (!rows.size) return out;
-  const { origin } = options;
+  const options = { origin };
   const seeded = store.getMeta('asset_origin');
 
   const embedsOf = new Map<string, StoredEmbed[]>();
@@ -80,8 +88,6 @@ export function hydrateCasts(
   }
   const channels = hydrateChannels(store, channelIds, options);
   const reactors = recentReactors(store, [...rows.keys()]);
-  const viewer =
-    options.viewerFid === undefined ? undefined : viewerReactions(store, options.viewerFid, [...rows.keys()]);
 
   const embedded = (q: CastRow): CastEmbedded => ({
     hash: q.hash,
@@ -156,9 +162,6 @@ export function hydrateCasts(
       mentioned_channels_ranges: mentionedChannelRanges,
       channel: (row.channel_id && channels.get(row.channel_id)) || null,
     };
-    if (viewer) {
-      cast.viewer_context = { liked: viewer.has(`1:${row.hash}`), recasted: viewer.has(`2:${row.hash}`) };
-    }
     out.set(row.hash, cast);
   }
   return out;
@@ -246,12 +249,4 @@ function recentReactors(store: Store, hashes: string[]) {
     out.set(l.target, entry);
   }
   return out;
-}
-
-/** "type:hash" for each of the given casts the viewer liked (1) or recast (2). */
-function viewerReactions(store: Store, viewerFid: number, hashes: string[]): Set<string> {
-  const rows = store
-    .stmt(`SELECT type, target FROM reactions WHERE fid = ? AND type IN (1, 2) AND target IN (${IN_JSON})`)
-    .all(viewerFid, JSON.stringify(hashes)) as { type: number; target: string }[];
-  return new Set(rows.map((r) => `${r.type}:${r.target}`));
 }

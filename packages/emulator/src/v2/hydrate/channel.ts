@@ -1,8 +1,10 @@
 // Builds v2 `Channel` objects for many channel ids at once (one query per table for the batch).
-import type { Channel, ChannelDehydrated, ChannelUserContext } from '@castkit/sdk';
+import type { Channel, ChannelDehydrated } from '@castkit/sdk';
 import { NotFoundError } from '../../protocol/errors.js';
+import { readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
+import { channelsForViewer } from './viewer.js';
 
 export interface ChannelRow {
   id: string;
@@ -19,15 +21,26 @@ export interface ChannelRow {
 
 const IN_IDS = 'SELECT value FROM json_each(?)';
 
+/** Hydrated channels kept per origin. */
+const CACHED_CHANNELS = 2_000;
+
+/** Channels hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateChannels(
   store: Store,
   ids: readonly string[],
   options: HydrateOptions,
 ): Map<string, Channel> {
+  if (!ids.length) return new Map();
+  const channels = readCache<string, Channel>(store, `channels ${options.origin}`, CACHED_CHANNELS).getMany(
+    ids,
+    (missing) => buildChannels(store, missing, options.origin),
+  );
+  return options.viewerFid === undefined ? channels : channelsForViewer(store, options.viewerFid, channels);
+}
+
+function buildChannels(store: Store, ids: string[], origin: string): Map<string, Channel> {
   const out = new Map<string, Channel>();
-  const unique = [...new Set(ids)];
-  if (!unique.length) return out;
-  const json = JSON.stringify(unique);
+  const json = JSON.stringify(ids);
   const rows = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_IDS})`).all(json) as ChannelRow[];
   const moderators = new Map<string, number[]>();
   const modRows = store
@@ -40,9 +53,8 @@ export function hydrateChannels(
   const leads = hydrateUsers(
     store,
     rows.map((r) => r.lead_fid).filter((f): f is number => f !== null),
-    options,
+    { origin },
   );
-  const viewer = options.viewerFid === undefined ? undefined : viewerContexts(store, options.viewerFid, json);
 
   const seeded = store.getMeta('asset_origin');
   for (const row of rows) {
@@ -57,13 +69,12 @@ export function hydrateChannels(
       created_at: Math.floor(row.created_at / 1000),
       follower_count: row.follower_count,
       member_count: row.member_count,
-      image_url: assetUrlFrom(seeded, row.image_url, options.origin) ?? '',
+      image_url: assetUrlFrom(seeded, row.image_url, origin) ?? '',
       parent_url: row.url,
       moderator_fids: moderators.get(row.id) ?? [],
     };
     const lead = row.lead_fid === null ? undefined : leads.get(row.lead_fid);
     if (lead) channel.lead = lead;
-    if (viewer) channel.viewer_context = viewer.get(row.id) ?? { following: false };
     out.set(row.id, channel);
   }
   return out;
@@ -99,23 +110,4 @@ export function findChannel(
 ): ChannelRow | undefined {
   const sql = type === 'id' ? 'SELECT * FROM channels WHERE id = ?' : 'SELECT * FROM channels WHERE url = ?';
   return store.stmt(sql).get(key) as ChannelRow | undefined;
-}
-
-/** The spec's roles are member and moderator; the store's `owner` (the lead) shows as a moderator. */
-export const specRole = (role: string): 'member' | 'moderator' =>
-  role === 'member' ? 'member' : 'moderator';
-
-function viewerContexts(store: Store, viewerFid: number, json: string): Map<string, ChannelUserContext> {
-  const out = new Map<string, ChannelUserContext>();
-  const follows = store
-    .stmt(`SELECT channel_id FROM channel_follows WHERE fid = ? AND channel_id IN (${IN_IDS})`)
-    .pluck()
-    .all(viewerFid, json) as string[];
-  for (const id of follows) out.set(id, { following: true });
-  const roles = store
-    .stmt(`SELECT channel_id AS id, role FROM channel_members WHERE fid = ? AND channel_id IN (${IN_IDS})`)
-    .all(viewerFid, json) as { id: string; role: string }[];
-  for (const { id, role } of roles)
-    out.set(id, { following: out.get(id)?.following ?? false, role: specRole(role) });
-  return out;
 }

@@ -3,7 +3,9 @@
 import type { User, UserDehydrated } from '@castkit/sdk';
 import { NotFoundError } from '../../protocol/errors.js';
 import { absoluteUrl } from '../../server/assets.js';
+import { readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
+import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {
   viewerFid?: number;
@@ -28,18 +30,29 @@ interface UserRow {
   following_count: number;
 }
 
+/** Hydrated users kept per origin; a profile is about a kilobyte. */
+const CACHED_USERS = 20_000;
+
 // Batches bind one JSON array, so each statement is prepared once whatever the batch size.
 const IN_FIDS = 'SELECT value FROM json_each(?)';
 
+/** Users hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateUsers(
   store: Store,
   fids: readonly number[],
   options: HydrateOptions,
 ): Map<number, User> {
+  if (!fids.length) return new Map();
+  const users = readCache<number, User>(store, `users ${options.origin}`, CACHED_USERS).getMany(
+    fids,
+    (missing) => buildUsers(store, missing, options.origin),
+  );
+  return options.viewerFid === undefined ? users : usersForViewer(store, options.viewerFid, users);
+}
+
+function buildUsers(store: Store, fids: number[], origin: string): Map<number, User> {
   const out = new Map<number, User>();
-  const unique = [...new Set(fids)];
-  if (!unique.length) return out;
-  const json = JSON.stringify(unique);
+  const json = JSON.stringify(fids);
   const rows = store.stmt(`SELECT * FROM users WHERE fid IN (${IN_FIDS})`).all(json) as UserRow[];
   const verifications = store
     .stmt(`SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_FIDS}) ORDER BY ts, address`)
@@ -52,7 +65,6 @@ export function hydrateUsers(
     list.push(v.address);
     into.set(v.fid, list);
   }
-  const viewer = options.viewerFid === undefined ? undefined : viewerSets(store, options.viewerFid, json);
   const seeded = store.getMeta('asset_origin');
 
   for (const row of rows) {
@@ -64,7 +76,7 @@ export function hydrateUsers(
       username: usernameOf(row),
       display_name: row.display_name ?? '',
       custody_address: row.custody_address,
-      pfp_url: assetUrlFrom(seeded, row.pfp_url, options.origin) ?? '',
+      pfp_url: assetUrlFrom(seeded, row.pfp_url, origin) ?? '',
       profile: { bio: { text: row.bio ?? '', mentioned_profiles: [], mentioned_channels: [] } },
       follower_count: row.follower_count,
       following_count: row.following_count,
@@ -84,14 +96,6 @@ export function hydrateUsers(
     };
     const location = locationOf(row);
     if (location) user.profile.location = location;
-    if (viewer) {
-      user.viewer_context = {
-        following: viewer.following.has(row.fid),
-        followed_by: viewer.followedBy.has(row.fid),
-        blocking: viewer.blocking.has(row.fid),
-        blocked_by: viewer.blockedBy.has(row.fid),
-      };
-    }
     out.set(row.fid, user);
   }
   return out;
@@ -180,18 +184,4 @@ function locationOf(row: UserRow): User['profile']['location'] | undefined {
     if (parts.length > 2) location.address.state = parts[1]!;
   }
   return location;
-}
-
-function viewerSets(store: Store, viewerFid: number, json: string) {
-  const pluck = (sql: string) => new Set(store.stmt(sql).pluck().all(viewerFid, json) as number[]);
-  return {
-    following: pluck(
-      `SELECT target_fid FROM links WHERE fid = ? AND type = 'follow' AND target_fid IN (${IN_FIDS})`,
-    ),
-    followedBy: pluck(
-      `SELECT fid FROM links WHERE target_fid = ? AND type = 'follow' AND fid IN (${IN_FIDS})`,
-    ),
-    blocking: pluck(`SELECT blocked_fid FROM blocks WHERE blocker_fid = ? AND blocked_fid IN (${IN_FIDS})`),
-    blockedBy: pluck(`SELECT blocker_fid FROM blocks WHERE blocked_fid = ? AND blocker_fid IN (${IN_FIDS})`),
-  };
 }

@@ -12,9 +12,9 @@ import {
   findChannel,
   hydrateChannelList,
   requireChannel,
-  specRole,
 } from '../hydrate/channel.js';
 import { hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
+import { specRole } from '../hydrate/viewer.js';
 import { relevant } from './follows.js';
 import { capped, likeEscape, ok, viewOf } from './social-common.js';
 

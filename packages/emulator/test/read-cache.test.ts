@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_USERS } from '../src/seed/constants.js';
+import { readCache } from '../src/store/read-cache.js';
+import { Store } from '../src/store/store.js';
+import { startApi } from './support/api.js';
+
+describe('the read cache of a store', () => {
+  let dir: string;
+  let store: Store;
+  let builds: number[][];
+  const squares = (s: Store, capacity = 100) => readCache<number, { n: number }>(s, 'squares', capacity);
+  const get = (keys: number[], s = store) =>
+    squares(s).getMany(keys, (missing) => {
+      builds.push(missing);
+      return new Map(missing.map((k) => [k, { n: k * k }]));
+    });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'castkit-read-cache-'));
+    store = new Store({ path: join(dir, 'db.sqlite') });
+    builds = [];
+  });
+  afterEach(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('builds each value once while the data stays the same, and answers in the order asked', () => {
+    expect([...get([3, 1, 2]).entries()]).toEqual([
+      [3, { n: 9 }],
+      [1, { n: 1 }],
+      [2, { n: 4 }],
+    ]);
+    expect([...get([2, 4, 3, 4]).keys()]).toEqual([2, 4, 3]);
+    expect(builds).toEqual([[3, 1, 2], [4]]);
+  });
+
+  it('drops everything it holds after a change made through the same connection', () => {
+    get([1, 2]);
+    store.setMeta('anything', 'changed');
+    get([1, 2]);
+    expect(builds).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+  });
+
+  it('drops everything it holds after a change committed by another connection to the same file', () => {
+    const other = new Store({ path: join(dir, 'db.sqlite') });
+    try {
+      get([1]);
+      get([1]);
+      other.setMeta('from', 'elsewhere');
+      get([1]);
+      expect(builds).toEqual([[1], [1]]);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('keeps nothing read inside a transaction, which may yet roll back', () => {
+    store.tx(() => {
+      get([1]);
+      get([1]);
+    });
+    get([1]);
+    get([1]);
+    expect(builds).toEqual([[1], [1], [1]]);
+  });
+
+  it('holds at most its capacity, letting the least recently used go first', () => {
+    const small = (keys: number[]) =>
+      squares(store, 2).getMany(keys, (missing) => {
+        builds.push(missing);
+        return new Map(missing.map((k) => [k, { n: k * k }]));
+      });
+    small([1]);
+    small([2]);
+    small([1]); // 1 is now the most recently used
+    small([3]); // evicts 2
+    small([1, 2]);
+    expect(builds).toEqual([[1], [2], [3], [2]]);
+  });
+
+  it('hands out frozen values, nested objects included', () => {
+    const nested = readCache<number, { a: { b: number[] } }>(store, 'nested', 10).getMany(
+      [1],
+      () => new Map([[1, { a: { b: [1] } }]]),
+    );
+    const value = nested.get(1)!;
+    expect(Object.isFrozen(value) && Object.isFrozen(value.a) && Object.isFrozen(value.a.b)).toBe(true);
+    expect(() => value.a.b.push(2)).toThrow(TypeError);
+  });
+});
+
+describe('hydrated objects served from the cache', () => {
+  let env: Awaited<ReturnType<typeof startApi>>;
+  const [alice, bob] = SEED_USERS;
+  beforeAll(async () => {
+    env = await startApi();
+  });
+  afterAll(() => env.close());
+
+  it("shows each viewer their own context on the same cast, and nobody's to a request without one", async () => {
+    const target = env.store.db
+      .prepare(
+        `SELECT c.hash FROM casts c WHERE c.deleted = 0 AND c.channel_id IS NOT NULL AND c.fid > 3
+           AND NOT EXISTS (SELECT 1 FROM reactions r WHERE r.target = c.hash AND r.fid <= 3) LIMIT 1`,
+      )
+      .pluck()
+      .get() as string;
+    await env.api.publishReaction({ signerUuid: alice.signerUuid, reactionType: 'like', target });
+    const look = async (viewerFid?: number) =>
+      (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: target, type: 'hash', viewerFid })).cast;
+
+    const asNobody = await look();
+    const asAlice = await look(alice.fid);
+    const asBob = await look(bob.fid);
+    const again = await look();
+
+    expect(asAlice.viewer_context).toEqual({ liked: true, recasted: false });
+    expect(asBob.viewer_context).toEqual({ liked: false, recasted: false });
+    for (const cast of [asNobody, again]) {
+      expect(cast.viewer_context).toBeUndefined();
+      expect(cast.author.viewer_context).toBeUndefined();
+      expect(cast.channel && 'viewer_context' in cast.channel).toBe(false);
+    }
+    expect(asAlice.author.viewer_context).toMatchObject({ blocking: false });
+    expect(asAlice.channel && 'viewer_context' in asAlice.channel).toBe(true);
+    expect(again).toEqual(asNobody);
+  });
+
+  it('shows a profile change in the next read of a cast already served', async () => {
+    const hash = env.store.db
+      .prepare('SELECT hash FROM casts WHERE fid = ? AND deleted = 0 LIMIT 1')
+      .pluck()
+      .get(bob.fid) as string;
+    const before = (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' })).cast;
+    await env.api.updateUser({ signerUuid: bob.signerUuid, bio: 'rewritten just now' });
+    const after = (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' })).cast;
+    expect(before.author.profile.bio.text).not.toBe('rewritten just now');
+    expect(after.author.profile.bio.text).toBe('rewritten just now');
+  });
+});
