@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toJson } from '../src/api/json.js';
+import { toJsonBytes } from '../src/api/json.js';
+
+const toJson = (value: unknown) => toJsonBytes(value).toString('utf8');
 
 describe('response bodies as JSON text', () => {
   it('writes exactly what JSON.stringify writes', () => {

@@ -5,7 +5,7 @@ import { startApi } from './support/api.js';
 import { conforms, failure } from './support/v2-social.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
-const [alice, bob] = SEED_USERS;
+const [alice, bob, carol] = SEED_USERS;
 const all = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).all(...args) as T[];
 const one = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
 const hashes = (body: FeedResponse) => body.casts.map((c) => c.hash);
@@ -102,6 +102,60 @@ describe('following feed', () => {
       { fid: bob.fid, n: seen.length },
     ).map((r) => r.hash);
     expect(seen).toEqual(expected);
+  });
+
+  it('agrees with the feed computed the slow way for busy and quiet users, any page size, after deletes', async () => {
+    const slowWay = (fid: number, withRecasts: boolean, n: number) =>
+      all<{ hash: string }>(
+        `SELECT hash, MAX(k) AS k FROM (
+           SELECT c.hash, c.ts AS k FROM casts c WHERE c.parent_hash IS NULL AND c.deleted = 0
+             AND c.fid IN (SELECT target_fid FROM links WHERE fid = @fid AND type = 'follow' UNION SELECT @fid)
+           UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
+             WHERE @recasts AND r.type = 2
+               AND r.fid IN (SELECT target_fid FROM links WHERE fid = @fid AND type = 'follow' UNION SELECT @fid)
+         ) GROUP BY hash ORDER BY k DESC, hash DESC LIMIT @n`,
+        { fid, recasts: withRecasts ? 1 : 0, n },
+      ).map((r) => r.hash);
+    const busiest = one<{ fid: number }>(
+      `SELECT fid FROM links WHERE type = 'follow' GROUP BY fid ORDER BY COUNT(*) DESC, fid LIMIT 1`,
+    ).fid;
+    const quiet = one<{ fid: number }>(
+      `SELECT fid FROM users u WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.fid = u.fid) ORDER BY fid LIMIT 1`,
+    ).fid;
+    const check = async (fid: number, limit: number, withRecasts: boolean, pages: number) => {
+      const seen = await walk(
+        (cursor) => env.api.fetchUserFollowingFeed({ fid, limit, withRecasts, cursor }),
+        pages,
+      );
+      expect(seen).toEqual(slowWay(fid, withRecasts, seen.length));
+      return seen;
+    };
+    for (const [fid, limit, pages] of [
+      [busiest, 3, 15],
+      [busiest, 100, 3],
+      [carol.fid, 1, 30],
+      [quiet, 25, 3],
+    ] as const) {
+      await check(fid, limit, true, pages);
+      await check(fid, limit, false, pages);
+    }
+
+    // Deleting a cast that a followee recast takes it out of every page, cached or not.
+    const recast = one<{ target: string; author: number }>(
+      `SELECT r.target, c.fid AS author FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
+       WHERE r.type = 2 AND r.fid IN (SELECT target_fid FROM links WHERE fid = ?)
+       ORDER BY r.ts DESC LIMIT 1`,
+      busiest,
+    );
+    const before = await check(busiest, 10, true, 6);
+    expect(before).toContain(recast.target);
+    const signer = one<{ uuid: string }>(
+      `SELECT signer_uuid AS uuid FROM signers WHERE fid = ? AND status = 'approved' LIMIT 1`,
+      recast.author,
+    );
+    env.tick(1000);
+    await env.api.deleteCast({ signerUuid: signer.uuid, targetHash: recast.target });
+    expect(await check(busiest, 10, true, 6)).not.toContain(recast.target);
   });
 
   it('needs a known fid', async () => {

@@ -1,33 +1,70 @@
-// Response bodies as JSON text. Objects from the read caches (store/read-cache.ts) are frozen and
-// shared by many responses (a popular cast sits in thousands of feeds), so the text of each is
-// kept beside it and spliced in rather than produced again for every response.
+// Response bodies as JSON bytes. Objects from the read caches (store/read-cache.ts) are deeply
+// frozen and shared by many responses (a popular cast sits in thousands of feeds), so the encoded
+// text of each is kept beside it and copied in, rather than serialized and encoded again.
 
-const texts = new WeakMap<object, string>();
+const encoded = new WeakMap<object, Buffer>();
 
 /** Levels walked looking for shared objects; deeper values are serialized whole. */
 const WALKED_LEVELS = 3;
 
-/** The same text as `JSON.stringify(value)` for the bodies handlers return. */
-export function toJson(value: unknown): string {
-  return write(value, WALKED_LEVELS) ?? 'null';
+/** The UTF-8 bytes of `JSON.stringify(value)` for the bodies handlers return. */
+export function toJsonBytes(value: unknown): Buffer {
+  const parts: (string | Buffer)[] = [];
+  if (!write(value, WALKED_LEVELS, parts)) return Buffer.from('null');
+  // Adjacent strings are encoded together; kept buffers are copied as they are.
+  const chunks: Buffer[] = [];
+  let text = '';
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      text += part;
+      continue;
+    }
+    if (text) chunks.push(Buffer.from(text));
+    text = '';
+    chunks.push(part);
+  }
+  if (text) chunks.push(Buffer.from(text));
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
 
-function write(value: unknown, levels: number): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+/** Appends the JSON of `value` to `out`; false when JSON has no text for it (undefined, functions). */
+function write(value: unknown, levels: number, out: (string | Buffer)[]): boolean {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) return false;
+    out.push(text);
+    return true;
+  }
   if (Object.isFrozen(value)) {
-    let text = texts.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(value);
-      texts.set(value, text);
+    let bytes = encoded.get(value);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(value));
+      encoded.set(value, bytes);
     }
-    return text;
+    out.push(bytes);
+    return true;
   }
-  if (levels === 0 || 'toJSON' in value) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((v) => write(v, levels - 1) ?? 'null').join(',')}]`;
-  const members: string[] = [];
+  if (levels === 0 || 'toJSON' in value) {
+    out.push(JSON.stringify(value));
+    return true;
+  }
+  if (Array.isArray(value)) {
+    out.push('[');
+    value.forEach((v, i) => {
+      if (i) out.push(',');
+      if (!write(v, levels - 1, out)) out.push('null');
+    });
+    out.push(']');
+    return true;
+  }
+  out.push('{');
+  let first = true;
   for (const [key, v] of Object.entries(value)) {
-    const text = write(v, levels - 1);
-    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+    const mark = out.length;
+    out.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+    if (write(v, levels - 1, out)) first = false;
+    else out.length = mark;
   }
-  return `{${members.join(',')}}`;
+  out.push('}');
+  return true;
 }

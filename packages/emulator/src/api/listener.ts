@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorError } from '../protocol/errors.js';
 import type { OperationRouter } from './dispatch.js';
-import { toJson } from './json.js';
+import { toJsonBytes } from './json.js';
 
 export interface ListenerOptions {
   apiKeys: readonly string[];
@@ -102,7 +102,7 @@ export function send(
     res.end();
     return;
   }
-  const bytes = Buffer.from(toJson(body));
+  const bytes = toJsonBytes(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': bytes.length,

@@ -20,12 +20,7 @@ export class ReadCache<K, V> {
    * Values are frozen: callers copy what they change (a viewer's context, a conversation's replies).
    */
   getMany(keys: readonly K[], build: (missing: K[]) => Map<K, V>): Map<K, V> {
-    const version = this.store.version();
-    if (version === undefined) return build([...new Set(keys)]); // inside a transaction: may roll back
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    }
+    if (!this.current()) return reorder(build([...new Set(keys)]), keys); // in a transaction: may roll back
     const out = new Map<K, V>();
     const missing: K[] = [];
     for (const key of keys) {
@@ -42,17 +37,43 @@ export class ReadCache<K, V> {
     }
     if (!missing.length) return out;
     const built = build([...new Set(missing)]);
-    for (const [key, value] of built) {
-      deepFreeze(value);
-      this.entries.set(key, value);
-      out.set(key, value);
+    for (const [key, value] of built) out.set(key, this.keep(key, value));
+    this.trim();
+    // Keys the caller asked for in its own order, whether they came from the cache or were built.
+    return reorder(out, keys);
+  }
+
+  /** Replaces the value for `key` (one that grew, say), frozen; returns it. */
+  set(key: K, value: V): V {
+    if (!this.current()) return value;
+    this.entries.delete(key);
+    this.keep(key, value);
+    this.trim();
+    return value;
+  }
+
+  /** False inside a transaction; otherwise true, having dropped everything if the data changed. */
+  private current(): boolean {
+    const version = this.store.version();
+    if (version === undefined) return false;
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
     }
+    return true;
+  }
+
+  private keep(key: K, value: V): V {
+    deepFreeze(value);
+    this.entries.set(key, value);
+    return value;
+  }
+
+  private trim(): void {
     for (const key of this.entries.keys()) {
       if (this.entries.size <= this.capacity) break;
       this.entries.delete(key);
     }
-    // Keys the caller asked for in its own order, whether they came from the cache or were built.
-    return reorder(out, keys);
   }
 }
 

@@ -1,11 +1,21 @@
-// The feed queries that are more than a WHERE clause: following (with recasts), for-you and
+// The feeds that are more than a WHERE clause: following (merged timelines), for-you and
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
 import type { FeedResponse } from '@castkit/sdk';
 import type { Params } from '../../api/params.js';
+import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
+import { hydrateCasts } from '../hydrate/cast.js';
 import { EXTENSION_TYPES } from '../hydrate/embed-metadata.js';
 import { castPage, type Viewer } from './page.js';
+import {
+  compareEntries,
+  type Entry,
+  knownTimelines,
+  readTimelines,
+  type Timeline,
+  timelineCutoff,
+} from './timelines.js';
 
 const HOUR_MS = 3_600_000;
 /** For-you candidates: top-level casts of the last two days (what a ranked home feed mostly shows). */
@@ -13,16 +23,14 @@ const FOR_YOU_WINDOW_MS = 48 * HOUR_MS;
 
 /**
  * Top-level casts by the people `fid` follows (and by `fid`), plus casts they recast, each cast
- * once, keyed by its latest cast-or-recast time. Entries come from the covering indexes
- * `casts_feed` (fid, ts, hash) and `reactions_recasts` (fid, ts, target), never the tables.
+ * once, keyed by its latest cast-or-recast time, newest first.
  *
- * First a time cutoff: the newest `limit + 1`-th entry (after the cursor) of each followee, in
- * each of the two indexes; the latest of those is a lower bound of the page, since that followee
- * alone has `limit + 1` distinct casts at or above it. Only entries at or above the cutoff are
- * grouped, and the checks that need table rows (deleted recast targets; casts already shown
- * above the cursor) run on those few candidates. Those checks can drop candidates: when fewer
- * than `limit + 1` survive, the page is read again without the cutoff, each followee bounded by
- * its own newest entries instead, so a page costs O(followees × page) either way.
+ * Merged from the followees' timelines (timelines.ts). Each is known down to its floor, so
+ * entries at or above the highest floor are exact, including whether a cast already sat above
+ * the cursor. When that leaves fewer than a page, the timelines are read down to the cutoff that
+ * guarantees `m` entries from some author (doubling `m` while duplicates, casts shown above the
+ * cursor or casts that no longer hydrate leave the page short). A page costs O(followees + page)
+ * index reads when cold and none when its followees' timelines were read before.
  */
 export function followingFeed(
   store: Store,
@@ -30,63 +38,75 @@ export function followingFeed(
   fid: number,
   withRecasts: boolean,
   viewer: Viewer,
-) {
+): FeedResponse {
   const limit = params.limit as number;
-  const after = decodeCursor(params.cursor, 2);
-  const binds = { me: fid, n: limit + 1, ...(after ? { k: after[0], h: after[1] } : {}) };
-  const before = (ts: string, hash: string) =>
-    after ? `AND ${ts} <= @k AND (${ts} < @k OR ${hash} < @h)` : '';
-  const castsOf = (alias: string) =>
-    `casts ${alias} INDEXED BY casts_feed WHERE ${alias}.fid = f.fid AND ${alias}.parent_hash IS NULL
-       AND ${alias}.deleted = 0 ${before(`${alias}.ts`, `${alias}.hash`)}`;
-  const recastsOf = (alias: string) =>
-    `reactions ${alias} INDEXED BY reactions_recasts WHERE ${alias}.fid = f.fid AND ${alias}.type = 2
-       ${before(`${alias}.ts`, `${alias}.target`)}`;
-  const follows = `f (fid) AS MATERIALIZED (
-      SELECT target_fid FROM links WHERE fid = @me AND type = 'follow' UNION SELECT @me)`;
+  const n = limit + 1;
+  const after = entryCursor(params.cursor);
+  const authors = [
+    fid,
+    ...(store
+      .stmt(`SELECT target_fid FROM links WHERE fid = ? AND type = 'follow'`)
+      .pluck()
+      .all(fid) as number[]),
+  ];
+  const lists = knownTimelines(store, authors);
+  const gone = new Set<string>();
+  for (let m = n; ; ) {
+    const { rows, floor } = mergeTimelines(lists, { after, withRecasts, gone });
+    if (rows.length < n && floor > Number.NEGATIVE_INFINITY) {
+      const t = timelineCutoff(store, authors, { m, after, withRecasts }) ?? Number.NEGATIVE_INFINITY;
+      if (t >= floor)
+        m *= 2; // known that far already: the page needs more from each author
+      else readTimelines(store, lists, t);
+      continue;
+    }
+    const page = rows.slice(0, n);
+    const live = hydrateCasts(
+      store,
+      page.map((r) => r.hash),
+      { origin: viewer.origin },
+    );
+    const dead = page.filter((r) => !live.has(r.hash));
+    if (!dead.length) return castPage(store, page, limit, (r) => [r.k, r.hash], viewer);
+    for (const r of dead) gone.add(r.hash);
+  }
+}
 
-  // The ts of each followee's @off-th newest entry (NULL when it has fewer).
-  const nth = (off: string) => ({
-    casts: `(SELECT x.ts FROM ${castsOf('x')} ORDER BY x.ts DESC LIMIT 1 OFFSET ${off})`,
-    recasts: `(SELECT z.ts FROM ${recastsOf('z')} ORDER BY z.ts DESC LIMIT 1 OFFSET ${off})`,
-  });
-  const cut = nth('@n - 1');
-  const t = store
-    .stmt(
-      `WITH ${follows} SELECT MAX(t) FROM (SELECT ${cut.casts} AS t FROM f
-         ${withRecasts ? `UNION ALL SELECT ${cut.recasts} FROM f` : ''})`,
-    )
-    .pluck()
-    .get(binds) as number | null;
+/**
+ * The feed's candidates from these timelines: each cast at its highest entry, below the cursor,
+ * newest first, down to `floor` (the highest of the timelines' floors), below which they are not
+ * all known.
+ */
+function mergeTimelines(
+  lists: Map<number, Timeline>,
+  o: { after?: Entry; withRecasts: boolean; gone: Set<string> },
+): { rows: Entry[]; floor: number } {
+  let floor = Number.NEGATIVE_INFINITY;
+  for (const t of lists.values()) floor = Math.max(floor, t.floor);
+  const best = new Map<string, Entry>();
+  for (const t of lists.values()) {
+    for (const e of t.entries) {
+      if (e.k < floor) break;
+      if ((!o.withRecasts && !e.own) || o.gone.has(e.hash)) continue;
+      const seen = best.get(e.hash);
+      if (!seen || compareEntries(e, seen) > 0) best.set(e.hash, e);
+    }
+  }
+  const rows = [...best.values()]
+    .filter((e) => !o.after || compareEntries(e, o.after) < 0)
+    .sort((a, b) => compareEntries(b, a));
+  return { rows, floor };
+}
 
-  const page = (bounded: boolean, t?: number) => {
-    // With the cutoff, one bound for all; without it, each followee's newest @per entries.
-    const per = nth('@per - 1');
-    const since = (ts: string, own: string) =>
-      bounded ? `AND ${ts} >= @t` : `AND ${ts} >= IFNULL(${own}, -1e300)`;
-    const casts = `SELECT y.hash, y.ts AS k, 1 AS own FROM f, ${castsOf('y')} ${since('y.ts', per.casts)}`;
-    const recasts = `SELECT r.target AS hash, r.ts AS k, 0 AS own FROM f, ${recastsOf('r')} ${since('r.ts', per.recasts)}
-        AND EXISTS (SELECT 1 FROM casts d WHERE d.hash = r.target AND d.deleted = 0)`;
-    // A cast whose latest entry is above the cursor was on an earlier page. A followee's own cast
-    // among the entries is below the cursor (`before`); only recast-only candidates need the lookup.
-    const shown = after
-      ? `AND (MAX(e.own) = 1 OR NOT EXISTS (SELECT 1 FROM casts c WHERE c.hash = e.hash AND c.fid IN f AND c.parent_hash IS NULL
-           AND (c.ts > @k OR (c.ts = @k AND c.hash >= @h))))
-         AND NOT EXISTS (SELECT 1 FROM reactions s WHERE s.target = e.hash AND s.type = 2 AND s.fid IN f
-           AND (s.ts > @k OR (s.ts = @k AND s.target >= @h)))`
-      : '';
-    return store
-      .stmt(
-        `WITH ${follows}, e (hash, k, own) AS (${withRecasts ? `${casts} UNION ALL ${recasts}` : casts})
-         SELECT e.hash, MAX(e.k) AS k FROM e GROUP BY e.hash HAVING 1 ${shown}
-         ORDER BY k DESC, e.hash DESC LIMIT @n`,
-      )
-      .all(bounded ? { ...binds, t } : { ...binds, per: limit + 11 }) as { hash: string; k: number }[];
-  };
-  // No followee has `limit + 1` entries: nothing to cut, every entry is a candidate.
-  let rows = page(true, t ?? -1e300);
-  if (t !== null && rows.length <= limit) rows = page(false);
-  return castPage(store, rows, limit, (r) => [r.k, r.hash], viewer);
+/** The following feed's cursor: the (time, hash) of the last entry shown. */
+function entryCursor(cursor: unknown): Entry | undefined {
+  const key = decodeCursor(cursor, 2);
+  if (!key) return undefined;
+  const [k, hash] = key;
+  if (typeof k !== 'number' || typeof hash !== 'string') {
+    throw new ValidationError('cursor is not a cursor this API issued', 'cursor', 'InvalidField');
+  }
+  return { k, hash, own: false };
 }
 
 /**
