@@ -166,6 +166,38 @@ describe('the write path', () => {
     expect(user(1).display_name as unknown).toBe('Alice A.');
   });
 
+  it('accepts a burst of likes of different targets within one second, each stamped with that second', async () => {
+    const fixed = Date.UTC(2026, 5, 1);
+    store.now = () => fixed;
+    // More than ten minutes' worth of seconds: stamping each one a second later would run past
+    // the hub's ten-minute limit on future timestamps.
+    for (let i = 0; i < 620; i++) await alice.reactionAdd('like', `https://example.com/page/${i}`);
+    const stamps = store.db
+      .prepare('SELECT DISTINCT timestamp FROM messages WHERE fid = 1 AND type = 3')
+      .pluck()
+      .all();
+    expect(stamps).toEqual([toFarcasterTime(fixed)]);
+    expect(store.db.prepare('SELECT COUNT(*) FROM reactions WHERE fid = 1').pluck().get()).toBe(620);
+  });
+
+  it('stamps a like, unlike and like again of one cast within one second so each replaces the last', async () => {
+    const fixed = Date.UTC(2026, 5, 1);
+    store.now = () => fixed;
+    const cast = await alice.castAdd({ text: 'flip' });
+    const like = await alice.reactionAdd('like', { fid: 1, hash: cast.hash });
+    const unlike = await alice.reactionRemove('like', { fid: 1, hash: cast.hash });
+    const again = await alice.reactionAdd('like', { fid: 1, hash: cast.hash });
+    expect([like, unlike, again].map((r) => r.message.data.timestamp)).toEqual(
+      [0, 1, 2].map((s) => toFarcasterTime(fixed) + s),
+    );
+    expect(unlike.deleted).toEqual([like.hash]);
+    expect(store.db.prepare('SELECT hash FROM reactions WHERE fid = 1').pluck().all()).toEqual([again.hash]);
+    // Another key is not held back by this one.
+    await alice.follow(2);
+    const follow = store.db.prepare('SELECT MAX(timestamp) FROM messages WHERE type = 5').pluck().get();
+    expect(follow).toBe(toFarcasterTime(fixed));
+  });
+
   it('verifies an eth address with a real EIP-712 claim offline, and rejects a claim signed by another key', async () => {
     const owner = privateKeyToAccount(`0x${'42'.repeat(32)}`);
     const address = hexStringToBytes(owner.address)._unsafeUnwrap();

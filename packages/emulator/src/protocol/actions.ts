@@ -1,6 +1,7 @@
 import type { MessageData } from '@farcaster/core';
 import { getSigner, type SignerRow } from '../store/accounts.js';
 import type { Store } from '../store/store.js';
+import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';
 import { fromHex, isHex, toFarcasterTime } from './codec.js';
 import { NotFoundError, ValidationError } from './errors.js';
@@ -30,18 +31,9 @@ export function actAs(store: Store, signerUuid: string) {
   const fid = signer.fid!;
   const key = new Uint8Array(signer.private_key!);
 
-  const send = (
-    type: number,
-    body: Partial<MessageData>,
-    group: number[] = [type],
-  ): Promise<SubmitResult> => {
-    const data = {
-      type,
-      fid,
-      timestamp: nextTimestamp(store, fid, group),
-      network: 1,
-      ...body,
-    } as MessageData;
+  const send = (type: number, body: Partial<MessageData>): Promise<SubmitResult> => {
+    const data = { type, fid, timestamp: 0, network: 1, ...body } as MessageData;
+    data.timestamp = nextTimestamp(store, data);
     return submitMessage(store, signMessageData(data, key));
   };
 
@@ -52,60 +44,46 @@ export function actAs(store: Store, signerUuid: string) {
   };
   const reactionTarget = (target: { fid: number; hash: string } | string) =>
     typeof target === 'string' ? { targetUrl: target } : { targetCastId: castId(target, 'target') };
-  const reactionGroup = [MessageType.ReactionAdd, MessageType.ReactionRemove];
-  const linkGroup = [MessageType.LinkAdd, MessageType.LinkRemove];
 
   return {
     fid,
     signer,
     castAdd(intent: CastAddIntent) {
-      return send(
-        MessageType.CastAdd,
-        {
-          castAddBody: {
-            text: intent.text,
-            type: Buffer.byteLength(intent.text) > 320 ? 1 : 0,
-            embeds: (intent.embeds ?? []).map((e) =>
-              'url' in e ? { url: e.url } : { castId: castId(e.castId, 'embeds.castId') },
-            ),
-            embedsDeprecated: [],
-            mentions: intent.mentions ?? [],
-            mentionsPositions: intent.mentionsPositions ?? [],
-            ...(intent.parent ? { parentCastId: castId(intent.parent, 'parent') } : {}),
-            ...(intent.parentUrl ? { parentUrl: intent.parentUrl } : {}),
-          },
+      return send(MessageType.CastAdd, {
+        castAddBody: {
+          text: intent.text,
+          type: Buffer.byteLength(intent.text) > 320 ? 1 : 0,
+          embeds: (intent.embeds ?? []).map((e) =>
+            'url' in e ? { url: e.url } : { castId: castId(e.castId, 'embeds.castId') },
+          ),
+          embedsDeprecated: [],
+          mentions: intent.mentions ?? [],
+          mentionsPositions: intent.mentionsPositions ?? [],
+          ...(intent.parent ? { parentCastId: castId(intent.parent, 'parent') } : {}),
+          ...(intent.parentUrl ? { parentUrl: intent.parentUrl } : {}),
         },
-        [],
-      );
+      });
     },
     castRemove(hash: string) {
-      return send(
-        MessageType.CastRemove,
-        {
-          castRemoveBody: { targetHash: castId({ fid, hash }, 'target_hash').hash },
-        },
-        [],
-      );
+      return send(MessageType.CastRemove, {
+        castRemoveBody: { targetHash: castId({ fid, hash }, 'target_hash').hash },
+      });
     },
     reactionAdd(type: 'like' | 'recast', target: { fid: number; hash: string } | string) {
-      return send(
-        MessageType.ReactionAdd,
-        { reactionBody: { type: reactionType(type), ...reactionTarget(target) } },
-        reactionGroup,
-      );
+      return send(MessageType.ReactionAdd, {
+        reactionBody: { type: reactionType(type), ...reactionTarget(target) },
+      });
     },
     reactionRemove(type: 'like' | 'recast', target: { fid: number; hash: string } | string) {
-      return send(
-        MessageType.ReactionRemove,
-        { reactionBody: { type: reactionType(type), ...reactionTarget(target) } },
-        reactionGroup,
-      );
+      return send(MessageType.ReactionRemove, {
+        reactionBody: { type: reactionType(type), ...reactionTarget(target) },
+      });
     },
     follow(targetFid: number) {
-      return send(MessageType.LinkAdd, { linkBody: { type: 'follow', targetFid } }, linkGroup);
+      return send(MessageType.LinkAdd, { linkBody: { type: 'follow', targetFid } });
     },
     unfollow(targetFid: number) {
-      return send(MessageType.LinkRemove, { linkBody: { type: 'follow', targetFid } }, linkGroup);
+      return send(MessageType.LinkRemove, { linkBody: { type: 'follow', targetFid } });
     },
     /** type: protocol UserDataType number (see protocol/types.ts). */
     userDataAdd(type: number, value: string) {
@@ -114,11 +92,9 @@ export function actAs(store: Store, signerUuid: string) {
     verificationRemove(address: string) {
       if (!isHex(address, 20))
         throw new ValidationError('address must be a 0x-prefixed eth address', 'address');
-      return send(
-        MessageType.VerificationRemove,
-        { verificationRemoveBody: { address: fromHex(address), protocol: 0 } },
-        [MessageType.VerificationAdd, MessageType.VerificationRemove],
-      );
+      return send(MessageType.VerificationRemove, {
+        verificationRemoveBody: { address: fromHex(address), protocol: 0 },
+      });
     },
     /** Submit a message built elsewhere (e.g. an EIP-712 verification add) with this signer's key. */
     signAndSubmit(type: number, body: Partial<MessageData>) {
@@ -148,18 +124,18 @@ function usableSigner(store: Store, signerUuid: string): SignerRow {
 }
 
 /**
- * Timestamps have one-second resolution, and per key the later message wins; so a remove right
- * after an add (same second) is stamped one second later than the last message of its kind.
+ * Timestamps have one-second resolution, and per CRDT key the later message wins; so a message
+ * is stamped now, or one second after the last message with its key when that is not earlier
+ * (a remove right after an add). Other keys do not hold it back: a burst of likes of different
+ * casts all carry the same second.
  */
-function nextTimestamp(store: Store, fid: number, types: number[]): number {
+function nextTimestamp(store: Store, data: MessageData): number {
   const now = toFarcasterTime(store.now());
-  let last = -1;
-  for (const t of types) {
-    const ts = store
-      .stmt('SELECT MAX(timestamp) FROM messages WHERE fid = ? AND type = ?')
-      .pluck()
-      .get(fid, t) as number | null;
-    if (ts !== null && ts > last) last = ts;
-  }
-  return Math.max(now, last + 1);
+  const key = crdtKey(data);
+  if (key === null) return now;
+  const last = store
+    .stmt('SELECT MAX(timestamp) FROM messages WHERE fid = ? AND crdt_key = ?')
+    .pluck()
+    .get(data.fid, key) as number | null;
+  return last === null ? now : Math.max(now, last + 1);
 }

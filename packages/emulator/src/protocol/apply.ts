@@ -34,6 +34,34 @@ export function applyMessage(store: Store, hash: string, data: MessageData): str
   }
 }
 
+/**
+ * The hub's CRDT key of a message: messages with the same key replace one another, the later
+ * timestamp winning. Null for kinds that never conflict by timestamp (cast adds and removes,
+ * username proofs). Kept in `messages.crdt_key` so a new message can be stamped after its key's last.
+ */
+export function crdtKey(data: MessageData): string | null {
+  switch (data.type) {
+    case MessageType.ReactionAdd:
+    case MessageType.ReactionRemove: {
+      const body = data.reactionBody!;
+      const target = body.targetCastId ? toHex(body.targetCastId.hash) : body.targetUrl;
+      return `reaction:${body.type}:${target}`;
+    }
+    case MessageType.LinkAdd:
+    case MessageType.LinkRemove:
+      return `link:${data.linkBody!.type}:${data.linkBody!.targetFid}`;
+    case MessageType.UserDataAdd:
+      return `user_data:${data.userDataBody!.type}`;
+    case MessageType.VerificationAdd:
+    case MessageType.VerificationRemove: {
+      const body = data.verificationAddAddressBody ?? data.verificationRemoveBody!;
+      return `verification:${toHex(body.address)}`;
+    }
+    default:
+      return null;
+  }
+}
+
 const wins = (ts: number, hash: string, other: { ts: number; hash: string }) =>
   ts > other.ts || (ts === other.ts && hash > other.hash);
 

@@ -1,7 +1,7 @@
 import type { Message } from '@farcaster/core';
 import { appendHubEvent } from '../store/onchain.js';
 import type { Store } from '../store/store.js';
-import { applyMessage } from './apply.js';
+import { applyMessage, crdtKey } from './apply.js';
 import { toHex } from './codec.js';
 import { ConflictError } from './errors.js';
 import { HubEventType, MessageType } from './types.js';
@@ -48,8 +48,8 @@ function commit(store: Store, m: DecodedMessage): SubmitResult {
     }
     store
       .stmt(
-        `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         hash,
@@ -59,6 +59,7 @@ function commit(store: Store, m: DecodedMessage): SubmitResult {
         Buffer.from(m.dataBytes),
         Buffer.from(m.signature),
         toHex(m.signer),
+        crdtKey(m.data),
       );
     const deleted = applyMessage(store, hash, m.data);
     const isProof = m.data.type === MessageType.UsernameProof;

@@ -30,6 +30,15 @@ const migrations: Migration[] = [
       DROP INDEX reactions_target;
       CREATE INDEX reactions_target ON reactions (target, type, ts DESC, fid);`,
   },
+  // A managed signer's next message is stamped one second after the last one with the same CRDT
+  // key (protocol/apply.ts crdtKey), not after the last of its kind. Bulk-seeded rows keep NULL:
+  // they are older than anything a client writes.
+  {
+    version: 7,
+    name: 'message CRDT keys',
+    sql: `ALTER TABLE messages ADD COLUMN crdt_key TEXT;
+      CREATE INDEX messages_crdt_key ON messages (fid, crdt_key, timestamp) WHERE crdt_key IS NOT NULL;`,
+  },
 ];
 
 export function migrate(db: Database.Database): void {
