@@ -1,0 +1,28 @@
+import { ed25519 } from '@noble/curves/ed25519';
+import { describe, expect, it } from 'vitest';
+import { ed25519PublicKey, ed25519Sign, ed25519Verify } from '../src/protocol/keys.js';
+
+describe('ed25519 on node:crypto', () => {
+  const seed = new Uint8Array(32).fill(7);
+  const publicKey = ed25519PublicKey(seed);
+  const message = new TextEncoder().encode('a message hash');
+
+  it('signs and verifies as the pure-JS implementation does', () => {
+    const signature = ed25519Sign(seed, message);
+    expect(signature).toEqual(ed25519.sign(message, seed));
+    expect(ed25519Verify(signature, message, publicKey)).toBe(true);
+    expect(ed25519.verify(signature, message, publicKey)).toBe(true);
+  });
+
+  it('refuses a changed message, another key, and malformed keys or signatures, without throwing', () => {
+    const signature = ed25519Sign(seed, message);
+    const other = ed25519PublicKey(new Uint8Array(32).fill(8));
+    const changed = new Uint8Array(message);
+    changed[0]! ^= 1;
+    expect(ed25519Verify(signature, changed, publicKey)).toBe(false);
+    expect(ed25519Verify(signature, message, other)).toBe(false);
+    expect(ed25519Verify(signature.slice(1), message, publicKey)).toBe(false);
+    expect(ed25519Verify(signature, message, publicKey.slice(1))).toBe(false);
+    expect(ed25519Verify(new Uint8Array(64), message, new Uint8Array(32).fill(255))).toBe(false);
+  });
+});
