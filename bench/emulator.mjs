@@ -1,5 +1,6 @@
 // Emulator against a bare node:http server, side by side in one run, on the large seed:
-// user lookup throughput, following-feed latency at concurrency 16, and the time to seed.
+// user lookup throughput, following-feed latency at concurrency 16, and the time to seed; then,
+// without a target, the feed read right after writes (nothing cached).
 // Targets (issue 4): lookup >= 0.5x bare req/s; following feed p99 <= 20 ms; large seed <= 2 min.
 // Usage: node bench/emulator.mjs [--size small|large] [--db PATH]   (default large, /tmp/castkit-bench-large.db)
 import { spawn } from 'node:child_process';
@@ -67,6 +68,30 @@ try {
       feed: await load(emulator.url, { ...opts, total: 1000, paths: feed }),
     });
   }
+  // Reads interleaved with writes: every like changes the data, so the feed read after it finds
+  // nothing cached. No target; it shows what a page costs from the database alone. Each like is
+  // of a different cast (liking and unliking one cast within a second is a conflict, as on a hub).
+  const targets = new Set();
+  for (let fid = 2; targets.size < 600 && fid < 200; fid++) {
+    const page = await (
+      await fetch(`${emulator.url}/v2/farcaster/feed/following?fid=${fid}&limit=100`, { headers })
+    ).json();
+    for (const c of page.casts) if (!c.reactions.likes.some((l) => l.fid === 1)) targets.add(c.hash);
+  }
+  const likes = [...targets];
+  let turn = 0;
+  const mixed = () => {
+    const i = turn++;
+    if (i % 2) return { path: feed(), kind: 'feed' };
+    const body = {
+      signer_uuid: '00000000-0000-4000-8000-000000000001',
+      reaction_type: 'like',
+      target: likes[i / 2],
+    };
+    return { method: 'POST', path: '/v2/farcaster/reaction', body, kind: 'write' };
+  };
+  const cold = await load(emulator.url, { ...opts, total: Math.min(1000, 2 * likes.length), paths: mixed });
+
   const best = (k, f) => rounds.map((r) => r[k][f]);
   const max = (xs) => Math.max(...xs);
   const min = (xs) => Math.min(...xs);
@@ -89,7 +114,11 @@ try {
   console.log(
     `  following feed (25)      ${max(best('feed', 'rps')).toFixed(0).padStart(7)} req/s  p50 ${min(best('feed', 'p50')).toFixed(2)} ms, p99 ${feedP99.toFixed(2)} ms (target p99 <= 20 ms: ${feedP99 <= 20 ? 'met' : 'MISSED'})`,
   );
-  if (failures) console.log(`  non-200 answers: ${failures}`);
+  const { feed: coldFeed, write } = cold.kinds;
+  console.log(
+    `  feed after a write       ${cold.rps.toFixed(0).padStart(7)} req/s  feed p50 ${coldFeed.p50.toFixed(2)} ms, p99 ${coldFeed.p99.toFixed(2)} ms; like p50 ${write.p50.toFixed(2)} ms, p99 ${write.p99.toFixed(2)} ms (no target: nothing cached)`,
+  );
+  if (failures + cold.failures) console.log(`  non-200 answers: ${failures + cold.failures}`);
 } finally {
   stop();
 }
