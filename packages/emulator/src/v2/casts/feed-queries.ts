@@ -29,8 +29,10 @@ const FOR_YOU_WINDOW_MS = 48 * HOUR_MS;
  * entries at or above the highest floor are exact, including whether a cast already sat above
  * the cursor. When that leaves fewer than a page, the timelines are read down to the cutoff that
  * guarantees `m` entries from some author (doubling `m` while duplicates, casts shown above the
- * cursor or casts that no longer hydrate leave the page short). A page costs O(followees + page)
- * index reads when cold and none when its followees' timelines were read before.
+ * cursor or casts that no longer hydrate leave the page short). A first page costs
+ * O(followees + page) index reads when cold and none when its followees' timelines were read
+ * before; a later page reads only what the pages before it did not, so walking a feed reads each
+ * entry once.
  */
 export function followingFeed(
   store: Store,
