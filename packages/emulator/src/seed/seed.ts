@@ -1,3 +1,4 @@
+import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { fromHex, toHex } from '../protocol/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../protocol/types.js';
 import { recountChannels } from '../store/channel-counters.js';
@@ -557,7 +558,16 @@ function bulkLoadMode(store: Store) {
     pragmas() {
       db.pragma('cache_size = -65536');
       db.pragma('synchronous = NORMAL');
-      if (!db.memory) db.pragma(`journal_mode = ${journal}`);
+      if (db.memory) return;
+      db.pragma(`journal_mode = ${journal}`);
+      // Bulk loading never synced: flush the file now rather than in the first client write's WAL
+      // checkpoint, which would otherwise stall that write on gigabytes of the large seed.
+      const fd = openSync(db.name, 'r+');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     },
   };
 }
