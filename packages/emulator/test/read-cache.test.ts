@@ -85,6 +85,14 @@ describe('the read cache of a store', () => {
     expect(builds).toEqual([[1], [2], [3], [2]]);
   });
 
+  it('keeps a bounded number of named caches, however many origins requests claim', () => {
+    const first = readCache<number, number>(store, 'users http://a.test', 10);
+    for (let i = 0; i < 100; i++) readCache(store, `users http://${i}.test`, 10);
+    expect(readCache<number, number>(store, 'users http://a.test', 10)).not.toBe(first);
+    const recent = readCache(store, 'users http://99.test', 10);
+    expect(readCache(store, 'users http://99.test', 10)).toBe(recent);
+  });
+
   it('hands out frozen values, nested objects included', () => {
     const nested = readCache<number, { a: { b: number[] } }>(store, 'nested', 10).getMany(
       [1],

@@ -77,12 +77,23 @@ export class ReadCache<K, V> {
   }
 }
 
+/** Named caches kept per store; names carry the request's origin, which any Host header sets. */
+const MAX_CACHES = 32;
+
 /** The store's cache called `name` (one per kind of object and request origin). */
 export function readCache<K, V>(store: Store, name: string, capacity: number): ReadCache<K, V> {
   const byName = caches.get(store) ?? new Map<string, ReadCache<unknown, unknown>>();
   caches.set(store, byName);
-  const cache = byName.get(name) ?? new ReadCache<unknown, unknown>(store, capacity);
-  byName.set(name, cache);
+  let cache = byName.get(name);
+  if (!cache) {
+    cache = new ReadCache<unknown, unknown>(store, capacity);
+    byName.set(name, cache);
+    // The oldest goes first: a stream of made-up origins must not grow memory without bound.
+    for (const oldest of byName.keys()) {
+      if (byName.size <= MAX_CACHES) break;
+      byName.delete(oldest);
+    }
+  }
   return cache as ReadCache<K, V>;
 }
 
