@@ -77,8 +77,8 @@ export class ReadCache<K, V> {
   }
 }
 
-/** Named caches kept per store; names carry the request's origin, which any Host header sets. */
-const MAX_CACHES = 32;
+/** Named caches kept per store (three kinds for each of a few origins); names carry the request origin, which any Host header sets. */
+const MAX_CACHES = 12;
 
 /** The store's cache called `name` (one per kind of object and request origin). */
 export function readCache<K, V>(store: Store, name: string, capacity: number): ReadCache<K, V> {
