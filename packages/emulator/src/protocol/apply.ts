@@ -44,8 +44,7 @@ export function crdtKey(data: MessageData): string | null {
     case MessageType.ReactionAdd:
     case MessageType.ReactionRemove: {
       const body = data.reactionBody!;
-      const target = body.targetCastId ? toHex(body.targetCastId.hash) : body.targetUrl;
-      return `reaction:${body.type}:${target}`;
+      return `reaction:${body.type}:${reactionTarget(body)}`;
     }
     case MessageType.LinkAdd:
     case MessageType.LinkRemove:
@@ -55,12 +54,16 @@ export function crdtKey(data: MessageData): string | null {
     case MessageType.VerificationAdd:
     case MessageType.VerificationRemove: {
       const body = data.verificationAddAddressBody ?? data.verificationRemoveBody!;
-      return `verification:${toHex(body.address)}`;
+      return `verification:${verificationAddress(body.address, body.protocol ?? 0)}`;
     }
     default:
       return null;
   }
 }
+
+/** A reaction's target as stored: the cast hash in hex, or the URL. */
+const reactionTarget = (body: NonNullable<MessageData['reactionBody']>): string | undefined =>
+  body.targetCastId ? toHex(body.targetCastId.hash) : body.targetUrl;
 
 const wins = (ts: number, hash: string, other: { ts: number; hash: string }) =>
   ts > other.ts || (ts === other.ts && hash > other.hash);
@@ -154,7 +157,7 @@ function applyCastRemove(store: Store, data: MessageData): string[] {
 function applyReaction(store: Store, hash: string, data: MessageData, ts: number): string[] {
   const body = data.reactionBody!;
   const type = body.type;
-  const target = body.targetCastId ? toHex(body.targetCastId.hash) : body.targetUrl;
+  const target = reactionTarget(body);
   if (!target) throw new ValidationError('reaction has no target', 'target');
   const targetFid = body.targetCastId?.fid ?? null;
   const existing = store

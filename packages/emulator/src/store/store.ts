@@ -4,6 +4,11 @@ import { type Db, openDb } from './db.js';
 // Loosely typed on purpose: callers bind positional or named parameters and cast the rows they read.
 export type Stmt = Database.Statement<any[], unknown>;
 
+/**
+ * `x IN (${IN_JSON})` with one JSON array bound: a batch of any size uses one prepared statement.
+ */
+export const IN_JSON = 'SELECT value FROM json_each(?)';
+
 export interface StoreOptions {
   /** A file path or ':memory:'. */
   path: string;

@@ -6,10 +6,10 @@ import type {
   ConversationSummary,
 } from '@castkit/sdk';
 import type { Params } from '../../api/params.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 import { decodeCursor, pageOf, type SortKey } from '../cursor.js';
 import { hydrateCastList, hydrateCasts } from '../hydrate/cast.js';
-import { type CastRow, IN_JSON } from '../hydrate/cast-rows.js';
+import type { CastRow } from '../hydrate/cast-rows.js';
 import { hydrateUserList } from '../hydrate/user.js';
 import type { Viewer } from './page.js';
 import { resolveCast } from './resolve.js';

@@ -3,10 +3,10 @@
 // them (likes / recasts per cast per day, follows per day; one per mention, reply and quote).
 import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk';
 import type { Params } from '../../api/params.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
-import { IN_JSON, isoTime } from '../hydrate/cast-rows.js';
+import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers } from '../hydrate/user.js';
 
 export const KINDS = ['follows', 'likes', 'recasts', 'mentions', 'replies', 'quotes'] as const;

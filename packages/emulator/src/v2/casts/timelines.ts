@@ -81,17 +81,21 @@ export function readTimelines(store: Store, lists: Map<number, Timeline>, t: num
       `WITH a AS MATERIALIZED (
          SELECT value ->> '$[0]' AS fid, IFNULL(value ->> '$[1]', 9e15) AS hi FROM json_each(@ranges)
        )
-       SELECT a.fid, y.hash, y.ts AS k, 1 AS own FROM a, casts y INDEXED BY casts_feed
+       SELECT a.fid AS fid, y.hash AS hash, y.ts AS k, 1 AS own FROM a, casts y INDEXED BY casts_feed
          WHERE y.fid = a.fid AND y.parent_hash IS NULL AND y.deleted = 0 AND y.ts >= @t AND y.ts < a.hi
        UNION ALL
        SELECT a.fid, r.target, r.ts, 0 FROM a, reactions r INDEXED BY reactions_recasts
          WHERE r.fid = a.fid AND r.type = 2 AND r.ts >= @t AND r.ts < a.hi
-       ORDER BY 1, 3 DESC, 2 DESC`,
+       ORDER BY fid, k DESC, hash DESC`,
     )
-    .raw()
-    .all({ ranges: JSON.stringify(ranges), t: finite(t) ?? -1e300 }) as [number, string, number, number][];
+    .all({ ranges: JSON.stringify(ranges), t: finite(t) ?? -1e300 }) as {
+    fid: number;
+    hash: string;
+    k: number;
+    own: number;
+  }[];
   const read = new Map<number, Entry[]>(ranges.map(([fid]) => [fid as number, []]));
-  for (const [fid, hash, k, own] of rows) read.get(fid)?.push({ hash, k, own: own === 1 });
+  for (const r of rows) read.get(r.fid)?.push({ hash: r.hash, k: r.k, own: r.own === 1 });
   const cache = cacheOf(store);
   for (const [fid, tail] of read) {
     const head = lists.get(fid)!;

@@ -2,7 +2,7 @@
 
 import { hexValue } from '../../api/params.js';
 import { NotFoundError } from '../../protocol/errors.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 
 export interface CastRow {
   hash: string;
@@ -25,8 +25,6 @@ export interface CastRow {
 }
 
 export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
-
-export const IN_JSON = 'SELECT value FROM json_each(?)';
 
 /** Live (not deleted) rows for the given hashes, keyed by hash. */
 export function castRows(store: Store, hashes: readonly string[]): Map<string, CastRow> {

@@ -2,7 +2,7 @@
 import type { Channel, ChannelDehydrated } from '@castkit/sdk';
 import { NotFoundError } from '../../protocol/errors.js';
 import { readCache } from '../../store/read-cache.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
 import { channelsForViewer } from './viewer.js';
 
@@ -18,8 +18,6 @@ export interface ChannelRow {
   follower_count: number;
   member_count: number;
 }
-
-const IN_IDS = 'SELECT value FROM json_each(?)';
 
 /** Hydrated channels kept per origin. */
 const CACHED_CHANNELS = 2_000;
@@ -41,12 +39,12 @@ export function hydrateChannels(
 function buildChannels(store: Store, ids: string[], origin: string): Map<string, Channel> {
   const out = new Map<string, Channel>();
   const json = JSON.stringify(ids);
-  const rows = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_IDS})`).all(json) as ChannelRow[];
+  const rows = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_JSON})`).all(json) as ChannelRow[];
   const moderators = new Map<string, number[]>();
   const modRows = store
     .stmt(
       `SELECT channel_id AS id, fid FROM channel_members
-       WHERE channel_id IN (${IN_IDS}) AND role != 'member' ORDER BY fid`,
+       WHERE channel_id IN (${IN_JSON}) AND role != 'member' ORDER BY fid`,
     )
     .all(json) as { id: string; fid: number }[];
   for (const { id, fid } of modRows) moderators.set(id, [...(moderators.get(id) ?? []), fid]);

@@ -4,7 +4,7 @@ import type { User, UserDehydrated } from '@castkit/sdk';
 import { NotFoundError } from '../../protocol/errors.js';
 import { absoluteUrl } from '../../server/assets.js';
 import { readCache } from '../../store/read-cache.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {
@@ -33,9 +33,6 @@ interface UserRow {
 /** Hydrated users kept per origin; a profile is about a kilobyte. */
 const CACHED_USERS = 20_000;
 
-// Batches bind one JSON array, so each statement is prepared once whatever the batch size.
-const IN_FIDS = 'SELECT value FROM json_each(?)';
-
 /** Users hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateUsers(
   store: Store,
@@ -53,9 +50,9 @@ export function hydrateUsers(
 function buildUsers(store: Store, fids: number[], origin: string): Map<number, User> {
   const out = new Map<number, User>();
   const json = JSON.stringify(fids);
-  const rows = store.stmt(`SELECT * FROM users WHERE fid IN (${IN_FIDS})`).all(json) as UserRow[];
+  const rows = store.stmt(`SELECT * FROM users WHERE fid IN (${IN_JSON})`).all(json) as UserRow[];
   const verifications = store
-    .stmt(`SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_FIDS}) ORDER BY ts, address`)
+    .stmt(`SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`)
     .all(json) as { fid: number; address: string; protocol: 'ethereum' | 'solana' }[];
   const eth = new Map<number, string[]>();
   const sol = new Map<number, string[]>();
@@ -122,7 +119,7 @@ export function userDehydrated(
   const out = new Map<number, UserDehydrated>();
   if (!fids.length) return out;
   const rows = store
-    .stmt(`SELECT fid, username, display_name, pfp_url, custody_address FROM users WHERE fid IN (${IN_FIDS})`)
+    .stmt(`SELECT fid, username, display_name, pfp_url, custody_address FROM users WHERE fid IN (${IN_JSON})`)
     .all(JSON.stringify([...new Set(fids)])) as UserRow[];
   const seeded = store.getMeta('asset_origin');
   for (const row of rows) {

@@ -11,9 +11,7 @@ import type {
   User,
   UserViewerContext,
 } from '@castkit/sdk';
-import type { Store } from '../../store/store.js';
-
-const IN_JSON = 'SELECT value FROM json_each(?)';
+import { IN_JSON, type Store } from '../../store/store.js';
 
 /** The spec's roles are member and moderator; the store's `owner` (the lead) shows as a moderator. */
 export const specRole = (role: string): 'member' | 'moderator' =>

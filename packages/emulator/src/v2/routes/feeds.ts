@@ -4,11 +4,11 @@ import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import type { Params } from '../../api/params.js';
 import { ValidationError } from '../../protocol/errors.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 import { embedTypesClause, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
 import { type CastFilter, chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
 import { hydrateCastList } from '../hydrate/cast.js';
-import { IN_JSON } from '../hydrate/cast-rows.js';
+
 import { requireChannel } from '../hydrate/channel.js';
 import { requireUser } from '../hydrate/user.js';
 

@@ -4,8 +4,8 @@ import type { OperationResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { getSigner } from '../../store/accounts.js';
+import { IN_JSON } from '../../store/store.js';
 import { KINDS, type Kind, notificationsFor } from '../casts/notifications.js';
-import { IN_JSON } from '../hydrate/cast-rows.js';
 import { requireChannel } from '../hydrate/channel.js';
 import { requireUser } from '../hydrate/user.js';
 

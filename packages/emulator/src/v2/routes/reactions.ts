@@ -5,12 +5,12 @@ import type { V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { isHex } from '../../protocol/codec.js';
 import { ValidationError } from '../../protocol/errors.js';
-import type { Store } from '../../store/store.js';
+import { IN_JSON, type Store } from '../../store/store.js';
 import { viewerOf } from '../casts/page.js';
 import { isHttpUrl } from '../casts/publish.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
-import { castHashParam, IN_JSON, isoTime, requireCast } from '../hydrate/cast-rows.js';
+import { castHashParam, isoTime, requireCast } from '../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser, userDehydrated } from '../hydrate/user.js';
 
 type Kind = 'like' | 'recast';
