@@ -25,11 +25,12 @@ describe('form values become SDK params', () => {
   });
 
   it('sends a date picked in local time as an ISO string', () => {
-    const metrics = op('v2.fetchCastMetrics');
-    const date = metrics.params.find((p) => p.type === 'date');
-    if (!date) return;
-    const { params } = toParams(metrics, { [date.key]: '2024-04-06T06:44:00.000Z' });
-    expect(params[date.key]).toBe('2024-04-06T06:44:00.000Z');
+    const analytics = op('v2.fetchValidateFrameAnalytics');
+    expect(analytics.params.find((p) => p.key === 'start')?.type).toBe('date');
+    // What a datetime-local input holds: wall-clock time without a zone.
+    const { params, errors } = toParams(analytics, { start: '2024-04-06T06:44', stop: 'not a date' });
+    expect(params.start).toBe(new Date(2024, 3, 6, 6, 44).toISOString());
+    expect(errors.stop).toBe('Not a valid date.');
   });
 
   it('uses the raw JSON body in place of the structured body fields', () => {
@@ -59,17 +60,6 @@ describe('deep links', () => {
       op: 'v2.fetchBulkUsers',
       in: { fids: ['1', '2'], viewerFid: '3' },
     });
-  });
-});
-
-describe('operation search', () => {
-  it('ranks the operation whose name reads as the typed phrase first', async () => {
-    const { searchOperations } = await import('@castkit/sdk');
-    const { allOperations } = await import('../src/api/catalog');
-    expect(searchOperations(allOperations, 'user by username')[0]?.name).toBe('lookupUserByUsername');
-    expect(searchOperations(allOperations, 'lookupUserByUsername')[0]?.name).toBe('lookupUserByUsername');
-    expect(searchOperations(allOperations, '/farcaster/user/bulk')[0]?.name).toBe('fetchBulkUsers');
-    expect(searchOperations(allOperations, 'zzzz')).toEqual([]);
   });
 });
 
