@@ -14,7 +14,7 @@ export interface Call {
   origin: string;
 }
 
-/** Returns the JSON body of a 200 answer, or `{ status, body }` for another status. Throws EmulatorError on failure. */
+/** Returns the JSON body of a 200 answer; throws EmulatorError on failure. */
 export type Handler = (call: Call) => unknown;
 
 export type V2Handlers = Partial<Record<keyof typeof v2Operations, Handler>>;
@@ -24,15 +24,6 @@ export interface Reply {
   status: number;
   body: unknown;
 }
-
-/** Marks a handler result that carries its own status (e.g. 201, 302). */
-export const withStatus = (status: number, body: unknown, headers?: Record<string, string>) => ({
-  [REPLY]: true as const,
-  status,
-  body,
-  headers,
-});
-const REPLY = Symbol('reply');
 
 interface Route {
   api: 'v2' | 'hub';
@@ -75,7 +66,7 @@ export class OperationRouter {
     pathname: string,
     input: RawInput,
     origin: string,
-  ): Promise<(Reply & { headers?: Record<string, string> }) | undefined> {
+  ): Promise<Reply | undefined> {
     const route = this.routes.get(`${method} ${pathname}`);
     if (!route) return undefined;
     try {
@@ -85,10 +76,6 @@ export class OperationRouter {
         throw new EmulatorError(`${route.op.name} is not emulated yet`, 'NotImplemented', 501);
       }
       const result = await route.handler({ store: this.store, params, op: route.op, origin });
-      if (result && typeof result === 'object' && REPLY in result) {
-        const r = result as unknown as Reply & { headers?: Record<string, string> };
-        return { status: r.status, body: r.body, headers: r.headers };
-      }
       return { status: 200, body: result };
     } catch (error) {
       return this.failure(route.api, error);

@@ -13,7 +13,7 @@ export interface ListenerOptions {
 
 /** Handles `/v1/*` and `/v2/*`; returns false for other paths so the caller can serve them. */
 export function createApiListener(router: OperationRouter, options: ListenerOptions) {
-  const keys = new Set(options.apiKeys);
+  const unauthorized = apiKeyCheck(options.apiKeys);
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
 
   /** `url` must be absolute, built from the request's Host, so handlers can make absolute links. */
@@ -25,13 +25,8 @@ export function createApiListener(router: OperationRouter, options: ListenerOpti
       send(res, reply.status, reply.body, headers);
       return true;
     };
-    const key = req.headers['x-api-key'];
-    if (typeof key !== 'string' || !keys.has(key)) {
-      req.resume();
-      return fail(
-        new EmulatorError('a valid x-api-key header is required', 'Unauthorized', 401, 'x-api-key'),
-      );
-    }
+    const denied = unauthorized(req);
+    if (denied) return fail(denied);
     let body: Buffer;
     try {
       body = await readBody(req, maxBody);
@@ -67,8 +62,22 @@ export function createApiListener(router: OperationRouter, options: ListenerOpti
       }
       return fail(new EmulatorError(`no operation at ${url.pathname}`, 'NotFound', 404));
     }
-    send(res, reply.status, reply.body, reply.headers);
+    send(res, reply.status, reply.body);
     return true;
+  };
+}
+
+/**
+ * The x-api-key check the API edge and the server's own routes share: undefined for an accepted
+ * key, else the 401 to answer. A refused request's body is drained so the connection can be reused.
+ */
+export function apiKeyCheck(apiKeys: readonly string[]): (req: IncomingMessage) => EmulatorError | undefined {
+  const keys = new Set(apiKeys);
+  return (req) => {
+    const key = req.headers['x-api-key'];
+    if (typeof key === 'string' && keys.has(key)) return undefined;
+    req.resume();
+    return new EmulatorError('a valid x-api-key header is required', 'Unauthorized', 401, 'x-api-key');
   };
 }
 

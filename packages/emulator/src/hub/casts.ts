@@ -5,8 +5,6 @@ import { fidParam, messagesPage, pagedMessages } from './common.js';
 import { keysetPage, pageRequest } from './paging.js';
 import { renderStored } from './render.js';
 
-type Row = { hash: string; ts: number };
-
 export const castHandlers: HubHandlers = {
   lookupCastByHashAndFid({ store, params }) {
     const fid = params.fid as number;
@@ -45,22 +43,20 @@ export const castHandlers: HubHandlers = {
   fetchCastsByParent({ store, params }) {
     const url = params.url as string | undefined;
     const hash = (params.hash as string | undefined)?.toLowerCase();
+    // Paging parameters are checked before the parent is (a request bad in both names pageSize), so
+    // they are read here and handed on.
     const page = pageRequest(params);
     if (!url && !hash) throw new ValidationError('give either fid and hash, or url', 'hash');
     if (hash && params.fid === undefined) throw new ValidationError('fid is required with hash', 'fid');
-    const { rows, nextPageToken } = keysetPage<Row>(
+    return pagedMessages(
       store,
+      params,
       {
         sql: `SELECT hash, ts FROM casts WHERE ${hash ? 'parent_hash' : 'parent_url'} = ? AND deleted = 0`,
         params: [hash ?? url],
         keys: ['ts', 'hash'],
       },
       page,
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
     );
   },
 };

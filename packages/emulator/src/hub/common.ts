@@ -4,7 +4,7 @@
 import { hexValue, type Params } from '../api/params.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
-import { type KeysetQuery, keysetPage, pageRequest } from './paging.js';
+import { type KeysetQuery, keysetPage, type PageRequest, pageRequest } from './paging.js';
 import { renderStored } from './render.js';
 
 /** Reaction types as the spec spells them, plus the protobuf and numeric spellings hubs accept. */
@@ -46,8 +46,7 @@ export function fidParam(params: Params, name = 'fid'): number {
   return fid;
 }
 
-/** A 0x-hex parameter of a known shape, lower-cased as the store keeps it; undefined when absent. */
-/** An optional hex parameter of `bytes` bytes (hashes 20, signer keys 32), lower-cased. */
+/** An optional hex parameter of `bytes` bytes (hashes 20, signer keys 32), lower-cased as the store keeps it. */
 export function hexParam(params: Params, name: string, bytes: number): string | undefined {
   return params[name] === undefined ? undefined : hexValue(params[name], name, bytes);
 }
@@ -64,9 +63,17 @@ export function messagesPage(store: Store, hashes: string[], nextPageToken: stri
   return { messages: hashes.map((h) => renderStored(store, h)), nextPageToken };
 }
 
-/** The page of stored messages a keyset query selects (its rows carry `hash`), in the hub's shape. */
-export function pagedMessages(store: Store, params: Params, query: KeysetQuery) {
-  const { rows, nextPageToken } = keysetPage<{ hash: string }>(store, query, pageRequest(params));
+/**
+ * The page of stored messages a keyset query selects (its rows carry `hash`), in the hub's shape.
+ * `page` is for a handler that must read the paging parameters before its other checks.
+ */
+export function pagedMessages(
+  store: Store,
+  params: Params,
+  query: KeysetQuery,
+  page: PageRequest = pageRequest(params),
+) {
+  const { rows, nextPageToken } = keysetPage<{ hash: string }>(store, query, page);
   return messagesPage(
     store,
     rows.map((r) => r.hash),

@@ -1,8 +1,8 @@
 // Hub user reads: profile data, fids, storage limits, username proofs, verifications.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
-import type { Store } from '../store/store.js';
-import { fidParam, messagesPage, mustUser, nonNegative, spelling } from './common.js';
+import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../store/accounts.js';
+import { fidParam, mustUser, nonNegative, pagedMessages, spelling } from './common.js';
 import { keysetPage, pageRequest } from './paging.js';
 import { renderProof, renderStored } from './render.js';
 
@@ -19,18 +19,7 @@ const USER_DATA_TYPE: Record<string, number> = {
   ...Object.fromEntries(['1', '2', '3', '5', '6', '7', '8', '9', '10'].map((n) => [n, Number(n)])),
 };
 
-// Per storage unit, as the protocol's legacy unit defines them.
-const LIMITS_PER_UNIT: [string, number, string][] = [
-  ['STORE_TYPE_CASTS', 5000, 'CASTS'],
-  ['STORE_TYPE_LINKS', 2500, 'LINKS'],
-  ['STORE_TYPE_REACTIONS', 2500, 'REACTIONS'],
-  ['STORE_TYPE_USER_DATA', 50, 'USER_DATA'],
-  ['STORE_TYPE_VERIFICATIONS', 25, 'VERIFICATIONS'],
-  ['STORE_TYPE_USERNAME_PROOFS', 5, 'USERNAME_PROOFS'],
-];
-
 type ProofRow = Parameters<typeof renderProof>[0];
-const count = (store: Store, sql: string, fid: number) => Number(store.stmt(sql).pluck().get(fid));
 
 export const userHandlers: HubHandlers = {
   fetchUserData({ store, params }) {
@@ -45,16 +34,11 @@ export const userHandlers: HubHandlers = {
       if (!hash) throw new NotFoundError(`fid ${fid} has no user data of that type`, 'user_data_type');
       return renderStored(store, hash);
     }
-    const { rows, nextPageToken } = keysetPage<{ hash: string }>(
-      store,
-      { sql: 'SELECT hash, type FROM user_data WHERE fid = ?', params: [fid], keys: ['type'] },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: 'SELECT hash, type FROM user_data WHERE fid = ?',
+      params: [fid],
+      keys: ['type'],
+    });
   },
 
   fetchFids({ store, params }) {
@@ -73,26 +57,14 @@ export const userHandlers: HubHandlers = {
   lookupUserStorageLimit({ store, params }) {
     const fid = fidParam(params);
     mustUser(store, fid);
-    const units = Number(
-      store
-        .stmt('SELECT COALESCE(SUM(units), 0) FROM storage_rent WHERE fid = ? AND expires_at > ?')
-        .pluck()
-        .get(fid, store.now()),
-    );
-    const used: Record<string, number> = {
-      CASTS: count(store, 'SELECT COUNT(*) FROM casts WHERE fid = ? AND deleted = 0', fid),
-      LINKS: count(store, 'SELECT COUNT(*) FROM links WHERE fid = ?', fid),
-      REACTIONS: count(store, 'SELECT COUNT(*) FROM reactions WHERE fid = ?', fid),
-      USER_DATA: count(store, 'SELECT COUNT(*) FROM user_data WHERE fid = ?', fid),
-      VERIFICATIONS: count(store, 'SELECT COUNT(*) FROM verifications WHERE fid = ?', fid),
-      USERNAME_PROOFS: count(store, 'SELECT COUNT(*) FROM username_proofs WHERE fid = ?', fid),
-    };
+    const units = activeUnits(store, fid);
+    const used = storageUsed(store, fid);
     return {
-      limits: LIMITS_PER_UNIT.map(([storeType, perUnit, name]) => ({
-        storeType,
-        name,
-        limit: perUnit * units,
-        used: used[name] ?? 0,
+      limits: (Object.keys(UNIT_CAPACITY) as StorageKind[]).map((kind) => ({
+        storeType: `STORE_TYPE_${kind.toUpperCase()}`,
+        name: kind.toUpperCase(),
+        limit: UNIT_CAPACITY[kind] * units,
+        used: used[kind],
       })),
       units,
     };
@@ -117,19 +89,10 @@ export const userHandlers: HubHandlers = {
   fetchVerificationsByFid({ store, params }) {
     const fid = fidParam(params);
     const address = (params.address as string | undefined)?.toLowerCase();
-    const { rows, nextPageToken } = keysetPage<{ hash: string }>(
-      store,
-      {
-        sql: `SELECT hash, ts, address FROM verifications WHERE fid = ?${address ? ' AND lower(address) = ?' : ''}`,
-        params: address ? [fid, address] : [fid],
-        keys: ['ts', 'address'],
-      },
-      pageRequest(params),
-    );
-    return messagesPage(
-      store,
-      rows.map((r) => r.hash),
-      nextPageToken,
-    );
+    return pagedMessages(store, params, {
+      sql: `SELECT hash, ts, address FROM verifications WHERE fid = ?${address ? ' AND lower(address) = ?' : ''}`,
+      params: address ? [fid, address] : [fid],
+      keys: ['ts', 'address'],
+    });
   },
 };

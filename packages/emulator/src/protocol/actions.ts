@@ -1,10 +1,10 @@
 import type { MessageData } from '@farcaster/core';
-import { getSigner, type SignerRow } from '../store/accounts.js';
+import { mustSigner, type SignerRow } from '../store/accounts.js';
 import type { Store } from '../store/store.js';
 import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';
 import { fromHex, isHex, toFarcasterTime } from './codec.js';
-import { NotFoundError, ValidationError } from './errors.js';
+import { ValidationError } from './errors.js';
 import { type SubmitResult, submitMessage } from './submit.js';
 import { MessageType, ReactionType } from './types.js';
 
@@ -111,12 +111,21 @@ function reactionType(type: 'like' | 'recast'): number {
   throw new ValidationError(`reaction_type must be like or recast`, 'reaction_type');
 }
 
-function usableSigner(store: Store, signerUuid: string): SignerRow {
-  const signer = getSigner(store, signerUuid);
-  if (!signer) throw new NotFoundError(`signer ${signerUuid} not found`, 'signer_uuid');
+/**
+ * The approved signer with this uuid: enough for writes that need no signature (marking
+ * notifications seen), so it does not ask for the private key.
+ */
+export function approvedSigner(store: Store, signerUuid: string): SignerRow & { fid: number } {
+  const signer = mustSigner(store, signerUuid);
   if (signer.status !== 'approved' || signer.fid === null) {
     throw new ValidationError(`signer ${signerUuid} is ${signer.status}, not approved`, 'signer_uuid');
   }
+  return signer as SignerRow & { fid: number };
+}
+
+/** An approved signer the emulator can sign with: it holds the private key. */
+function usableSigner(store: Store, signerUuid: string): SignerRow {
+  const signer = approvedSigner(store, signerUuid);
   if (!signer.private_key) {
     throw new ValidationError(`signer ${signerUuid} is not managed by the emulator`, 'signer_uuid');
   }

@@ -1,8 +1,8 @@
 // Pages a person opens in a browser from links the v2 API hands out: the signer approval URL
 // (createSigner's `signer_approval_url`) and fetchAuthorizationUrl's login URL. Browsers send no
 // x-api-key, so both are public; the signer's uuid in the URL is what authorises the approval.
-import { NotFoundError } from '../protocol/errors.js';
-import { handleSignerApprovalUrl } from '../v2/routes/signers.js';
+import { ValidationError } from '../protocol/errors.js';
+import { approveSignerRequest } from '../v2/routes/signers.js';
 import type { Route } from './router.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -27,10 +27,11 @@ export const browserRoutes: Route[] = [
     method: 'GET',
     path: '/_emulator/signer/:uuid/approve',
     public: true,
-    handler({ store, url }) {
-      const approved = handleSignerApprovalUrl(store, url.pathname, url.searchParams);
-      if (!approved) throw new NotFoundError(`no approval URL at ${url.pathname}`);
-      return { json: approved };
+    handler({ store, url, params }) {
+      const fid = Number(url.searchParams.get('fid'));
+      if (!Number.isInteger(fid) || fid < 1)
+        throw new ValidationError('fid (the approving user) is required', 'fid');
+      return { json: approveSignerRequest(store, params.uuid!, fid) };
     },
   },
   {

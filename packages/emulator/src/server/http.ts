@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { OperationRouter } from '../api/dispatch.js';
 import { asEmulatorError, errorReply } from '../api/errors.js';
-import { createApiListener, send } from '../api/listener.js';
+import { apiKeyCheck, createApiListener, send } from '../api/listener.js';
 import { hubHandlers } from '../hub/index.js';
 import { EmulatorError } from '../protocol/errors.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
@@ -92,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
 
   let origin = '';
-  const keys = new Set(apiKeys);
+  const unauthorized = apiKeyCheck(apiKeys);
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       // handle() never throws by design; this is the last line of defence against a crash.
@@ -118,16 +118,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     const found = router.match(req.method ?? 'GET', url.pathname);
     const isPublic = found && 'route' in found && found.route.public;
-    if (!isPublic) {
-      const key = req.headers['x-api-key'];
-      if (typeof key !== 'string' || !keys.has(key)) {
-        req.resume();
-        return fail(
-          res,
-          new EmulatorError('a valid x-api-key header is required', 'Unauthorized', 401, 'x-api-key'),
-        );
-      }
-    }
+    const denied = isPublic ? undefined : unauthorized(req);
+    if (denied) return fail(res, denied);
     if (!found) {
       return fail(res, new EmulatorError(`no route for ${req.method} ${url.pathname}`, 'NotFound', 404));
     }

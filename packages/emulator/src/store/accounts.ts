@@ -66,6 +66,49 @@ export function rentStorage(store: Store, fid: number, units: number, payer: str
     .run(id, fid, units, payer, at, expiresAt);
 }
 
+/**
+ * What one storage unit holds per store, as the protocol's legacy unit defines it. The hub's
+ * storage limits list the stores in this order.
+ */
+export const UNIT_CAPACITY = {
+  casts: 5000,
+  links: 2500,
+  reactions: 2500,
+  user_data: 50,
+  verifications: 25,
+  username_proofs: 5,
+} as const;
+
+export type StorageKind = keyof typeof UNIT_CAPACITY;
+
+/** Storage units a fid has rented that have not expired. */
+export function activeUnits(store: Store, fid: number): number {
+  return Number(
+    store
+      .stmt('SELECT COALESCE(SUM(units), 0) FROM storage_rent WHERE fid = ? AND expires_at > ?')
+      .pluck()
+      .get(fid, store.now()),
+  );
+}
+
+const USAGE_SQL: Record<StorageKind, string> = {
+  casts: 'SELECT COUNT(*) FROM casts WHERE fid = ? AND deleted = 0',
+  links: 'SELECT COUNT(*) FROM links WHERE fid = ?',
+  reactions: 'SELECT COUNT(*) FROM reactions WHERE fid = ?',
+  user_data: 'SELECT COUNT(*) FROM user_data WHERE fid = ?',
+  verifications: 'SELECT COUNT(*) FROM verifications WHERE fid = ?',
+  username_proofs: 'SELECT COUNT(*) FROM username_proofs WHERE fid = ?',
+};
+
+/** How much of each store a fid uses now (removed casts no longer count). */
+export function storageUsed(store: Store, fid: number): Record<StorageKind, number> {
+  const out = {} as Record<StorageKind, number>;
+  for (const [kind, sql] of Object.entries(USAGE_SQL)) {
+    out[kind as StorageKind] = Number(store.stmt(sql).pluck().get(fid));
+  }
+  return out;
+}
+
 /** Adds an ed25519 key for a fid on chain (KeyRegistry Add); the key may then sign for the fid. */
 export function addKey(store: Store, fid: number, publicKey: string, appFid = 0, at = store.now()): void {
   store.tx(() => {
@@ -107,6 +150,14 @@ export function isActiveKey(store: Store, fid: number, publicKey: string): boole
       .pluck()
       .get(fid, publicKey.toLowerCase()) === 1
   );
+}
+
+/** The fid an address holds custody of; addresses are stored lower-case, so any spelling matches. */
+export function fidByCustody(store: Store, address: string): number | undefined {
+  return store
+    .stmt('SELECT fid FROM users WHERE custody_address = ? ORDER BY fid LIMIT 1')
+    .pluck()
+    .get(address.toLowerCase()) as number | undefined;
 }
 
 export interface SignerRow {
@@ -189,7 +240,8 @@ export function revokeSigner(store: Store, signerUuid: string): SignerRow {
   });
 }
 
-function mustSigner(store: Store, signerUuid: string): SignerRow {
+/** The signer with this uuid, or the 404 that names it. */
+export function mustSigner(store: Store, signerUuid: string): SignerRow {
   const s = getSigner(store, signerUuid);
   if (!s) throw new NotFoundError(`signer ${signerUuid} not found`, 'signer_uuid');
   return s;

@@ -7,7 +7,7 @@ import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
 import { EXTENSION_TYPES } from '../hydrate/embed-metadata.js';
-import { castPage, type Viewer } from './page.js';
+import { castPage, rankedPage, type Viewer } from './page.js';
 import {
   compareEntries,
   type Entry,
@@ -116,32 +116,18 @@ function entryCursor(cursor: unknown): Entry | undefined {
  * is followed, decayed by age. The first page's time is kept in the cursor so pages agree.
  */
 export function forYouFeed(store: Store, params: Params, fid: number, viewer: Viewer): FeedResponse {
-  const limit = params.limit as number;
-  const after = decodeCursor(params.cursor, 3);
-  const anchor = after ? Number(after[0]) : store.now();
-  const rows = store
-    .stmt(
-      `WITH m AS MATERIALIZED (
-         SELECT c.hash, (1.0 + c.likes_count + 2 * c.recasts_count + 3 * c.replies_count
-             + CASE WHEN f.target_fid IS NULL THEN 0 ELSE 20 END) / ((? - c.ts) / ${HOUR_MS}.0 + 2.0) AS s
-         FROM casts c LEFT JOIN links f ON f.fid = ? AND f.type = 'follow' AND f.target_fid = c.fid
-         WHERE c.ts > ? AND c.ts <= ? AND c.parent_hash IS NULL AND c.deleted = 0 AND c.fid != ?
-       )
-       SELECT hash, s FROM m WHERE ? IS NULL OR s < ? OR (s = ? AND hash < ?) ORDER BY s DESC, hash DESC LIMIT ?`,
-    )
-    .all(
-      anchor,
-      fid,
-      anchor - FOR_YOU_WINDOW_MS,
-      anchor,
-      fid,
-      after ? 1 : null,
-      after?.[1] ?? 0,
-      after?.[1] ?? 0,
-      after?.[2] ?? '',
-      limit + 1,
-    ) as { hash: string; s: number }[];
-  return castPage(store, rows, limit, (r) => [anchor, r.s, r.hash], viewer);
+  return rankedPage(
+    store,
+    params,
+    (anchor) => ({
+      sql: `SELECT c.hash, (1.0 + c.likes_count + 2 * c.recasts_count + 3 * c.replies_count
+              + CASE WHEN f.target_fid IS NULL THEN 0 ELSE 20 END) / ((? - c.ts) / ${HOUR_MS}.0 + 2.0) AS s
+            FROM casts c LEFT JOIN links f ON f.fid = ? AND f.type = 'follow' AND f.target_fid = c.fid
+            WHERE c.ts > ? AND c.ts <= ? AND c.parent_hash IS NULL AND c.deleted = 0 AND c.fid != ?`,
+      binds: [anchor, fid, anchor - FOR_YOU_WINDOW_MS, anchor, fid],
+    }),
+    viewer,
+  );
 }
 
 export const TIME_WINDOWS: Record<string, number> = {
@@ -159,35 +145,27 @@ export function trendingFeed(
   scope: { channelId?: string; parentUrl?: string },
   viewer: Viewer,
 ): FeedResponse {
-  const limit = params.limit as number;
-  const after = decodeCursor(params.cursor, 3);
-  const anchor = after ? Number(after[0]) : store.now();
   const windowMs = TIME_WINDOWS[(params.time_window as string | undefined) ?? '24h']!;
-  const rows = store
-    .stmt(
-      `WITH t AS MATERIALIZED (
-         SELECT target AS hash, COUNT(*) AS n FROM reactions
-         WHERE ts > ? AND ts <= ? AND target_fid IS NOT NULL GROUP BY target
-       )
-       SELECT t.hash, t.n FROM t JOIN casts c ON c.hash = t.hash AND c.deleted = 0
-       WHERE (? IS NULL OR c.channel_id = ?) AND (? IS NULL OR c.root_parent_url = ?)
-         AND (? IS NULL OR t.n < ? OR (t.n = ? AND t.hash < ?))
-       ORDER BY t.n DESC, t.hash DESC LIMIT ?`,
-    )
-    .all(
-      anchor - windowMs,
-      anchor,
-      scope.channelId ?? null,
-      scope.channelId ?? null,
-      scope.parentUrl ?? null,
-      scope.parentUrl ?? null,
-      after ? 1 : null,
-      after?.[1] ?? 0,
-      after?.[1] ?? 0,
-      after?.[2] ?? '',
-      limit + 1,
-    ) as { hash: string; n: number }[];
-  return castPage(store, rows, limit, (r) => [anchor, r.n, r.hash], viewer);
+  return rankedPage(
+    store,
+    params,
+    (anchor) => ({
+      sql: `SELECT t.hash, t.n AS s FROM (
+              SELECT target AS hash, COUNT(*) AS n FROM reactions
+              WHERE ts > ? AND ts <= ? AND target_fid IS NOT NULL GROUP BY target
+            ) t JOIN casts c ON c.hash = t.hash AND c.deleted = 0
+            WHERE (? IS NULL OR c.channel_id = ?) AND (? IS NULL OR c.root_parent_url = ?)`,
+      binds: [
+        anchor - windowMs,
+        anchor,
+        scope.channelId ?? null,
+        scope.channelId ?? null,
+        scope.parentUrl ?? null,
+        scope.parentUrl ?? null,
+      ],
+    }),
+    viewer,
+  );
 }
 
 /**

@@ -89,3 +89,30 @@ export function keyedPage(
   }[];
   return castPage(store, rows, limit, (r) => [r.k, r.hash], viewer);
 }
+
+/**
+ * A page of casts ranked by a score taken at an anchor time, highest first. `scored(anchor)` is
+ * a SELECT yielding (hash, s); the first page's anchor travels in the cursor, so later pages rank
+ * the same way while time moves on.
+ */
+export function rankedPage(
+  store: Store,
+  params: Params,
+  scored: (anchor: number) => { sql: string; binds: unknown[] },
+  viewer: Viewer,
+): FeedResponse {
+  const limit = params.limit as number;
+  const after = decodeCursor(params.cursor, 3);
+  const anchor = after ? Number(after[0]) : store.now();
+  const { sql, binds } = scored(anchor);
+  const rows = store
+    .stmt(
+      `WITH m AS MATERIALIZED (${sql})
+       SELECT hash, s FROM m WHERE ? IS NULL OR s < ? OR (s = ? AND hash < ?) ORDER BY s DESC, hash DESC LIMIT ?`,
+    )
+    .all(...binds, after ? 1 : null, after?.[1] ?? 0, after?.[1] ?? 0, after?.[2] ?? '', limit + 1) as {
+    hash: string;
+    s: number;
+  }[];
+  return castPage(store, rows, limit, (r) => [anchor, r.s, r.hash], viewer);
+}

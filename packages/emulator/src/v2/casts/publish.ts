@@ -33,14 +33,9 @@ export async function publishCast(store: Store, params: Params): Promise<PostCas
   let parent: { fid: number; hash: string } | undefined;
   let parentUrl: string | undefined;
   if (typeof params.parent === 'string' && params.parent) {
-    if (isHex(params.parent)) {
-      const row = requireCast(store, castHashParam(params.parent, 'parent'), 'parent');
-      parent = { fid: row.fid, hash: row.hash };
-    } else if (isHttpUrl(params.parent)) {
-      parentUrl = params.parent;
-    } else {
-      throw new ValidationError('parent must be a cast hash or an http(s) URL', 'parent');
-    }
+    const target = castOrUrl(store, params.parent, 'parent');
+    if (typeof target === 'string') parentUrl = target;
+    else parent = target;
   }
   if (!parent && !parentUrl && typeof params.channel_id === 'string' && params.channel_id) {
     parentUrl = requireChannel(store, params.channel_id, 'channel_id').url;
@@ -88,6 +83,23 @@ function readEmbeds(store: Store, value: unknown): EmbedInput[] {
     if (fid === undefined) throw new NotFoundError(`embedded cast ${hash} not found`, 'embeds');
     return { castId: { fid, hash } };
   });
+}
+
+/**
+ * A request value that names either a cast (by hash; it must be live) or a URL, as a cast's parent
+ * and a reaction's target do: the cast's id, or the URL itself.
+ */
+export function castOrUrl(
+  store: Store,
+  value: string,
+  property: string,
+): { fid: number; hash: string } | string {
+  if (isHex(value)) {
+    const row = requireCast(store, castHashParam(value, property), property);
+    return { fid: row.fid, hash: row.hash };
+  }
+  if (isHttpUrl(value)) return value;
+  throw new ValidationError(`${property} must be a cast hash or an http(s) URL`, property);
 }
 
 export function isHttpUrl(value: string): boolean {

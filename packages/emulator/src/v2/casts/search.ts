@@ -4,10 +4,9 @@ import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk';
 import type { Params } from '../../api/params.js';
 import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
-import { decodeCursor } from '../cursor.js';
 import { isoTime } from '../hydrate/cast-rows.js';
 import { requireChannel } from '../hydrate/channel.js';
-import { castPage, chronologicalPage, type Viewer } from './page.js';
+import { chronologicalPage, rankedPage, type Viewer } from './page.js';
 
 const DAY_MS = 86_400_000;
 
@@ -47,31 +46,18 @@ export function searchCasts(store: Store, params: Params, viewer: Viewer): Casts
   }
   // Ranked: relevance (bm25, lower is better) plus a recency boost that halves every few days.
   // The cursor keeps the time the first page was ranked at, so later pages rank the same way.
-  const limit = params.limit as number;
-  const after = decodeCursor(params.cursor, 3);
-  const anchor = after ? Number(after[0]) : store.now();
   const where = [...filter.where.slice(1), 'c.deleted = 0'];
-  const rows = store
-    .stmt(
-      `WITH m AS MATERIALIZED (
-         SELECT c.hash, -bm25(casts_fts) + 2.0 / (1.0 + (? - c.ts) / ${DAY_MS}.0) AS s
-         FROM casts_fts JOIN casts c ON c.rowid = casts_fts.rowid
-         WHERE casts_fts MATCH ? AND ${where.join(' AND ')}
-       )
-       SELECT hash, s FROM m WHERE ? IS NULL OR s < ? OR (s = ? AND hash < ?)
-       ORDER BY s DESC, hash DESC LIMIT ?`,
-    )
-    .all(
-      anchor,
-      match,
-      ...filter.binds.slice(1),
-      after ? 1 : null,
-      after?.[1] ?? 0,
-      after?.[1] ?? 0,
-      after?.[2] ?? '',
-      limit + 1,
-    ) as { hash: string; s: number }[];
-  const page = castPage(store, rows, limit, (r) => [anchor, r.s, r.hash], viewer);
+  const page = rankedPage(
+    store,
+    params,
+    (anchor) => ({
+      sql: `SELECT c.hash, -bm25(casts_fts) + 2.0 / (1.0 + (? - c.ts) / ${DAY_MS}.0) AS s
+            FROM casts_fts JOIN casts c ON c.rowid = casts_fts.rowid
+            WHERE casts_fts MATCH ? AND ${where.join(' AND ')}`,
+      binds: [anchor, match, ...filter.binds.slice(1)],
+    }),
+    viewer,
+  );
   return { result: { casts: page.casts, next: page.next } };
 }
 

@@ -5,21 +5,23 @@ import { actAs } from '../../protocol/actions.js';
 import { fromHex } from '../../protocol/codec.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { MessageType, UserDataType } from '../../protocol/types.js';
-import { approveSigner, createSigner, registerUser, rentStorage } from '../../store/accounts.js';
+import {
+  activeUnits,
+  approveSigner,
+  createSigner,
+  registerUser,
+  rentStorage,
+  type StorageKind,
+  storageUsed,
+  UNIT_CAPACITY,
+} from '../../store/accounts.js';
 import { recall, remember } from '../../store/idempotency.js';
 import type { Store } from '../../store/store.js';
+import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
 import { signerBody } from './signers.js';
-import { EVM_ADDRESS, hexParam, iso, ok } from './social-common.js';
+import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
 
-/** What one storage unit holds, per the protocol's storage limits. */
-const UNIT_CAPACITY = {
-  casts: 5000,
-  reactions: 2500,
-  links: 2500,
-  verified_addresses: 25,
-  username_proofs: 5,
-};
 /** Keys a fid may have at once is not storage-bound; a generous fixed ceiling for the usage view. */
 const SIGNER_CAPACITY = 1000;
 /** Who pays for storage bought through the API: the emulator's stand-in for the app's wallet. */
@@ -150,27 +152,21 @@ export const accountHandlers: V2Handlers = {
     requireUser(store, params.fid, 'fid');
     const fid = params.fid as number;
     const units = activeUnits(store, fid);
-    const count = (sql: string) => Number(store.stmt(sql).pluck().get(fid));
-    const used = {
-      casts: count('SELECT COUNT(*) FROM casts WHERE fid = ? AND deleted = 0'),
-      reactions: count('SELECT COUNT(*) FROM reactions WHERE fid = ?'),
-      links: count('SELECT COUNT(*) FROM links WHERE fid = ?'),
-      verified_addresses: count('SELECT COUNT(*) FROM verifications WHERE fid = ?'),
-      username_proofs: count('SELECT COUNT(*) FROM username_proofs WHERE fid = ?'),
-    };
+    const used = storageUsed(store, fid);
     const object = (n: number, capacity: number) => ({ object: 'storage', used: n, capacity });
+    const usage = (kind: StorageKind) => object(used[kind], units * UNIT_CAPACITY[kind]);
+    const signers = Number(
+      store.stmt('SELECT COUNT(*) FROM active_keys WHERE fid = ? AND removed_at IS NULL').pluck().get(fid),
+    );
     return {
       object: 'storage_usage',
       user: userDehydrated(store, [fid], call.origin).get(fid),
-      casts: object(used.casts, units * UNIT_CAPACITY.casts),
-      reactions: object(used.reactions, units * UNIT_CAPACITY.reactions),
-      links: object(used.links, units * UNIT_CAPACITY.links),
-      verified_addresses: object(used.verified_addresses, units * UNIT_CAPACITY.verified_addresses),
-      username_proofs: object(used.username_proofs, units * UNIT_CAPACITY.username_proofs),
-      signers: object(
-        count('SELECT COUNT(*) FROM active_keys WHERE fid = ? AND removed_at IS NULL'),
-        SIGNER_CAPACITY,
-      ),
+      casts: usage('casts'),
+      reactions: usage('reactions'),
+      links: usage('links'),
+      verified_addresses: usage('verifications'),
+      username_proofs: usage('username_proofs'),
+      signers: object(signers, SIGNER_CAPACITY),
       total_active_units: units,
     };
   },
@@ -203,15 +199,6 @@ function fnameAvailable(store: Store, fname: string): boolean {
   );
 }
 
-function activeUnits(store: Store, fid: number): number {
-  return Number(
-    store
-      .stmt('SELECT COALESCE(SUM(units), 0) FROM storage_rent WHERE fid = ? AND expires_at > ?')
-      .pluck()
-      .get(fid, store.now()),
-  );
-}
-
 function allocations(store: Store, fid: number, origin: string) {
   const rows = store
     .stmt(
@@ -225,8 +212,8 @@ function allocations(store: Store, fid: number, origin: string) {
       object: 'storage_allocation',
       user,
       units: r.units,
-      expiry: iso(r.expires_at),
-      timestamp: iso(r.rented_at),
+      expiry: isoTime(r.expires_at),
+      timestamp: isoTime(r.rented_at),
     })),
   };
 }

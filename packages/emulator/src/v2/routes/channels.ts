@@ -1,19 +1,20 @@
 // Channels: lookups, lists, search, trending, followers, members and invites, follow/unfollow.
 // Channel state is off-protocol (no Farcaster messages), written through store/social.ts.
-import type { Channel, User } from '@castkit/sdk';
 import type { Call, V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import * as social from '../../store/social.js';
+import { IN_JSON } from '../../store/store.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import {
   type ChannelRow,
   channelDehydrated,
   findChannel,
   hydrateChannelList,
+  hydrateChannels,
   requireChannel,
 } from '../hydrate/channel.js';
-import { hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
+import { hydrateUserList, hydrateUsers, requireUser, userDehydrated } from '../hydrate/user.js';
 import { specRole } from '../hydrate/viewer.js';
 import { relevant } from './follows.js';
 import { capped, likeEscape, ok, viewOf } from './social-common.js';
@@ -26,13 +27,6 @@ type Dated = { fid: number; created_at: number };
 
 function channelParam(call: Call, name = 'channel_id'): ChannelRow {
   return requireChannel(call.store, String(call.params[name]), name);
-}
-
-function role(value: unknown): social.ChannelRole {
-  if (value !== 'member' && value !== 'moderator') {
-    throw new ValidationError('role must be member or moderator', 'role', 'InvalidField');
-  }
-  return value;
 }
 
 export const channelHandlers: V2Handlers = {
@@ -49,18 +43,17 @@ export const channelHandlers: V2Handlers = {
 
   fetchBulkChannels(call) {
     const keys = capped(call.params.ids as string[], 'ids');
-    const rows = keys
-      .map((k) => findChannel(call.store, k, call.params.type ?? 'id'))
-      .filter((r) => r !== undefined);
+    // One query for every key; ids are resolved before the viewer is checked, so a request whose
+    // ids all miss answers the channel 404 whatever its viewer_fid.
+    const column = call.params.type === 'parent_url' ? 'url' : 'id';
+    const found = call.store
+      .stmt(`SELECT ${column} AS key, id FROM channels WHERE ${column} IN (${IN_JSON})`)
+      .all(JSON.stringify(keys)) as { key: string; id: string }[];
+    const idOf = new Map(found.map((r) => [r.key, r.id]));
     // Unknown ids are skipped, as in the other bulk reads; nothing at all found is a 404.
-    if (!rows.length) throw new NotFoundError(`no channel found for ids ${keys.join(', ')}`, 'ids');
-    return {
-      channels: hydrateChannelList(
-        call.store,
-        rows.map((r) => r.id),
-        viewOf(call),
-      ),
-    };
+    const ids = keys.flatMap((k) => idOf.get(k) ?? []);
+    if (!ids.length) throw new NotFoundError(`no channel found for ids ${keys.join(', ')}`, 'ids');
+    return { channels: hydrateChannelList(call.store, ids, viewOf(call)) };
   },
 
   fetchAllChannels(call) {
@@ -115,19 +108,18 @@ export const channelHandlers: V2Handlers = {
       .sort((a, b) => count(b) - count(a) || a.id.localeCompare(b.id))
       .filter((r) => count(r) < (c as number) || (count(r) === c && r.id > (after as string)));
     const page = pageOf(ranked.slice(0, params.limit + 1), params.limit, (r) => [count(r), r.id]);
-    const channels = hydrateChannelList(
+    const channels = hydrateChannels(
       store,
       page.items.map((r) => r.id),
       { origin: call.origin },
     );
-    const byId = new Map(channels.map((ch) => [ch.id, ch]));
     return {
       channels: page.items.map((r) => ({
         object: 'channel_activity' as const,
         cast_count_1d: String(r.d1),
         cast_count_7d: String(r.d7),
         cast_count_30d: String(r.d30),
-        channel: byId.get(r.id)!,
+        channel: channels.get(r.id)!,
       })),
       next: page.next,
     };
@@ -188,12 +180,10 @@ export const channelHandlers: V2Handlers = {
       role: string;
     })[];
     const page = pageOf(rows, params.limit, (r) => [r.created_at, r.fid]);
-    const users = new Map(
-      hydrateUserList(
-        store,
-        page.items.map((r) => r.fid),
-        { origin: call.origin },
-      ).map((u) => [u.fid, u]),
+    const users = hydrateUsers(
+      store,
+      page.items.map((r) => r.fid),
+      { origin: call.origin },
     );
     const dehydrated = channelDehydrated(store, channel, call.origin);
     return {
@@ -225,12 +215,10 @@ export const channelHandlers: V2Handlers = {
       created_at: number;
     }[];
     const page = pageOf(rows, params.limit, (r) => [r.created_at, r.channel_id]);
-    const channels = byId(
-      hydrateChannelList(
-        store,
-        page.items.map((r) => r.channel_id),
-        { origin: call.origin },
-      ),
+    const channels = hydrateChannels(
+      store,
+      page.items.map((r) => r.channel_id),
+      { origin: call.origin },
     );
     const user = userDehydrated(store, [params.fid], call.origin).get(params.fid)!;
     return {
@@ -319,12 +307,10 @@ export const channelHandlers: V2Handlers = {
       created_at: number;
     }[];
     const page = pageOf(rows, params.limit, (r) => [r.created_at, r.channel_id, r.invited_fid, r.role]);
-    const users = byFid(
-      hydrateUserList(
-        store,
-        page.items.flatMap((r) => [r.inviter_fid, r.invited_fid]),
-        { origin: call.origin },
-      ),
+    const users = hydrateUsers(
+      store,
+      page.items.flatMap((r) => [r.inviter_fid, r.invited_fid]),
+      { origin: call.origin },
     );
     return {
       invites: page.items
@@ -345,7 +331,7 @@ export const channelHandlers: V2Handlers = {
     const channel = channelParam(call);
     requireUser(store, params.fid, 'fid');
     social.requireModerator(store, channel.id, me.fid);
-    social.inviteMember(store, channel.id, me.fid, params.fid, role(params.role));
+    social.inviteMember(store, channel.id, me.fid, params.fid, params.role);
     return ok(`invited fid ${params.fid} to ${channel.id} as ${params.role}`);
   },
 
@@ -353,7 +339,7 @@ export const channelHandlers: V2Handlers = {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
     const channel = channelParam(call);
-    social.respondToInvite(store, channel.id, me.fid, role(params.role), params.accept === true);
+    social.respondToInvite(store, channel.id, me.fid, params.role, params.accept === true);
     return ok(params.accept ? `joined ${channel.id}` : `declined the invite to ${channel.id}`);
   },
 
@@ -364,7 +350,7 @@ export const channelHandlers: V2Handlers = {
     requireUser(store, params.fid, 'fid');
     // Moderators remove anyone; a member may always remove themselves (leave).
     if (params.fid !== me.fid) social.requireModerator(store, channel.id, me.fid);
-    social.removeMember(store, channel.id, params.fid, role(params.role));
+    social.removeMember(store, channel.id, params.fid, params.role);
     return ok(`removed fid ${params.fid} from ${channel.id}`);
   },
 
@@ -382,6 +368,3 @@ export const channelHandlers: V2Handlers = {
     return ok(`unfollowed ${channel.id}`);
   },
 };
-
-const byId = (channels: Channel[]) => new Map(channels.map((c) => [c.id, c]));
-const byFid = (users: User[]) => new Map(users.map((u) => [u.fid, u]));

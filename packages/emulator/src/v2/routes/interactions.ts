@@ -6,8 +6,8 @@ import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
 import { KINDS, type Kind, SPEC_TYPE } from '../casts/notifications.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
+import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser } from '../hydrate/user.js';
-import { iso } from './social-common.js';
 
 /** The spec has no paging here: the most recent interactions, up to this many. */
 const MAX_INTERACTIONS = 100;
@@ -90,7 +90,7 @@ export const interactionHandlers: V2Handlers = {
     const interactions = hits.flatMap((h): Notification[] => {
       const base = {
         object: 'notification' as const,
-        most_recent_timestamp: iso(h.ts),
+        most_recent_timestamp: isoTime(h.ts),
         type: SPEC_TYPE[h.kind],
         seen: true,
         count: 1,

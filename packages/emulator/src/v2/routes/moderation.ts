@@ -5,8 +5,9 @@ import { actAs } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
 import * as social from '../../store/social.js';
 import { decodeCursor, pageOf } from '../cursor.js';
+import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser } from '../hydrate/user.js';
-import { fidArray, iso, ok } from './social-common.js';
+import { fidArray, ok } from './social-common.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 type Row = { fid: number; other: number; at: number };
@@ -35,8 +36,8 @@ export const moderationHandlers: V2Handlers = {
         .map((r) => ({
           object: 'mute',
           muted: users.get(r.other)!,
-          muted_at: iso(r.at),
-          timestamp: iso(r.at),
+          muted_at: isoTime(r.at),
+          timestamp: isoTime(r.at),
         })),
       next: page.next,
     };
@@ -97,8 +98,8 @@ export const moderationHandlers: V2Handlers = {
         object: 'block',
         blocker: users.get(r.fid),
         blocked: users.get(r.blocked_fid),
-        blocked_at: iso(r.at),
-        timestamp: iso(r.at),
+        blocked_at: isoTime(r.at),
+        timestamp: isoTime(r.at),
       })),
       next: page.next,
     };
@@ -141,8 +142,8 @@ export const moderationHandlers: V2Handlers = {
         .map((r) => ({
           object: 'ban',
           banned: users.get(r.fid)!,
-          banned_at: iso(r.at),
-          timestamp: iso(r.at),
+          banned_at: isoTime(r.at),
+          timestamp: isoTime(r.at),
         })),
       next: page.next,
     };

@@ -2,8 +2,8 @@
 // limited to channels or parent URLs, and marking notifications seen.
 import type { OperationResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { getSigner } from '../../store/accounts.js';
+import { approvedSigner } from '../../protocol/actions.js';
+import { ValidationError } from '../../protocol/errors.js';
 import { IN_JSON } from '../../store/store.js';
 import { KINDS, type Kind, notificationsFor } from '../casts/notifications.js';
 import { requireChannel } from '../hydrate/channel.js';
@@ -49,22 +49,15 @@ export const notificationHandlers: V2Handlers = {
     if (!uuid) {
       throw new ValidationError('signer_uuid (or an Authorization: Bearer token) is required', 'signer_uuid');
     }
-    const signer = getSigner(store, uuid);
-    if (!signer) throw new NotFoundError(`signer ${uuid} not found`, 'signer_uuid');
-    if (signer.status !== 'approved' || signer.fid === null) {
-      throw new ValidationError(`signer ${uuid} is ${signer.status}, not approved`, 'signer_uuid');
-    }
-    const type = params.type as unknown;
-    if (type !== undefined && !KINDS.includes(type as Kind)) {
-      throw new ValidationError(`type must be one of ${KINDS.join(', ')}`, 'type');
-    }
+    const signer = approvedSigner(store, uuid);
+    const type = params.type as Kind | undefined;
     // notifications_seen is per-user reading state, not protocol data: no message to submit.
     store
       .stmt(
         `INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (?, ?, ?)
          ON CONFLICT (fid, scope) DO UPDATE SET seen_at = excluded.seen_at`,
       )
-      .run(signer.fid, (type as string | undefined) ?? '', store.now());
+      .run(signer.fid, type ?? '', store.now());
     return {
       success: true,
       message: type ? `${type} notifications marked seen` : 'notifications marked seen',

@@ -3,11 +3,9 @@
 import type { OperationResponse, ReactionsCastResponse, ReactionsResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
-import { isHex } from '../../protocol/codec.js';
-import { ValidationError } from '../../protocol/errors.js';
-import { IN_JSON, type Store } from '../../store/store.js';
+import { IN_JSON } from '../../store/store.js';
 import { viewerOf } from '../casts/page.js';
-import { isHttpUrl } from '../casts/publish.js';
+import { castOrUrl } from '../casts/publish.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
 import { castHashParam, isoTime, requireCast } from '../hydrate/cast-rows.js';
@@ -16,16 +14,6 @@ import { hydrateUsers, requireUser, userDehydrated } from '../hydrate/user.js';
 type Kind = 'like' | 'recast';
 const KIND_OF: Record<number, Kind> = { 1: 'like', 2: 'recast' };
 const OBJECT_OF = { like: 'likes', recast: 'recasts' } as const;
-
-/** The protocol target of a reaction request: a live cast (by hash) or a URL. */
-function reactionTarget(store: Store, target: string): { fid: number; hash: string } | string {
-  if (isHex(target)) {
-    const row = requireCast(store, castHashParam(target, 'target'), 'target');
-    return { fid: row.fid, hash: row.hash };
-  }
-  if (isHttpUrl(target)) return target;
-  throw new ValidationError('target must be a cast hash or an http(s) URL', 'target');
-}
 
 /** reactions types (csv of all | likes | recasts) to protocol type codes. */
 function typeCodes(types: string[]): number[] {
@@ -36,13 +24,13 @@ function typeCodes(types: string[]): number[] {
 export const reactionHandlers: V2Handlers = {
   async publishReaction({ store, params }): Promise<OperationResponse> {
     const me = actAs(store, params.signer_uuid);
-    await me.reactionAdd(params.reaction_type, reactionTarget(store, params.target));
+    await me.reactionAdd(params.reaction_type, castOrUrl(store, params.target, 'target'));
     return { success: true, message: `${params.reaction_type} added` };
   },
 
   async deleteReaction({ store, params }): Promise<OperationResponse> {
     const me = actAs(store, params.signer_uuid);
-    await me.reactionRemove(params.reaction_type, reactionTarget(store, params.target));
+    await me.reactionRemove(params.reaction_type, castOrUrl(store, params.target, 'target'));
     return { success: true, message: `${params.reaction_type} removed` };
   },
 

@@ -8,7 +8,8 @@ import { EmulatorError, NotFoundError, ValidationError } from '../../protocol/er
 import {
   approveSigner,
   createSigner,
-  getSigner,
+  fidByCustody,
+  mustSigner,
   requestSignerApproval,
   type SignerRow,
 } from '../../store/accounts.js';
@@ -92,12 +93,6 @@ async function verifySignedKeyRequest(
   }
 }
 
-function mustSigner(store: Store, signerUuid: string): SignerRow {
-  const row = getSigner(store, signerUuid);
-  if (!row) throw new NotFoundError(`signer ${signerUuid} not found`, 'signer_uuid');
-  return row;
-}
-
 export const signerHandlers: V2Handlers = {
   createSigner(call) {
     return signerBody(createSigner(call.store), call.origin);
@@ -154,10 +149,7 @@ export const signerHandlers: V2Handlers = {
     }
     if (!valid)
       throw new EmulatorError(`signature was not made by ${address}`, 'Unauthorized', 401, 'signature');
-    const fid = store
-      .stmt('SELECT fid FROM users WHERE custody_address = ? ORDER BY fid LIMIT 1')
-      .pluck()
-      .get(address.toLowerCase()) as number | undefined;
+    const fid = fidByCustody(store, address);
     if (fid === undefined) return { signers: [] };
     const rows = store
       .stmt('SELECT * FROM signers WHERE fid = ? ORDER BY created_at, signer_uuid')
@@ -195,14 +187,4 @@ export function approveSignerRequest(
   requireUser(store, fid, 'fid');
   const row = approveSigner(store, signerUuid, fid);
   return { ...signerBody(row, ''), fid };
-}
-
-/** Adapter for a server route: parses the path and `fid` query of an approval URL. */
-export function handleSignerApprovalUrl(store: Store, pathname: string, query: URLSearchParams) {
-  const m = /^\/_emulator\/signer\/([^/]+)\/approve$/.exec(pathname);
-  if (!m) return undefined;
-  const fid = Number(query.get('fid'));
-  if (!Number.isInteger(fid) || fid < 1)
-    throw new ValidationError('fid (the approving user) is required', 'fid');
-  return approveSignerRequest(store, decodeURIComponent(m[1]!), fid);
 }

@@ -45,13 +45,7 @@ export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const SOL_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-export const HEX = (bytes: number) => new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`);
-
-/** A required hex string of a given byte length in a JSON body. */
 
 export const ok = (message?: string) => (message ? { success: true, message } : { success: true });
-
-/** ISO date-time of a unix-ms time, as the spec's `Timestamp` type. */
-export const iso = (ms: number) => new Date(ms).toISOString();
 
 export { hexValue as hexParam } from '../../api/params.js';

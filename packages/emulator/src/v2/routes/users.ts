@@ -2,8 +2,9 @@
 import type { User } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { fidByCustody } from '../../store/accounts.js';
 import { decodeCursor, pageOf } from '../cursor.js';
-import { hydrateUser, hydrateUserList } from '../hydrate/user.js';
+import { hydrateUser, hydrateUserList, hydrateUsers } from '../hydrate/user.js';
 import { capped, EVM_ADDRESS, likeEscape, SOL_ADDRESS, viewOf } from './social-common.js';
 
 type Ranked = { fid: number; follower_count: number };
@@ -51,17 +52,16 @@ export const userHandlers: V2Handlers = {
       );
     }
     if (!pairs.length) throw new NotFoundError('no users found for the given addresses', 'addresses');
-    const users = hydrateUserList(
+    const users = hydrateUsers(
       store,
       pairs.map((p) => p.fid),
       viewOf(call),
     );
-    const byFid = new Map(users.map((u) => [u.fid, u]));
     const out: Record<string, User[]> = {};
     for (const { address, fid } of pairs) {
       const list = out[address] ?? [];
       out[address] = list;
-      const user = byFid.get(fid);
+      const user = users.get(fid);
       if (user && !list.some((u) => u.fid === fid)) list.push(user);
     }
     return out;
@@ -95,10 +95,7 @@ export const userHandlers: V2Handlers = {
         'InvalidField',
       );
     }
-    const fid = call.store
-      .stmt('SELECT fid FROM users WHERE custody_address = ? ORDER BY fid LIMIT 1')
-      .pluck()
-      .get(address.toLowerCase()) as number | undefined;
+    const fid = fidByCustody(call.store, address);
     if (fid === undefined)
       throw new NotFoundError(`no user has custody address ${address}`, 'custody_address');
     return { user: hydrateUser(call.store, fid, { origin: call.origin }) };
