@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { NOT_OURS } from './src/server/console-handler.js';
+import { type EnvInfo, envHandler } from './src/server/env-handler.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -15,15 +17,13 @@ function castkitEnv(): Plugin {
     name: 'castkit-env',
     configureServer(server) {
       if (!envJson) return;
-      server.middlewares.use('/_castkit/env', (_req, res) => {
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.end(envJson);
+      const env = envHandler(JSON.parse(envJson) as EnvInfo);
+      server.middlewares.use((req, res, next) => {
+        if (!env(req, res, new URL(req.url ?? '/', 'http://localhost'))) next();
       });
     },
   };
 }
-
-const proxied = ['/v1', '/v2', '/_emulator', ...(envJson ? [] : ['/_castkit'])];
 
 export default defineConfig({
   root: here('.'),
@@ -33,7 +33,8 @@ export default defineConfig({
     alias: { '@castkit/sdk': here('../sdk/src/browser.ts') },
   },
   server: {
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target, changeOrigin: false }])),
+    // castkitEnv's middleware runs before the proxy, so with envJson it answers /_castkit/env first.
+    proxy: { [NOT_OURS.source]: { target, changeOrigin: false } },
   },
   build: {
     outDir: here('dist'),

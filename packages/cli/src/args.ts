@@ -15,7 +15,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       positionals.push(...argv.slice(i + 1));
       break;
     }
-    if (!arg.startsWith('--') || arg === '--') {
+    if (!arg.startsWith('--')) {
       positionals.push(arg);
       continue;
     }

@@ -1,5 +1,5 @@
 // castkit: `dev` runs the local emulator; `call` calls any operation; `ops` lists them.
-import { ApiError, CastkitError } from '@castkit/sdk';
+import { ApiError } from '@castkit/sdk';
 import { parseArgs, UsageError } from './args.js';
 import { runCall } from './commands/call.js';
 import { runDev } from './commands/dev.js';
@@ -49,7 +49,7 @@ export async function main(
       io.err(JSON.stringify(error.body, null, 2));
       return 1;
     }
-    if (error instanceof CastkitError || error instanceof Error) {
+    if (error instanceof Error) {
       io.err(`error: ${error.message}`);
       return 1;
     }

@@ -37,6 +37,10 @@ describe('form values become SDK params', () => {
     const publish = op('v2.publishCast');
     const raw = rawBodyFrom(publish, { signerUuid: 'abc', text: 'hi' });
     expect(JSON.parse(raw)).toEqual({ signer_uuid: 'abc', text: 'hi' });
+    // The one whole-body operation: its parameter is the body, not a field of it.
+    expect(JSON.parse(rawBodyFrom(op('v2.publishMessageToFarcaster'), { body: '{"a":1}' }))).toEqual({
+      a: 1,
+    });
     const check = checkRequest(publish, { text: 'ignored' }, '{"signer_uuid":"abc","text":"raw"}', ctx);
     expect(check.ok && JSON.parse(check.request.body as string)).toEqual({ signer_uuid: 'abc', text: 'raw' });
     const bad = checkRequest(publish, {}, '{oops', ctx);

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import {
   type ClientOptions,
+  DEFAULT_API_BASE_URL,
+  DEFAULT_HUB_BASE_URL,
   NeynarAPIClient,
   NeynarHubClient,
   type OperationSpec,
@@ -9,6 +11,7 @@ import {
 } from '@castkit/sdk';
 import { flagName, normalizeName, type ParsedArgs, UsageError } from '../args.js';
 import { findOperation } from '../operations.js';
+import { DEFAULT_PORT } from './dev.js';
 
 /** Options of `call` itself, never sent as parameters. */
 const OWN = new Set(['json', 'raw', 'baseurl', 'apikey', 'upstream', 'timeout', 'help']);
@@ -19,7 +22,7 @@ export interface CallTarget {
   apiKey: string;
 }
 
-export function resolveTarget(args: ParsedArgs, env: NodeJS.ProcessEnv): CallTarget {
+function resolveTarget(args: ParsedArgs, env: NodeJS.ProcessEnv): CallTarget {
   const opt = (name: string) => {
     const v = args.options.get(name);
     return typeof v === 'string' ? v : undefined;
@@ -27,17 +30,19 @@ export function resolveTarget(args: ParsedArgs, env: NodeJS.ProcessEnv): CallTar
   if (args.options.has('upstream')) {
     const key = opt('api-key') ?? env.NEYNAR_API_KEY;
     if (!key) throw new UsageError('--upstream needs an API key: set NEYNAR_API_KEY or pass --api-key');
-    return { v2BaseUrl: 'https://api.neynar.com/v2', hubBaseUrl: 'https://hub-api.neynar.com', apiKey: key };
+    return { v2BaseUrl: DEFAULT_API_BASE_URL, hubBaseUrl: DEFAULT_HUB_BASE_URL, apiKey: key };
   }
-  const base = (opt('base-url') ?? env.CASTKIT_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const base = (opt('base-url') ?? env.CASTKIT_URL ?? `http://localhost:${DEFAULT_PORT}`).replace(/\/+$/, '');
   return {
     v2BaseUrl: `${base}/v2`,
     hubBaseUrl: base,
+    // The emulator's DEFAULT_API_KEY, spelled out: importing @castkit/emulator would load SQLite and
+    // the protocol code (~1.5s) on every `castkit call`.
     apiKey: opt('api-key') ?? env.CASTKIT_API_KEY ?? 'castkit-dev-key',
   };
 }
 
-export function buildParams(op: OperationSpec, args: ParsedArgs): Record<string, unknown> {
+function buildParams(op: OperationSpec, args: ParsedArgs): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   const json = args.options.get('json');
   if (typeof json === 'string') {

@@ -5,10 +5,16 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { consoleHandler, envHandler, type RequestHandler, UPSTREAM_PLACEHOLDER_KEY } from '@castkit/console';
+import { DEFAULT_API_BASE_URL, DEFAULT_HUB_BASE_URL } from '@castkit/sdk';
 import { type ParsedArgs, UsageError } from '../args.js';
 
-const PUBLIC_API = 'https://api.neynar.com';
-const PUBLIC_HUB = 'https://hub-api.neynar.com';
+/**
+ * Where `castkit dev` listens and `castkit call` looks, unless told otherwise: the port the READMEs and
+ * the console's Vite proxy name, not the standalone emulator's 8787.
+ */
+export const DEFAULT_PORT = 3000;
+
+const PUBLIC_API = new URL(DEFAULT_API_BASE_URL).origin;
 
 /** Console and env routes first; whatever they do not answer falls through. */
 function consoleRoutes(apiKey: string, upstream?: string): RequestHandler {
@@ -26,7 +32,8 @@ export async function runDev(
 ): Promise<number> {
   if (args.options.has('upstream')) return runUpstream(args, process.env, out);
   const { main } = await import('@castkit/emulator');
-  await main([...argv], {
+  const port = args.options.has('port') ? [] : ['--port', String(DEFAULT_PORT)];
+  await main([...port, ...argv], {
     serveFor: ({ apiKey }) => consoleRoutes(apiKey),
     describe: (url) => [`console: ${url}/`],
   });
@@ -47,7 +54,7 @@ export async function startUpstreamProxy(options: {
   host?: string;
 }): Promise<UpstreamServer> {
   const api = new URL(options.upstream);
-  const hub = new URL(options.hub ?? (api.origin === PUBLIC_API ? PUBLIC_HUB : api.origin));
+  const hub = new URL(options.hub ?? (api.origin === PUBLIC_API ? DEFAULT_HUB_BASE_URL : api.origin));
   const routes = consoleRoutes(UPSTREAM_PLACEHOLDER_KEY, api.origin);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://castkit.local');
@@ -104,7 +111,7 @@ async function runUpstream(
     throw new UsageError('--upstream needs the API key in NEYNAR_API_KEY (it stays on this server)');
   if (!/^https?:\/\//.test(upstream))
     throw new UsageError(`--upstream must be an http(s) URL, got "${upstream}"`);
-  const port = Number(args.options.get('port') ?? 3000);
+  const port = Number(args.options.get('port') ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
   const server = await startUpstreamProxy({ upstream, apiKey, port });
   out(`castkit console listening on ${server.url}`);

@@ -1,5 +1,6 @@
 // Which environment the console talks to, as the serving process describes it at /_castkit/env.
 // The one request outside the SDK: it is the dev server's own route, not an API operation.
+import { ENV_PATH } from '../server/env-handler';
 
 export interface ConsoleEnv {
   environment: 'emulator' | 'upstream';
@@ -7,16 +8,15 @@ export interface ConsoleEnv {
   apiKey: string;
 }
 
-export const EMULATOR_DEV_KEY = 'castkit-dev-key';
-
 export async function loadEnv(fetchImpl: typeof fetch = fetch): Promise<ConsoleEnv> {
-  const res = await fetchImpl('/_castkit/env', { headers: { accept: 'application/json' } });
-  if (!res.ok) throw new Error(`/_castkit/env answered ${res.status}`);
+  const res = await fetchImpl(ENV_PATH, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${ENV_PATH} answered ${res.status}`);
   const env = (await res.json()) as Partial<ConsoleEnv>;
   if (env.environment !== 'emulator' && env.environment !== 'upstream') {
-    throw new Error('/_castkit/env did not name an environment');
+    throw new Error(`${ENV_PATH} did not name an environment`);
   }
-  return { environment: env.environment, upstream: env.upstream, apiKey: env.apiKey ?? EMULATOR_DEV_KEY };
+  if (typeof env.apiKey !== 'string') throw new Error(`${ENV_PATH} did not name an API key`);
+  return { environment: env.environment, upstream: env.upstream, apiKey: env.apiKey };
 }
 
 export const envLabel = (env: ConsoleEnv): string =>

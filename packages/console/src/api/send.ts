@@ -1,5 +1,5 @@
 // Sends one operation through the SDK and never throws: the outcome is what the response viewer shows.
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec, RawResponse } from '@castkit/sdk';
 import { type Clients, clientFor } from './clients';
 
 export type Outcome =
@@ -21,11 +21,10 @@ export async function sendOperation(
 ): Promise<Outcome> {
   const started = performance.now();
   try {
-    const res = (await clientFor(clients, op).request(op, params, { raw: true, signal })) as {
-      data: unknown;
-      status: number;
-      headers: Record<string, string>;
-    };
+    const res = (await clientFor(clients, op).request(op, params, {
+      raw: true,
+      signal,
+    })) as RawResponse<unknown>;
     const ms = performance.now() - started;
     return { kind: 'response', ...res, ms, bytes: sizeOf(res.headers, res.data) };
   } catch (error) {

@@ -6,6 +6,8 @@ import { allOperations, apiLabel, operationKey } from '../api/catalog';
 import { MethodBadge } from './MethodBadge';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+/** How the palette's hotkey is written on this platform. */
+export const PALETTE_SHORTCUT = isMac ? '⌘K' : 'Ctrl K';
 
 export function useCommandPaletteHotkey() {
   const [open, setOpen] = useState(false);
@@ -23,7 +25,7 @@ export function useCommandPaletteHotkey() {
     open,
     show: useCallback(() => setOpen(true), []),
     hide: useCallback(() => setOpen(false), []),
-    shortcut: isMac ? '⌘K' : 'Ctrl K',
+    shortcut: PALETTE_SHORTCUT,
   };
 }
 

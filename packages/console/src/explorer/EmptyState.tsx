@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { allOperations } from '../api/catalog';
+import { allOperations, findOperation } from '../api/catalog';
 
 export const STARTERS = ['v2.lookupUserByUsername', 'v2.fetchBulkUsers', 'v2.fetchFeed', 'hub.fetchUserData'];
 
@@ -21,7 +21,7 @@ export function EmptyState({ shortcut }: { shortcut: string }) {
               search={{ op: key }}
               className="inline-block rounded-full border border-indigo-200 bg-white px-3 py-1 text-sm text-indigo-800 hover:bg-indigo-50"
             >
-              {key.split('.')[1]}
+              {findOperation(key)?.name}
             </Link>
           </li>
         ))}

@@ -1,7 +1,7 @@
 // The explorer screen: sidebar, the chosen operation's form and preview, the response and history.
 // Its state lives in the URL (see router.tsx), so every screen is a link.
 
-import type { OperationSpec } from '@castkit/sdk';
+import { ApiError, type OperationSpec } from '@castkit/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -12,13 +12,13 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { addHistory, clearHistory, readHistory } from '../history/history-store';
 import { ResponseViewer } from '../response/ResponseViewer';
 import { useEnv } from '../shell/env-context';
+import { PALETTE_SHORTCUT } from './CommandPalette';
 import { EmptyState } from './EmptyState';
 import type { FormValues } from './form-model';
 import { MethodBadge } from './MethodBadge';
 import { OperationList } from './OperationList';
 import { RequestBuilder } from './RequestBuilder';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const EMPTY: FormValues = {};
 
 interface SendVariables {
@@ -59,7 +59,11 @@ export function ExplorerPage() {
           in: v.values,
           raw: v.raw,
           status:
-            outcome.kind === 'response' ? outcome.status : (outcome.error as { status?: number }).status,
+            outcome.kind === 'response'
+              ? outcome.status
+              : outcome.error instanceof ApiError
+                ? outcome.error.status
+                : undefined,
           ms: outcome.ms,
         }),
       );
@@ -86,7 +90,7 @@ export function ExplorerPage() {
                 No operation named “{search.op}”. Pick one from the list.
               </p>
             )}
-            <EmptyState shortcut={isMac ? '⌘K' : 'Ctrl K'} />
+            <EmptyState shortcut={PALETTE_SHORTCUT} />
             <div className="mx-auto max-w-xl">
               <HistoryPanel entries={history} onClear={() => setHistory(clearHistory())} />
             </div>

@@ -1,6 +1,7 @@
 // The form generated from an OperationSpec: one Field per parameter, grouped by where it goes, and
 // for JSON bodies a switch to edit the whole body as raw JSON instead.
 import type { OperationSpec } from '@castkit/sdk';
+import { borderClass } from './fields/border';
 import { Field } from './fields/Field';
 import { type FieldValue, type FormValues, isJsonBodyParam, RAW_BODY, rawBodyFrom } from './form-model';
 
@@ -66,7 +67,7 @@ export function OperationForm({ op, values, rawBody, errors, onChange, onRawBody
                   spellCheck={false}
                   aria-invalid={!!errors[RAW_BODY] || undefined}
                   aria-describedby={errors[RAW_BODY] ? 'raw-body-error' : undefined}
-                  className={`w-full rounded border px-2 py-1 font-mono text-sm ${errors[RAW_BODY] ? 'border-red-500' : 'border-slate-300'}`}
+                  className={`w-full rounded border px-2 py-1 font-mono text-sm ${borderClass(!!errors[RAW_BODY])}`}
                   value={rawBody}
                   onChange={(e) => onRawBodyChange(e.target.value)}
                 />

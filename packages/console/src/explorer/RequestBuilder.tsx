@@ -33,7 +33,7 @@ export function RequestBuilder({
   const check = useMemo(() => checkRequest(op, values, rawBody, context), [op, values, rawBody, context]);
   // Field errors appear once the user tried to send (or typed something unusable), not on a fresh form.
   const [attempted, setAttempted] = useState(false);
-  const shownErrors = check.ok ? {} : attempted ? check.errors : withoutRequired(check.errors);
+  const shownErrors = check.ok || (check.missing && !attempted) ? {} : check.errors;
 
   const send = () => {
     setAttempted(true);
@@ -96,9 +96,4 @@ export function RequestBuilder({
       <RequestPreview op={op} check={check} />
     </form>
   );
-}
-
-/** Before a send attempt, a missing value is not an error yet; a malformed one is. */
-function withoutRequired(errors: Record<string, string>) {
-  return Object.fromEntries(Object.entries(errors).filter(([, m]) => m !== 'Required.'));
 }

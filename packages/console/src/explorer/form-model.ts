@@ -158,6 +158,13 @@ function hexBytes(text: string): Converted {
 /** The body of the structured fields as JSON text with the spec's names, to seed the raw mode. */
 export function rawBodyFrom(op: OperationSpec, values: FormValues): string {
   const { params } = toParams(op, values);
+  // The SDK's body when it can build one, so a whole-body parameter seeds its contents, not itself.
+  try {
+    const { body } = buildRequest(op, params, { baseUrl: '' });
+    if (typeof body === 'string') return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // A required parameter is still empty: seed from the fields that are filled in.
+  }
   const body: Record<string, unknown> = {};
   for (const p of op.params)
     if (isJsonBodyParam(op, p) && params[p.key] !== undefined) body[p.name] = params[p.key];
@@ -166,7 +173,14 @@ export function rawBodyFrom(op: OperationSpec, values: FormValues): string {
 
 export type RequestCheck =
   | { ok: true; request: PreparedRequest; params: Record<string, unknown> }
-  | { ok: false; message: string; field?: string; errors: Record<string, string> };
+  | {
+      ok: false;
+      message: string;
+      field?: string;
+      errors: Record<string, string>;
+      /** Only a required value is missing: not worth flagging before the user tries to send. */
+      missing?: true;
+    };
 
 export interface BuildContext {
   baseUrl: string;
@@ -190,7 +204,13 @@ export function checkRequest(
     return { ok: true, request: buildRequest(op, params, ctx), params };
   } catch (e) {
     if (e instanceof RequiredError)
-      return { ok: false, message: e.message, field: e.field, errors: { [e.field]: 'Required.' } };
+      return {
+        ok: false,
+        message: e.message,
+        field: e.field,
+        errors: { [e.field]: 'Required.' },
+        missing: true,
+      };
     return { ok: false, message: (e as Error).message, errors };
   }
 }

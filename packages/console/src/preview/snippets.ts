@@ -11,7 +11,7 @@ export const SNIPPET_LABELS: Record<SnippetKind, string> = {
 };
 
 /** POSIX shell single-quoting: the only character needing care inside '…' is ' itself. */
-export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function curlSnippet(req: PreparedRequest): string {
   const lines = [`curl -X ${req.method} ${shellQuote(req.url)}`];

@@ -15,7 +15,7 @@ export interface ConsoleHandlerOptions {
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
 
 /** Paths other handlers own: the APIs, the emulator's controls and the dev server's own routes. */
-const NOT_OURS = /^\/(v1|v2|_emulator|_castkit)(\/|$)/;
+export const NOT_OURS = /^\/(v1|v2|_emulator|_castkit)(\/|$)/;
 
 export const defaultDistDir = (): string => fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -50,7 +50,7 @@ export function consoleHandler(options: ConsoleHandlerOptions = {}): RequestHand
 }
 
 /** The file a URL path names inside root; null for a path that tries to leave it or is malformed. */
-export function fileFor(root: string, pathname: string): string | null | undefined {
+function fileFor(root: string, pathname: string): string | null | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

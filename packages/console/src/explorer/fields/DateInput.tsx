@@ -1,4 +1,6 @@
 // A date-time picker in local time whose value travels as an ISO string (what the API takes).
+import { borderClass } from './border';
+
 interface Props {
   id: string;
   value: string;
@@ -9,7 +11,7 @@ interface Props {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function toLocalInput(iso: string): string {
+function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -22,7 +24,7 @@ export function DateInput({ id, value, onChange, describedBy, invalid }: Props) 
       type="datetime-local"
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
-      className={`rounded border px-2 py-1 text-sm ${invalid ? 'border-red-500' : 'border-slate-300'}`}
+      className={`rounded border px-2 py-1 text-sm ${borderClass(invalid)}`}
       value={value ? toLocalInput(value) : ''}
       onChange={(e) => {
         const d = new Date(e.target.value);

@@ -3,6 +3,7 @@
 import type { ParamSpec } from '@castkit/sdk';
 import { type FieldValue, fieldKind } from '../form-model';
 import { BooleanToggle } from './BooleanToggle';
+import { borderClass } from './border';
 import { DateInput } from './DateInput';
 import { TokenInput } from './TokenInput';
 import { suggestsUsers, useUserSuggestions } from './UserSuggestions';
@@ -16,8 +17,7 @@ interface Props {
 
 export const fieldId = (p: ParamSpec) => `param-${p.key}`;
 
-const inputClass = (invalid: boolean) =>
-  `w-full rounded border px-2 py-1 text-sm ${invalid ? 'border-red-500' : 'border-slate-300'}`;
+const inputClass = (invalid: boolean) => `w-full rounded border px-2 py-1 text-sm ${borderClass(invalid)}`;
 
 export function Field({ param: p, value, error, onChange }: Props) {
   const id = fieldId(p);
@@ -28,7 +28,7 @@ export function Field({ param: p, value, error, onChange }: Props) {
   const invalid = !!error;
   const text = typeof value === 'string' ? value : '';
   const suggest = suggestsUsers(p.key, p.type);
-  const suggestions = useUserSuggestions(text, suggest);
+  const suggestions = useUserSuggestions(suggest ? text : '', suggest);
   const listId = suggest ? `${id}-suggestions` : undefined;
 
   let control: React.ReactNode;

@@ -1,6 +1,7 @@
 // A list of values typed one by one (Enter or comma adds, Backspace on empty removes the last);
 // pasting "1,2,3" adds three.
 import { useState } from 'react';
+import { borderClass } from './border';
 
 interface Props {
   id: string;
@@ -23,7 +24,7 @@ export function TokenInput({ id, value, onChange, describedBy, invalid, numeric 
   };
   return (
     <div
-      className={`flex flex-wrap items-center gap-1 rounded border bg-white px-1 py-1 ${invalid ? 'border-red-500' : 'border-slate-300'}`}
+      className={`flex flex-wrap items-center gap-1 rounded border bg-white px-1 py-1 ${borderClass(invalid)}`}
     >
       {value.map((token, i) => (
         <span
