@@ -35,7 +35,13 @@ describe('castkit call', () => {
     expect(r.code).toBe(0);
     const body = JSON.parse(r.out);
     expect(body.user.fid).toBe(1);
-    expect(body.user.viewer_context).toBeDefined();
+    const follows = (a: number, b: number) =>
+      Boolean(
+        env.store.db
+          .prepare(`SELECT 1 FROM links WHERE fid = ? AND target_fid = ? AND type = 'follow'`)
+          .get(a, b),
+      );
+    expect(body.user.viewer_context).toMatchObject({ following: follows(2, 1), followed_by: follows(1, 2) });
     expect(r.out).toContain('\n  "user"');
   });
 
@@ -85,8 +91,10 @@ describe('castkit call', () => {
   });
 
   it('reports a missing required parameter with the SDK message and exit code 1, sending nothing', async () => {
-    const r = await run('call', 'lookupUserByUsername', ...target());
+    // Nothing listens on port 9: had a request gone out, the error would be a refused connection.
+    const r = await run('call', 'lookupUserByUsername', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k');
     expect(r.code).toBe(1);
+    expect(r.err).not.toMatch(/ECONNREFUSED|connect/i);
     expect(r.err).toContain(
       'Required parameter username was null or undefined when calling lookupUserByUsername.',
     );

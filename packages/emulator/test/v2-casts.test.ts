@@ -157,6 +157,20 @@ describe('conversations', () => {
       Date.parse(page1[1]!.timestamp),
     );
 
+    // Deeper levels hang under their own parents, and exist where the thread goes deeper.
+    type Reply = { hash: string; parent_hash: string | null; direct_replies: unknown[] };
+    const nested = (r: Reply) => r.direct_replies as Reply[];
+    for (const reply of page1 as Reply[]) {
+      const children = nested(reply);
+      expect(children.every((c) => c.parent_hash === reply.hash)).toBe(true);
+      const stored = row<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM casts WHERE parent_hash = ? AND deleted = 0',
+        reply.hash,
+      ).n;
+      expect(children.length).toBe(Math.min(stored, 3));
+    }
+    expect(page1.some((r) => r.direct_replies.length > 0)).toBe(true);
+
     const flat = await env.api.lookupCastConversation({ identifier: root.hash, type: 'hash', replyDepth: 1 });
     expect(flat.conversation.cast.direct_replies.every((r) => r.direct_replies.length === 0)).toBe(true);
   });
@@ -203,8 +217,19 @@ describe('conversations', () => {
       'lookup-cast-conversation-summary',
       await env.api.lookupCastConversationSummary({ identifier: root.hash }),
     );
-    expect(body.summary.text.length).toBeGreaterThan(20);
-    expect(body.summary.participants.length).toBeGreaterThan(1);
+    const author = row<{ fid: number; username: string }>(
+      'SELECT c.fid, u.username FROM casts c JOIN users u ON u.fid = c.fid WHERE c.hash = ?',
+      root.hash,
+    );
+    const repliers = env.store.db
+      .prepare('SELECT DISTINCT fid FROM casts WHERE root_hash = ? AND hash != ? AND deleted = 0')
+      .pluck()
+      .all(root.hash, root.hash) as number[];
+    expect(body.summary.text).toContain(`@${author.username} posted`);
+    const participants = body.summary.participants.map((u) => u.fid);
+    expect(participants[0]).toBe(author.fid);
+    expect(participants.length).toBeGreaterThan(1);
+    for (const fid of participants.slice(1)) expect(repliers).toContain(fid);
   });
 });
 

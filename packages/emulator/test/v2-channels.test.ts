@@ -114,14 +114,20 @@ describe('channel follows', () => {
   it('relevant channel followers are followers the viewer follows', async () => {
     const ch = ledBy(alice.fid);
     const res = await env.api.fetchRelevantFollowersForAChannel({ id: ch.id, viewerFid: bob.fid });
-    for (const f of res.all_relevant_followers_dehydrated) {
-      expect(
-        one('SELECT 1 FROM channel_follows WHERE channel_id = ? AND fid = ?', ch.id, f.user.fid),
-      ).toBeTruthy();
-      expect(
-        one("SELECT 1 FROM links WHERE fid = 2 AND type = 'follow' AND target_fid = ?", f.user.fid),
-      ).toBeTruthy();
-    }
+    const expected = env.store.db
+      .prepare(
+        `SELECT f.fid FROM channel_follows f
+         JOIN links l ON l.fid = ? AND l.type = 'follow' AND l.target_fid = f.fid
+         JOIN users u ON u.fid = f.fid
+         WHERE f.channel_id = ? ORDER BY u.follower_count DESC, f.fid`,
+      )
+      .pluck()
+      .all(bob.fid, ch.id) as number[];
+    expect(expected.length).toBeGreaterThan(1);
+    expect(res.all_relevant_followers_dehydrated.map((f) => f.user.fid)).toEqual(expected);
+    expect(res.top_relevant_followers_hydrated.map((f) => f.user.fid)).toEqual(
+      expected.slice(0, res.top_relevant_followers_hydrated.length),
+    );
   });
 });
 
@@ -217,5 +223,16 @@ describe('members and invites', () => {
       one<{ n: number }>('SELECT COUNT(*) AS n FROM channel_members WHERE channel_id = ?', ch.id).n,
     );
     expect(new Set(fids).size).toBe(fids.length);
+    expect(fids.length).toBeGreaterThan(4); // more than one page
+    // Newest members first: join times never increase down the pages.
+    const joined = fids.map(
+      (fid) =>
+        one<{ at: number }>(
+          'SELECT created_at AS at FROM channel_members WHERE channel_id = ? AND fid = ?',
+          ch.id,
+          fid,
+        ).at,
+    );
+    expect(joined).toEqual([...joined].sort((a, b) => b - a));
   });
 });

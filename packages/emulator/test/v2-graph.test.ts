@@ -123,6 +123,7 @@ describe('follower lists', () => {
 
   it('algorithmic order ranks followees by their own follower counts', async () => {
     const { users } = await env.api.fetchUserFollowing({ fid: bob.fid, sortType: 'algorithmic', limit: 20 });
+    expect(users).toHaveLength(20);
     const counts = users.map((f) => f.user.follower_count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });

@@ -62,16 +62,27 @@ describe('notifications', () => {
   });
 
   it('groups new followers of the day into one follows notification', async () => {
-    const follower = one<{ fid: number; signer_uuid: string }>(
-      `SELECT s.fid, s.signer_uuid FROM signers s WHERE s.fid > 3 AND s.status = 'approved'
-         AND NOT EXISTS (SELECT 1 FROM links l WHERE l.fid = s.fid AND l.target_fid = 1) LIMIT 1`,
-    );
-    env.tick(1000);
-    await actAs(env.store, follower.signer_uuid).follow(alice.fid);
+    const followers = env.store.db
+      .prepare(
+        `SELECT s.fid, s.signer_uuid FROM signers s WHERE s.fid > 3 AND s.status = 'approved'
+           AND NOT EXISTS (SELECT 1 FROM links l WHERE l.fid = s.fid AND l.target_fid = 1) LIMIT 2`,
+      )
+      .all() as { fid: number; signer_uuid: string }[];
+    expect(followers).toHaveLength(2);
+    const before = (await aliceNotifications({ type: ['follows'] })).notifications[0];
+    for (const f of followers) {
+      env.tick(1000);
+      await actAs(env.store, f.signer_uuid).follow(alice.fid);
+    }
     const [n] = (await aliceNotifications({ type: ['follows'] })).notifications;
     expect(n!.type).toBe('follows');
-    expect(n!.follows!.map((f) => f.user.fid)).toContain(follower.fid);
-    expect(n!.count).toBeGreaterThanOrEqual(1);
+    // Both land in the day's one notification, newest first, on top of whoever followed earlier that day.
+    const earlier =
+      before?.most_recent_timestamp.slice(0, 10) === n!.most_recent_timestamp.slice(0, 10)
+        ? (before!.count ?? 0)
+        : 0;
+    expect(n!.count).toBe(earlier + 2);
+    expect(n!.follows!.slice(0, 2).map((f) => f.user.fid)).toEqual([followers[1]!.fid, followers[0]!.fid]);
   });
 
   it('pages notifications newest first without repeating one', async () => {

@@ -144,6 +144,7 @@ describe('reaction lists', () => {
       expect(r.cast.object).toBe('cast');
     }
     const recasts = await env.api.fetchUserReactions({ fid: bob.fid, type: 'recasts', viewerFid: bob.fid });
+    expect(recasts.reactions.length).toBeGreaterThan(0);
     expect(
       recasts.reactions.every((r) => r.reaction_type === 'recast' && r.cast.viewer_context?.recasted),
     ).toBe(true);

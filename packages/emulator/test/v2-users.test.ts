@@ -125,6 +125,9 @@ describe('user lookups', () => {
 
   it('power users come most-followed first and the lite list holds the same fids', async () => {
     const { users } = await env.api.fetchPowerUsers({ limit: 100 });
+    const powered = env.store.db.prepare('SELECT COUNT(*) FROM users WHERE power_badge = 1').pluck().get();
+    expect(powered).toBeGreaterThan(1);
+    expect(users).toHaveLength(powered as number);
     expect(users.every((u) => u.power_badge)).toBe(true);
     const counts = users.map((u) => u.follower_count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
