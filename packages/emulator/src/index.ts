@@ -3,7 +3,7 @@ export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/re
 export { type Actor, actAs, type CastAddIntent, type EmbedInput } from './protocol/actions.js';
 export { signMessageData } from './protocol/build.js';
 export * from './protocol/codec.js';
-export { ConflictError, EmulatorError, NotFoundError, ValidationError } from './protocol/errors.js';
+export * from './protocol/errors.js';
 export { ed25519PublicKey, ed25519Sign } from './protocol/keys.js';
 export { checkMessage, type SubmitResult, submitMessage } from './protocol/submit.js';
 export * from './protocol/types.js';

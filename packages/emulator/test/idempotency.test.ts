@@ -40,7 +40,6 @@ describe('idempotent writes', () => {
         .publishCast({ signerUuid: alice.signerUuid, text: 'something else', idem: 'retry-key-1' })
         .catch((e) => e),
     );
-    expect(error.status).toBe(400);
-    expect(error.property).toBe('idem');
+    expect(error).toMatchObject({ name: 'ConflictError', status: 409, code: 'Conflict', property: 'idem' });
   });
 });

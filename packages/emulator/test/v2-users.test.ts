@@ -165,7 +165,9 @@ describe('profile writes', () => {
     await expect(
       env.api.updateUser({ signerUuid: carol.signerUuid, username: alice.username }),
     ).rejects.toMatchObject({
-      status: 400,
+      name: 'ConflictError',
+      status: 409,
+      code: 'Conflict',
       property: 'username',
     });
   });
@@ -260,7 +262,7 @@ describe('accounts and storage', () => {
         requestedUserCustodyAddress: `0x${'12'.repeat(20)}`,
         deadline: Math.floor(env.store.now() / 1000) + 3600,
       }),
-    ).rejects.toMatchObject({ status: 400, property: 'fid' });
+    ).rejects.toMatchObject({ name: 'ConflictError', status: 409, code: 'Conflict', property: 'fid' });
   });
 
   it('buyStorage adds units once per idem key and usage reflects what the user stores', async () => {

@@ -7,6 +7,13 @@ export type { BinaryBody } from './core/body.js';
 export { buildRequest, type PreparedRequest, type RequestContext } from './core/build-request.js';
 export type { CallOptions, ClientOptions, RawResponse } from './core/client.js';
 export {
+  API_ERRORS,
+  type ApiErrorClassName,
+  type ApiErrorCode,
+  type ApiErrorStatus,
+  type HubErrorCode,
+} from './core/error-vocabulary.js';
+export {
   AbortError,
   ApiError,
   type ApiErrorBody,
@@ -17,12 +24,17 @@ export {
   ConnectionError,
   InternalServerError,
   isApiErrorResponse,
+  MethodNotAllowedError,
+  MisdirectedRequestError,
   NotFoundError,
+  NotImplementedError,
+  PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   RequiredError,
   TimeoutError,
   TransportError,
+  UnsupportedMediaTypeError,
 } from './core/errors.js';
 export { type Logger, silentLogger } from './core/logger.js';
 export type { OperationSpec, ParamSpec } from './core/operation.js';

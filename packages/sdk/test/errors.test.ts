@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AbortError,
+  API_ERRORS,
   ApiError,
+  type ApiErrorStatus,
   AuthenticationError,
   BadRequestError,
   ConflictError,
@@ -41,6 +43,19 @@ beforeEach(() => {
 });
 
 describe('API errors', () => {
+  it('raises, for every status of the shared vocabulary, the class that the vocabulary names', async () => {
+    for (const status of Object.keys(API_ERRORS).map(Number) as ApiErrorStatus[]) {
+      const code = API_ERRORS[status].codes[0];
+      server.respond((_r, res) => json(res, status, { message: `failure ${status}`, code }));
+      const error = (await client()
+        .fetchBulkUsers({ fids: [1] })
+        .catch((e: unknown) => e)) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.name).toBe(API_ERRORS[status].className);
+      expect(error.code).toBe(code);
+    }
+  });
+
   it.each([
     [400, BadRequestError, 'bad request'],
     [401, AuthenticationError, 'bad request'],

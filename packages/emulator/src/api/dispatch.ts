@@ -1,7 +1,7 @@
 // Routes requests to operation handlers by the SDK's operation tables: one table for the SDK, the
 // emulator and the console. Handlers receive validated params keyed by spec names.
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
-import { EmulatorError } from '../protocol/errors.js';
+import { NotImplementedError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 import { asEmulatorError, type ErrorReply, errorReply } from './errors.js';
 import { type Params, type RawInput, readParams } from './params.js';
@@ -73,7 +73,7 @@ export class OperationRouter {
       // Input is checked first, so even an operation the emulator does not model rejects bad input.
       const params = readParams(route.op, input);
       if (!route.handler) {
-        throw new EmulatorError(`${route.op.name} is not emulated yet`, 'NotImplemented', 501);
+        throw new NotImplementedError(`${route.op.name} is not emulated yet`);
       }
       const result = await route.handler({ store: this.store, params, op: route.op, origin });
       return { status: 200, body: result };

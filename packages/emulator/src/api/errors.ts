@@ -1,5 +1,6 @@
-// The one mapping from errors to response bodies: v2's ErrorRes and the hub's error object.
-import { EmulatorError } from '../protocol/errors.js';
+// The one mapping from errors to response bodies: v2's ErrorRes and the hub's error object. Status
+// and codes come from the error (protocol/errors.ts), which takes them from the shared vocabulary.
+import { EmulatorError, InternalServerError } from '../protocol/errors.js';
 
 export interface ErrorReply {
   status: number;
@@ -13,6 +14,8 @@ const HUB_NUMERIC: Record<number, number> = {
   403: 7,
   404: 5,
   409: 6,
+  413: 3,
+  415: 3,
   429: 8,
   500: 13,
   501: 12,
@@ -24,30 +27,22 @@ export function errorReply(api: 'v2' | 'hub', error: EmulatorError): ErrorReply 
     if (error.property) body.property = error.property;
     return { status: error.status, body };
   }
-  const errCode = error.code.includes('.') || error.code === 'not_found' ? error.code : hubCode(error.status);
   return {
     status: error.status,
     body: {
-      errCode,
+      errCode: error.hubCode,
       presentable: false,
       name: 'HubError',
       code: HUB_NUMERIC[error.status] ?? 2,
       details: error.message,
-      metadata: { errcode: [errCode] },
+      metadata: { errcode: [error.hubCode] },
     },
   };
-}
-
-function hubCode(status: number): string {
-  if (status === 404) return 'not_found';
-  if (status === 401) return 'unauthenticated';
-  if (status === 501) return 'unavailable';
-  return 'bad_request.validation_failure';
 }
 
 /** Any thrown value as an EmulatorError; unknown errors are bugs and become a 500 that says so. */
 export function asEmulatorError(error: unknown): EmulatorError {
   if (error instanceof EmulatorError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new EmulatorError(`internal emulator error: ${message}`, 'InternalError', 500);
+  return new InternalServerError(`internal emulator error: ${message}`);
 }

@@ -1,7 +1,14 @@
 // The HTTP edge of both APIs: API-key check, body reading, JSON replies, and a guarantee that no
 // input can crash the process or hang the request.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EmulatorError } from '../protocol/errors.js';
+import {
+  AuthenticationError,
+  BadRequestError,
+  EmulatorError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+} from '../protocol/errors.js';
 import type { OperationRouter } from './dispatch.js';
 import { toJsonBytes } from './json.js';
 
@@ -32,9 +39,7 @@ export function createApiListener(router: OperationRouter, options: ListenerOpti
       body = await readBody(req, maxBody);
     } catch (error) {
       return fail(
-        error instanceof EmulatorError
-          ? error
-          : new EmulatorError('could not read the request body', 'BadRequest', 400),
+        error instanceof EmulatorError ? error : new BadRequestError('could not read the request body'),
       );
     }
     const reply = await router.handle(
@@ -52,15 +57,14 @@ export function createApiListener(router: OperationRouter, options: ListenerOpti
       const allowed = router.allowedMethods(url.pathname);
       if (allowed.length) {
         return fail(
-          new EmulatorError(
+          new MethodNotAllowedError(
             `${req.method} is not allowed here; use ${allowed.join(' or ')}`,
-            'MethodNotAllowed',
-            405,
+            allowed,
           ),
           { allow: allowed.join(', ') },
         );
       }
-      return fail(new EmulatorError(`no operation at ${url.pathname}`, 'NotFound', 404));
+      return fail(new NotFoundError(`no operation at ${url.pathname}`));
     }
     send(res, reply.status, reply.body);
     return true;
@@ -77,7 +81,7 @@ export function apiKeyCheck(apiKeys: readonly string[]): (req: IncomingMessage) 
     const key = req.headers['x-api-key'];
     if (typeof key === 'string' && keys.has(key)) return undefined;
     req.resume();
-    return new EmulatorError('a valid x-api-key header is required', 'Unauthorized', 401, 'x-api-key');
+    return new AuthenticationError('a valid x-api-key header is required', 'x-api-key');
   };
 }
 
@@ -88,7 +92,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        reject(new EmulatorError(`request body is larger than ${limit} bytes`, 'PayloadTooLarge', 413));
+        reject(new PayloadTooLargeError(`request body is larger than ${limit} bytes`));
         req.destroy();
         return;
       }

@@ -44,7 +44,7 @@ function commit(store: Store, m: DecodedMessage): SubmitResult {
   return store.tx(() => {
     validateState(store, m);
     if (store.stmt('SELECT 1 FROM messages WHERE hash = ?').get(hash)) {
-      throw new ConflictError(`duplicate message ${hash}`, 'hash');
+      throw new ConflictError(`duplicate message ${hash}`, 'hash', 'bad_request.duplicate');
     }
     store
       .stmt(

@@ -96,13 +96,19 @@ export async function validateStateless(store: Store, message: Message): Promise
 export function validateState(store: Store, m: DecodedMessage): void {
   const fid = m.data.fid;
   if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
-    throw new ValidationError(`unknown fid: fid ${fid} is not registered`, 'fid', 'bad_request.unknown_fid');
+    throw new ValidationError(
+      `unknown fid: fid ${fid} is not registered`,
+      'fid',
+      'InvalidField',
+      'bad_request.unknown_fid',
+    );
   }
   const signer = toHex(m.signer);
   if (!isActiveKey(store, fid, signer)) {
     throw new ValidationError(
       `invalid signer: signer ${signer} is not an active key for fid ${fid}`,
       'signer',
+      'InvalidField',
       'bad_request.unknown_signer',
     );
   }

@@ -6,7 +6,7 @@ import { OperationRouter } from '../api/dispatch.js';
 import { asEmulatorError, errorReply } from '../api/errors.js';
 import { apiKeyCheck, createApiListener, send } from '../api/listener.js';
 import { hubHandlers } from '../hub/index.js';
-import { EmulatorError } from '../protocol/errors.js';
+import { BadRequestError, MethodNotAllowedError, NotFoundError } from '../protocol/errors.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
 import type { Db } from '../store/db.js';
@@ -109,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const path = new URL(req.url ?? '/', 'http://emulator');
       url = new URL(path.pathname + path.search, requestOrigin(req, origin));
     } catch {
-      return fail(res, new EmulatorError('malformed request URL', 'BadRequest', 400));
+      return fail(res, new BadRequestError('malformed request URL'));
     }
     // /v1 and /v2: the operation router, which checks the key and shapes errors per API.
     if (await api(req, res, url)) return;
@@ -121,13 +121,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const denied = isPublic ? undefined : unauthorized(req);
     if (denied) return fail(res, denied);
     if (!found) {
-      return fail(res, new EmulatorError(`no route for ${req.method} ${url.pathname}`, 'NotFound', 404));
+      return fail(res, new NotFoundError(`no route for ${req.method} ${url.pathname}`));
     }
     if ('allowed' in found) {
       const allowed = found.allowed.join(', ');
       return fail(
         res,
-        new EmulatorError(`${req.method} is not allowed here; use ${allowed}`, 'MethodNotAllowed', 405),
+        new MethodNotAllowedError(`${req.method} is not allowed here; use ${allowed}`, found.allowed),
         { allow: allowed },
       );
     }

@@ -1,7 +1,7 @@
 // Off-protocol social state the v2 API keeps: channel follows, memberships and invites, blocks,
 // mutes and app bans. None of these are Farcaster messages, so they are plain rows written here,
 // each change in one transaction.
-import { ConflictError, EmulatorError, NotFoundError, ValidationError } from '../protocol/errors.js';
+import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } from '../protocol/errors.js';
 import type { Store } from './store.js';
 
 export type ChannelRole = 'member' | 'moderator';
@@ -35,12 +35,7 @@ export function requireModerator(store: Store, channelId: string, fid: number): 
   const lead =
     store.stmt('SELECT 1 FROM channels WHERE id = ? AND lead_fid = ?').get(channelId, fid) !== undefined;
   if (!lead && role !== 'owner' && role !== 'moderator') {
-    throw new EmulatorError(
-      `fid ${fid} does not moderate channel ${channelId}`,
-      'Forbidden',
-      403,
-      'signer_uuid',
-    );
+    throw new PermissionDeniedError(`fid ${fid} does not moderate channel ${channelId}`, 'signer_uuid');
   }
 }
 

@@ -1,4 +1,5 @@
 // One error hierarchy: CastkitError at the root; required-parameter, API and transport failures below it.
+import { API_ERRORS, type ApiErrorClassName, type ApiErrorStatus } from './error-vocabulary.js';
 
 export class CastkitError extends Error {
   override name = 'CastkitError';
@@ -86,8 +87,21 @@ export class PermissionDeniedError extends ApiError {
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
 }
+export class MethodNotAllowedError extends ApiError {
+  override name = 'MethodNotAllowedError';
+}
 export class ConflictError extends ApiError {
   override name = 'ConflictError';
+}
+export class PayloadTooLargeError extends ApiError {
+  override name = 'PayloadTooLargeError';
+}
+export class UnsupportedMediaTypeError extends ApiError {
+  override name = 'UnsupportedMediaTypeError';
+}
+/** The server refused the Host the request named (a DNS-rebinding guard). */
+export class MisdirectedRequestError extends ApiError {
+  override name = 'MisdirectedRequestError';
 }
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
@@ -95,19 +109,29 @@ export class RateLimitError extends ApiError {
 export class InternalServerError extends ApiError {
   override name = 'InternalServerError';
 }
+export class NotImplementedError extends ApiError {
+  override name = 'NotImplementedError';
+}
 
-const BY_STATUS: Record<number, typeof ApiError> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  429: RateLimitError,
+const CLASSES: Record<ApiErrorClassName, typeof ApiError> = {
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  MethodNotAllowedError,
+  ConflictError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  MisdirectedRequestError,
+  RateLimitError,
+  InternalServerError,
+  NotImplementedError,
 };
 
-/** The one place a status becomes an error class. */
+/** The one place a status becomes an error class, through the vocabulary the emulator answers with. */
 export function apiErrorFor(init: ApiErrorInit): ApiError {
-  const Ctor = BY_STATUS[init.status] ?? (init.status >= 500 ? InternalServerError : ApiError);
+  const kind = API_ERRORS[init.status as ApiErrorStatus];
+  const Ctor = kind ? CLASSES[kind.className] : init.status >= 500 ? InternalServerError : ApiError;
   return new Ctor(init);
 }
 

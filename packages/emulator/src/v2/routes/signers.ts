@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Signer } from '@castkit/sdk';
 import { verifyMessage, verifyTypedData } from 'viem';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { EmulatorError, NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
   approveSigner,
   createSigner,
@@ -147,8 +147,7 @@ export const signerHandlers: V2Handlers = {
     } catch (e) {
       if (e instanceof EmulatorError) throw e;
     }
-    if (!valid)
-      throw new EmulatorError(`signature was not made by ${address}`, 'Unauthorized', 401, 'signature');
+    if (!valid) throw new AuthenticationError(`signature was not made by ${address}`, 'signature');
     const fid = fidByCustody(store, address);
     if (fid === undefined) return { signers: [] };
     const rows = store
