@@ -86,7 +86,7 @@ export function keysetStatement(q: KeysetQuery, w: PageWindow) {
   return { sql, binds, order };
 }
 
-const flip = (dir: 'asc' | 'desc') => (dir === 'asc' ? 'desc' : 'asc');
+const flip = (dir: 'asc' | 'desc'): 'asc' | 'desc' => (dir === 'asc' ? 'desc' : 'asc');
 
 /**
  * "Strictly after `key` in this order", for any mix of directions:
