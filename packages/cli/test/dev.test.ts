@@ -7,7 +7,7 @@ import { defaultDistDir } from '@castkit/console';
 import { startEmulator } from '@castkit/emulator';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startUpstreamProxy } from '../src/commands/dev.js';
+import { startUpstreamProxy } from '../src/upstream-proxy.js';
 
 const bin = fileURLToPath(new URL('../bin/castkit.mjs', import.meta.url));
 
