@@ -172,7 +172,7 @@ describe('a same-origin route', () => {
 
   it('refuses allowed local origins and same-site requests, and never carries CORS headers', async () => {
     for (const headers of [
-      { origin: LOCAL_APP },
+      { origin: LOCAL_APP } as Record<string, string>,
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site' },
     ]) {
