@@ -41,6 +41,10 @@ async function runUpstream(
   env: NodeJS.ProcessEnv,
   out: (s: string) => void,
 ): Promise<number> {
+  if (args.options.has('cors'))
+    throw new UsageError(
+      '--cors does not apply to --upstream: only the console this server serves may use it',
+    );
   const flag = args.options.get('upstream');
   const upstream = typeof flag === 'string' ? flag : PUBLIC_API;
   const apiKey = env.NEYNAR_API_KEY;
@@ -48,10 +52,6 @@ async function runUpstream(
     throw new UsageError('--upstream needs the API key in NEYNAR_API_KEY (it stays on this server)');
   if (!/^https?:\/\//.test(upstream))
     throw new UsageError(`--upstream must be an http(s) URL, got "${upstream}"`);
-  if (args.options.has('cors'))
-    throw new UsageError(
-      '--cors does not apply to --upstream: only the console this server serves may use it',
-    );
   const port = Number(args.options.get('port') ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
   const seconds = Number(args.options.get('upstream-timeout') ?? DEFAULT_UPSTREAM_TIMEOUT_MS / 1000);
