@@ -2,7 +2,7 @@
 // other origin is refused before anything runs; cross-site requests without Origin reach only the
 // public pages and images browsers legitimately load; same-origin routes never serve another origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, startEmulator } from '../src/index.js';
+import { type Emulator, parseCorsOrigins, startEmulator } from '../src/index.js';
 import { request } from './support/http.js';
 
 const SIGNER = '00000000-0000-4000-8000-000000000001';
@@ -93,6 +93,19 @@ describe('an origin named with the cors option', () => {
       expect(r.status).toBe(403);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('origins given as --cors', () => {
+  it('are exact origins, comma-separated or repeated; a path, a wildcard or another scheme is refused', () => {
+    expect(parseCorsOrigins(['https://app.example,http://Lan.Box:8080', 'https://b.example/'])).toEqual([
+      'https://app.example',
+      'http://lan.box:8080',
+      'https://b.example',
+    ]);
+    for (const bad of ['https://app.example/path', '*', 'app.example', 'ftp://app.example']) {
+      expect(() => parseCorsOrigins([bad]), bad).toThrow(/--cors/);
     }
   });
 });
