@@ -55,7 +55,9 @@ async function runUpstream(
   const port = Number(args.options.get('port') ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
   const seconds = Number(args.options.get('upstream-timeout') ?? DEFAULT_UPSTREAM_TIMEOUT_MS / 1000);
-  if (!(seconds > 0)) throw new UsageError('--upstream-timeout must be a number of seconds above 0');
+  // setTimeout holds at most ~24.8 days; a day is already more patience than any API call needs.
+  if (!(seconds > 0 && seconds <= 86_400))
+    throw new UsageError('--upstream-timeout must be a number of seconds between 0 and 86400');
   const host = args.options.get('host');
   if (host === true) throw new UsageError('--host needs a value');
   const allowHosts = strings(args, 'allow-host');

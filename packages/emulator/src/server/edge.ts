@@ -64,13 +64,7 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
   const logger = options.logger ?? console;
   const name = options.name ?? 'castkit';
 
-  function fail(
-    req: IncomingMessage,
-    res: ServerResponse,
-    api: Api,
-    error: unknown,
-    headers?: Record<string, string>,
-  ): void {
+  function fail(req: IncomingMessage, res: ServerResponse, api: Api, error: unknown): void {
     const e = asEmulatorError(error);
     // 501 is the designed answer for an operation not emulated yet, not a failure to investigate.
     if (e.status >= 500 && e.status !== 501) {
@@ -83,7 +77,7 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
     }
     const reply = errorReply(api, e);
     const bytes = toJsonBytes(reply.body);
-    if (e instanceof MethodNotAllowedError) headers = { ...headers, allow: e.allowed.join(', ') };
+    const headers = e instanceof MethodNotAllowedError ? { allow: e.allowed.join(', ') } : undefined;
     // A refused body may still be arriving: answer first, then drop the rest (body.ts).
     if (reply.status === 413) answerThenDrain(req, res, reply.status, jsonHeaders(bytes, headers), bytes);
     else {
@@ -139,10 +133,10 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
     }
     at.api = apiOf(target.path);
     if (!allowsHost(target.authority)) {
-      const host = req.headers.host;
+      const host = target.authority || req.headers.host;
       throw new MisdirectedRequestError(
         host
-          ? `this server answers only to loopback names and configured hosts, not Host "${host}" (add it with --allow-host)`
+          ? `this server answers only to loopback names and configured hosts, not "${host}" (add it with --allow-host)`
           : 'a Host header is required',
       );
     }
