@@ -4,11 +4,18 @@ export interface ParsedArgs {
   positionals: string[];
   /** Option names as typed, without dashes; repeated options keep the last value. */
   options: Map<string, string | true>;
+  /** Every value of each option, in order, for options that may repeat (`--allow-host a --allow-host b`). */
+  all: Map<string, (string | true)[]>;
 }
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positionals: string[] = [];
   const options = new Map<string, string | true>();
+  const all = new Map<string, (string | true)[]>();
+  const set = (name: string, value: string | true) => {
+    options.set(name, value);
+    all.set(name, [...(all.get(name) ?? []), value]);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
@@ -21,18 +28,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     const eq = arg.indexOf('=');
     if (eq > 0) {
-      options.set(arg.slice(2, eq), arg.slice(eq + 1));
+      set(arg.slice(2, eq), arg.slice(eq + 1));
       continue;
     }
     const next = argv[i + 1];
     if (next !== undefined && !next.startsWith('--')) {
-      options.set(arg.slice(2), next);
+      set(arg.slice(2), next);
       i++;
     } else {
-      options.set(arg.slice(2), true);
+      set(arg.slice(2), true);
     }
   }
-  return { positionals, options };
+  return { positionals, options, all };
 }
 
 /** The flag a parameter key is typed as: `viewerFid` → `--viewer-fid`. */

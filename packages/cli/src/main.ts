@@ -7,10 +7,14 @@ import { runOps } from './commands/ops.js';
 
 const HELP = `castkit — tools for building on Farcaster
 
-  castkit dev  [--port N] [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]
-      run the local emulator (both APIs, seeded) and the console on one URL; prints it and the API key
-  castkit dev  --upstream [URL] [--port N]
-      the console against a remote API (default https://api.neynar.com), key from NEYNAR_API_KEY
+  castkit dev  [--port N] [--host H] [--allow-host NAME]... [--cors ORIGIN[,ORIGIN]]...
+               [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]
+      run the local emulator (both APIs, seeded) and the console on one URL; prints it and the API key.
+      Only loopback names, --host and --allow-host names are served as Host; browser apps on local
+      origins (and --cors origins) may call the APIs with the key
+  castkit dev  --upstream [URL] [--port N] [--host H] [--allow-host NAME]... [--upstream-timeout SECONDS]
+      the console against a remote API (default https://api.neynar.com), key from NEYNAR_API_KEY;
+      only the console this server serves can use it (no CORS), upstream answers wait at most 30 s
   castkit call <operation> [--param value ...] [--json '{...}'] [--raw]
                [--base-url URL] [--api-key KEY] [--upstream]
       call any operation of either API (hub operations that share a v2 name: hub.<name>)

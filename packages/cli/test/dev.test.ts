@@ -4,10 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultDistDir } from '@castkit/console';
-import { startEmulator } from '@castkit/emulator';
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startUpstreamProxy } from '../src/commands/dev.js';
+import { NeynarAPIClient } from '@castkit/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../../emulator/test/support/http.js';
+import { main } from '../src/main.js';
 
 const bin = fileURLToPath(new URL('../bin/castkit.mjs', import.meta.url));
 
@@ -27,18 +27,33 @@ function startDev(args: string[]): Promise<{ child: ChildProcess; url: string; o
     child.stderr.on('data', (c) => {
       out += c;
     });
-    child.on('exit', (code) => reject(new Error(`castkit dev exited with ${code}:\n${out}`)));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`castkit dev exited with ${code}:\n${out}`));
+    });
   });
 }
 
 describe('castkit dev', () => {
-  let dev: Awaited<ReturnType<typeof startDev>> | undefined;
+  let dev: Awaited<ReturnType<typeof startDev>>;
+  beforeAll(async () => {
+    dev = await startDev([
+      '--port',
+      '0',
+      '--db',
+      ':memory:',
+      '--allow-host',
+      'castkit.test',
+      '--cors',
+      'https://app.example',
+    ]);
+  }, 40_000);
   afterAll(() => {
     dev?.child.kill('SIGTERM');
   });
+  const port = () => new URL(dev.url).port;
 
   it('serves both APIs, the console and its environment from one printed URL', async () => {
-    dev = await startDev(['--port', '0', '--db', ':memory:']);
     expect(dev.output()).toContain('api key: castkit-dev-key');
     expect(dev.output()).toContain(`console: ${dev.url}/`);
 
@@ -61,41 +76,93 @@ describe('castkit dev', () => {
     const health = await fetch(`${dev.url}/_emulator/health`);
     expect(health.status).toBe(200);
   });
-});
 
-describe('castkit dev --upstream', () => {
-  it('proxies both APIs with the real key, which the browser never sees', async () => {
-    const secret = 'real-upstream-secret';
-    const upstream = await startEmulator({ db: ':memory:', apiKey: secret });
-    const proxy = await startUpstreamProxy({
-      upstream: `${upstream.url}/v2`,
-      hub: upstream.url,
-      apiKey: secret,
-    });
-    try {
-      const envText = await (await fetch(`${proxy.url}/_castkit/env`)).text();
-      expect(JSON.parse(envText)).toMatchObject({ environment: 'upstream', upstream: upstream.url });
-      expect(envText).not.toContain(secret);
-
-      const browserKey = JSON.parse(envText).apiKey as string;
-      const api = new NeynarAPIClient({ apiKey: browserKey, baseUrl: `${proxy.url}/v2`, retries: 0 });
-      expect((await api.lookupUserByUsername({ username: 'bob' })).user.fid).toBe(2);
-      const hub = new NeynarHubClient({ apiKey: browserKey, baseUrl: proxy.url, retries: 0 });
-      expect((await hub.fetchUsersCasts({ fid: 2, pageSize: 1 })).messages).toHaveLength(1);
-    } finally {
-      await proxy.close();
-      await upstream.close();
+  it('refuses a foreign Host on the APIs, the emulator controls, the environment and the console page', async () => {
+    for (const path of [
+      '/v2/farcaster/user/bulk?fids=1',
+      '/v1/info',
+      '/_emulator/health',
+      '/_castkit/env',
+      '/',
+      '/explorer',
+    ]) {
+      const r = await request(dev.url, path, {
+        headers: { host: `evil.example:${port()}`, 'x-api-key': 'castkit-dev-key' },
+      });
+      expect(r.status, path).toBe(421);
+      expect(r.text, path).not.toContain('<div id="root">');
+      expect(r.text, path).not.toContain('"apiKey"');
     }
   });
 
-  it('answers 502 naming the host when the upstream is down', async () => {
-    const proxy = await startUpstreamProxy({ upstream: 'http://127.0.0.1:9/v2', apiKey: 'k' });
-    try {
-      const res = await fetch(`${proxy.url}/v2/farcaster/user/bulk?fids=1`);
-      expect(res.status).toBe(502);
-      expect((await res.json()).message).toContain('127.0.0.1:9');
-    } finally {
-      await proxy.close();
+  it('serves a name given with --allow-host', async () => {
+    const host = `castkit.test:${port()}`;
+    const env = await request(dev.url, '/_castkit/env', { headers: { host } });
+    expect(env.status).toBe(200);
+    expect(env.json().apiKey).toBe('castkit-dev-key');
+    const api = await request(dev.url, '/v2/farcaster/user/bulk?fids=1', {
+      headers: { host, 'x-api-key': 'castkit-dev-key' },
+    });
+    expect(api.status).toBe(200);
+  });
+
+  it("gives /_castkit/env only to the console's own pages, never cross-origin", async () => {
+    for (const headers of [
+      { origin: 'http://localhost:5173' },
+      { origin: 'https://app.example' },
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' },
+    ] as Record<string, string>[]) {
+      const r = await request(dev.url, '/_castkit/env', { headers });
+      expect(r.status, JSON.stringify(headers)).toBe(403);
+      expect(r.text).not.toContain('castkit-dev-key');
+      expect(r.headers['access-control-allow-origin']).toBeUndefined();
     }
+    for (const headers of [
+      { origin: dev.url },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ] as Record<string, string>[]) {
+      const r = await request(dev.url, '/_castkit/env', { headers });
+      expect(r.status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it('lets origins given with --cors call the API, and no others', async () => {
+    const preflight = (origin: string) =>
+      request(dev.url, '/v2/farcaster/user/bulk?fids=1', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key',
+        },
+      });
+    const named = await preflight('https://app.example');
+    expect(named.status).toBe(204);
+    expect(named.headers['access-control-allow-origin']).toBe('https://app.example');
+    const call = await request(dev.url, '/v2/farcaster/user/bulk?fids=1', {
+      headers: { origin: 'https://app.example', 'x-api-key': 'castkit-dev-key' },
+    });
+    expect(call.status).toBe(200);
+    expect(call.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect((await preflight('https://other.example')).status).toBe(403);
+  });
+});
+
+describe('castkit dev flags', () => {
+  it('refuses an --allow-host that is not a bare name, and --cors with --upstream', async () => {
+    const bad = await startDev(['--port', '0', '--db', ':memory:', '--allow-host', 'http://x.test']).catch(
+      (e: Error) => e.message,
+    );
+    expect(bad).toMatch(/--allow-host: "http:\/\/x.test" is not a host name/);
+    const out: string[] = [];
+    const code = await main(['dev', '--upstream', 'http://127.0.0.1:9', '--cors', 'http://localhost:5173'], {
+      out: (s) => out.push(s),
+      err: (s) => out.push(s),
+    });
+    expect(code).toBe(2);
+    expect(out.join('\n')).toContain('--cors does not apply to --upstream');
   });
 });

@@ -10,7 +10,7 @@ import { type Emulator, startEmulator } from '@castkit/emulator';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleHandler, envHandler } from '../src/server/index';
+import { consoleRoutes } from '../src/server/index';
 import { axeViolations, hasChromium, launchChromium } from './support/browser';
 import { megabyteFeed } from './support/megabyte-feed';
 
@@ -52,13 +52,11 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
         logLevel: 'warn',
       });
       console.info(`console built in ${Math.round(performance.now() - started)} ms`);
-      const env = envHandler({ environment: 'emulator', apiKey: 'castkit-dev-key' });
-      const app = consoleHandler({ distDir });
       emulator = await startEmulator({
         port: 0,
         db: ':memory:',
         seedSize: 'small',
-        serve: (req, res, url) => env(req, res, url) || app(req, res, url),
+        ...consoleRoutes({ environment: 'emulator', apiKey: 'castkit-dev-key' }, { distDir }),
       });
       server = emulator;
       browser = await launchChromium();

@@ -22,7 +22,7 @@ describe('the environment badge', () => {
   });
 
   it('names the upstream the dev server proxies to', () => {
-    withEnv({ environment: 'upstream', upstream: 'https://api.neynar.com', apiKey: 'castkit-proxy' });
+    withEnv({ environment: 'upstream', upstream: 'https://api.neynar.com', apiKey: 'a-per-process-token' });
     expect(screen.getByTestId('env-badge').textContent).toBe('Environment: Upstream https://api.neynar.com');
   });
 
@@ -41,11 +41,11 @@ describe('the environment badge', () => {
 describe('the SDK clients of the console', () => {
   it('talk to the serving origin only, with the key the server handed out', () => {
     const clients = createClients(
-      { environment: 'upstream', apiKey: 'castkit-proxy' },
+      { environment: 'upstream', apiKey: 'a-per-process-token' },
       'http://localhost:3000',
     );
     expect(clients.v2.baseUrl).toBe('http://localhost:3000/v2');
     expect(clients.hub.baseUrl).toBe('http://localhost:3000');
-    expect(clients.apiKey).toBe('castkit-proxy');
+    expect(clients.apiKey).toBe('a-per-process-token');
   });
 });

@@ -3,9 +3,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_API_KEY, DEFAULT_PORT, type SeedSize } from './seed/constants.js';
+import { parseCorsOrigins } from './server/cors.js';
 import { type EmulatorOptions, startEmulator } from './server/http.js';
 
-const USAGE = `castkit-emulator [--port N] [--host H] [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]...`;
+const USAGE = `castkit-emulator [--port N] [--host H] [--allow-host NAME]... [--cors ORIGIN[,ORIGIN]]...
+                 [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]...`;
 
 /** The per-user data folder: XDG on Linux, Application Support on macOS, AppData on Windows. */
 export function defaultDbPath(): string {
@@ -18,9 +20,9 @@ export function defaultDbPath(): string {
   return join(base, 'castkit', 'emulator.db');
 }
 
-/** What a host command (`castkit dev`) adds: something to serve beside the APIs, told the key in use. */
+/** What a host command (`castkit dev`) adds: routes and a fallback beside the APIs, told the key in use. */
 export interface EmulatorCliExtras {
-  serveFor?: (info: { apiKey: string }) => EmulatorOptions['serve'];
+  routesFor?: (info: { apiKey: string }) => Pick<EmulatorOptions, 'routes' | 'fallback'>;
   /** Extra lines printed after the URL, e.g. where the console is. */
   describe?: (url: string) => string[];
 }
@@ -31,6 +33,8 @@ export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtr
     options: {
       port: { type: 'string', default: String(DEFAULT_PORT) },
       host: { type: 'string', default: '127.0.0.1' },
+      'allow-host': { type: 'string', multiple: true },
+      cors: { type: 'string', multiple: true },
       db: { type: 'string' },
       'seed-size': { type: 'string', default: 'small' },
       seed: { type: 'string', default: '1' },
@@ -51,10 +55,13 @@ export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtr
   const db = values.db ?? defaultDbPath();
   if (db !== ':memory:') mkdirSync(join(db, '..'), { recursive: true });
   const apiKey = values['api-key'] ?? DEFAULT_API_KEY;
+  const cors = parseCorsOrigins(values.cors ?? []);
   const emulator = await startEmulator({
-    serve: extras.serveFor?.({ apiKey: [apiKey].flat()[0] ?? DEFAULT_API_KEY }),
+    ...extras.routesFor?.({ apiKey: [apiKey].flat()[0] ?? DEFAULT_API_KEY }),
     port,
     host: values.host,
+    allowHosts: values['allow-host'] ?? [],
+    cors,
     db,
     seedSize,
     seed: Number(values.seed),

@@ -1,4 +1,5 @@
 export { main } from './cli.js';
+export * from './edge.js';
 export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/render.js';
 export { type Actor, actAs, type CastAddIntent, type EmbedInput } from './protocol/actions.js';
 export { signMessageData } from './protocol/build.js';
@@ -20,6 +21,5 @@ export {
 export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } from './seed/seed.js';
 export { absoluteUrl } from './server/assets.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
-export type { Context, Handler, Route } from './server/router.js';
 export * from './store/accounts.js';
 export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';

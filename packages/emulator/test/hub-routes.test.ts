@@ -378,7 +378,7 @@ describe('bad input', () => {
       }
     }
     const wrongType = await c.post('/v1/submitMessage', '{}', 'application/json');
-    expect(wrongType.status).toBe(400);
+    expect(wrongType.status).toBe(415);
     const wrongMethod = await fetch(new URL('/v1/castsByFid', c.emulator.url), {
       method: 'POST',
       headers: { 'x-api-key': c.emulator.apiKey },
@@ -389,13 +389,8 @@ describe('bad input', () => {
 });
 
 describe('authentication', () => {
-  it('answers 401 without an api key, on hub, admin and unknown routes alike', async () => {
-    for (const path of [
-      '/v1/info?dbstats=true',
-      '/_emulator/stats',
-      '/v2/farcaster/user/bulk?fids=1',
-      '/nope',
-    ]) {
+  it('answers 401 without an api key, on hub, v2 and admin routes alike', async () => {
+    for (const path of ['/v1/info?dbstats=true', '/_emulator/stats', '/v2/farcaster/user/bulk?fids=1']) {
       const r = await fetch(new URL(path, c.emulator.url));
       expect(r.status, path).toBe(401);
       expect(r.headers.get('content-type')).toMatch(/json/);

@@ -1,29 +1,17 @@
 // `castkit dev`: one process, one URL. Against the emulator (default) the console and both APIs share
-// the emulator's port; with --upstream, a proxy adds the real API key server-side, so it never
+// the emulator's port and edge; with --upstream, a proxy adds the real API key server-side, so it never
 // reaches the browser.
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { consoleHandler, envHandler, type RequestHandler, UPSTREAM_PLACEHOLDER_KEY } from '@castkit/console';
-import { DEFAULT_API_BASE_URL, DEFAULT_HUB_BASE_URL } from '@castkit/sdk';
+
+import { consoleRoutes } from '@castkit/console';
+import { configuredHosts } from '@castkit/emulator/edge';
 import { type ParsedArgs, UsageError } from '../args.js';
+import { DEFAULT_UPSTREAM_TIMEOUT_MS, PUBLIC_API, startUpstreamProxy } from '../upstream-proxy.js';
 
 /**
  * Where `castkit dev` listens and `castkit call` looks, unless told otherwise: the port the READMEs and
  * the console's Vite proxy name, not the standalone emulator's 8787.
  */
 export const DEFAULT_PORT = 3000;
-
-const PUBLIC_API = new URL(DEFAULT_API_BASE_URL).origin;
-
-/** Console and env routes first; whatever they do not answer falls through. */
-function consoleRoutes(apiKey: string, upstream?: string): RequestHandler {
-  const env = envHandler(
-    upstream ? { environment: 'upstream', upstream, apiKey } : { environment: 'emulator', apiKey },
-  );
-  const app = consoleHandler();
-  return (req, res, url) => env(req, res, url) || app(req, res, url);
-}
 
 export async function runDev(
   argv: readonly string[],
@@ -34,69 +22,18 @@ export async function runDev(
   const { main } = await import('@castkit/emulator');
   const port = args.options.has('port') ? [] : ['--port', String(DEFAULT_PORT)];
   await main([...port, ...argv], {
-    serveFor: ({ apiKey }) => consoleRoutes(apiKey),
+    routesFor: ({ apiKey }) => consoleRoutes({ environment: 'emulator', apiKey }),
     describe: (url) => [`console: ${url}/`],
   });
   return 0;
 }
 
-export interface UpstreamServer {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The console in front of a remote API: /v2 goes to the API, /v1 to its hub, each with the real key. */
-export async function startUpstreamProxy(options: {
-  upstream: string;
-  hub?: string;
-  apiKey: string;
-  port?: number;
-  host?: string;
-}): Promise<UpstreamServer> {
-  const api = new URL(options.upstream);
-  const hub = new URL(options.hub ?? (api.origin === PUBLIC_API ? DEFAULT_HUB_BASE_URL : api.origin));
-  const routes = consoleRoutes(UPSTREAM_PLACEHOLDER_KEY, api.origin);
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://castkit.local');
-    if (routes(req, res, url)) return;
-    if (/^\/v2(\/|$)/.test(url.pathname))
-      return forward(req, res, new URL(url.pathname + url.search, api), options.apiKey);
-    if (/^\/v1(\/|$)/.test(url.pathname))
-      return forward(req, res, new URL(url.pathname + url.search, hub), options.apiKey);
-    res
-      .writeHead(404, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ message: `no route for ${url.pathname}` }));
+/** The string values of an option that may repeat; a bare flag is a usage error. */
+function strings(args: ParsedArgs, name: string): string[] {
+  return (args.all.get(name) ?? []).map((v) => {
+    if (v === true) throw new UsageError(`--${name} needs a value`);
+    return v;
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** Streams a request to the upstream with the real key in place of whatever the browser sent. */
-function forward(req: IncomingMessage, res: ServerResponse, target: URL, apiKey: string): void {
-  const headers = { ...req.headers, host: target.host, 'x-api-key': apiKey };
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const upstream = send(target, { method: req.method, headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
-  upstream.on('error', (error) => {
-    if (!res.headersSent) {
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: `upstream ${target.host} unreachable: ${error.message}` }));
-    } else res.destroy();
-  });
-  req.pipe(upstream);
 }
 
 async function runUpstream(
@@ -104,6 +41,10 @@ async function runUpstream(
   env: NodeJS.ProcessEnv,
   out: (s: string) => void,
 ): Promise<number> {
+  if (args.options.has('cors'))
+    throw new UsageError(
+      '--cors does not apply to --upstream: only the console this server serves may use it',
+    );
   const flag = args.options.get('upstream');
   const upstream = typeof flag === 'string' ? flag : PUBLIC_API;
   const apiKey = env.NEYNAR_API_KEY;
@@ -113,7 +54,26 @@ async function runUpstream(
     throw new UsageError(`--upstream must be an http(s) URL, got "${upstream}"`);
   const port = Number(args.options.get('port') ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
-  const server = await startUpstreamProxy({ upstream, apiKey, port });
+  const seconds = Number(args.options.get('upstream-timeout') ?? DEFAULT_UPSTREAM_TIMEOUT_MS / 1000);
+  // setTimeout holds at most ~24.8 days; a day is already more patience than any API call needs.
+  if (!(seconds > 0 && seconds <= 86_400))
+    throw new UsageError('--upstream-timeout must be a number of seconds between 0 and 86400');
+  const host = args.options.get('host');
+  if (host === true) throw new UsageError('--host needs a value');
+  const allowHosts = strings(args, 'allow-host');
+  try {
+    configuredHosts(host, allowHosts);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const server = await startUpstreamProxy({
+    upstream,
+    apiKey,
+    port,
+    host,
+    allowHosts,
+    timeoutMs: seconds * 1000,
+  });
   out(`castkit console listening on ${server.url}`);
   out(`proxying /v2 to ${new URL(upstream).origin} and /v1 to its hub, with the key from NEYNAR_API_KEY`);
   await new Promise<void>((resolve) => {

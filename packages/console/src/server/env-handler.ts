@@ -6,14 +6,15 @@ export interface EnvInfo {
   /** Origin of the remote API when proxying (`https://api.neynar.com`). */
   upstream?: string;
   /**
-   * The key the browser sends. The emulator's dev key, or for an upstream a placeholder: the server's
-   * proxy swaps in the real key, which never reaches the browser.
+   * The key the browser sends. The emulator's dev key, or for an upstream a random token of the
+   * serving process: its proxy spends the real key, which never reaches the browser, only for
+   * requests carrying the token, so only pages that could read this route can use it.
    */
   apiKey: string;
 }
 
+/** Serve it to pages of the same origin only: castkit dev puts it behind its edge's same-origin door. */
 export const ENV_PATH = '/_castkit/env';
-export const UPSTREAM_PLACEHOLDER_KEY = 'castkit-proxy';
 
 export function envHandler(info: EnvInfo): RequestHandler {
   const body = JSON.stringify(info);

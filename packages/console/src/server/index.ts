@@ -5,4 +5,5 @@ export {
   defaultDistDir,
   type RequestHandler,
 } from './console-handler.js';
-export { ENV_PATH, type EnvInfo, envHandler, UPSTREAM_PLACEHOLDER_KEY } from './env-handler.js';
+export { ENV_PATH, type EnvInfo, envHandler } from './env-handler.js';
+export { consoleRoutes } from './routes.js';

@@ -13,12 +13,17 @@ const HUB_NUMERIC: Record<number, number> = {
   401: 16,
   403: 7,
   404: 5,
+  405: 3,
   409: 6,
   413: 3,
   415: 3,
+  421: 7,
   429: 8,
   500: 13,
   501: 12,
+  502: 14,
+  503: 14,
+  504: 4,
 };
 
 export function errorReply(api: 'v2' | 'hub', error: EmulatorError): ErrorReply {

@@ -3,11 +3,15 @@
 import type { OperationSpec, ParamSpec } from '@castkit/sdk';
 import { ValidationError } from '../protocol/errors.js';
 
+/**
+ * A request's inputs as the edge (server/decode.ts) hands them over: the body already checked for
+ * content type, size and nesting, and parsed — a JSON object for JSON operations (`{}` when empty),
+ * the bytes for binary and multipart ones.
+ */
 export interface RawInput {
   query: URLSearchParams;
   headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  contentType: string;
+  body: unknown;
 }
 
 /** Parsed parameters keyed by their spec names (`viewer_fid`, `signer_uuid`), as handlers read them. */
@@ -18,9 +22,7 @@ const invalid = (p: ParamSpec, why: string) =>
 
 export function readParams(op: OperationSpec, input: RawInput): Params {
   const out: Params = {};
-  let json: Record<string, unknown> | undefined;
-  if (op.body?.kind === 'json') json = parseJsonBody(input);
-  if (op.body?.kind === 'binary') checkBinaryType(input);
+  const json = op.body?.kind === 'json' ? (input.body as Record<string, unknown>) : undefined;
 
   for (const p of op.params) {
     let value: unknown;
@@ -51,35 +53,9 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
   return out;
 }
 
-/** Binary bodies are protobuf bytes; anything else sent there (JSON, a form) is a mistake to name. */
-function checkBinaryType(input: RawInput): void {
-  const type = input.contentType.split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/octet-stream') {
-    throw new ValidationError(
-      'send the message as protobuf bytes with content-type application/octet-stream',
-      'body',
-      'InvalidField',
-    );
-  }
-}
-
 /** A body passed whole counts as missing when it has no fields at all. */
 const wholeBody = (json: Record<string, unknown> | undefined) =>
   json && Object.keys(json).length ? json : undefined;
-
-function parseJsonBody(input: RawInput): Record<string, unknown> {
-  if (input.body.length === 0) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(input.body.toString('utf8'));
-  } catch {
-    throw new ValidationError('request body is not valid JSON', undefined, 'InvalidJson');
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new ValidationError('request body must be a JSON object', undefined, 'InvalidJson');
-  }
-  return parsed as Record<string, unknown>;
-}
 
 function firstHeader(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;

@@ -1,6 +1,6 @@
 import type { SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
-import { rowCounts } from '../store/store.js';
+import { rowCounts, type Store } from '../store/store.js';
 import type { Route } from './router.js';
 
 export interface AdminState {
@@ -11,13 +11,13 @@ export interface AdminState {
   origin: string;
 }
 
-export function adminRoutes(state: AdminState): Route[] {
+export function adminRoutes(state: AdminState, store: Store): Route[] {
   return [
     {
       method: 'GET',
       path: '/_emulator/health',
-      public: true,
-      handler: ({ store }) => ({
+      door: 'public',
+      handler: () => ({
         status: state.ready ? 200 : 503,
         json: {
           status: state.ready ? 'ok' : 'starting',
@@ -30,7 +30,7 @@ export function adminRoutes(state: AdminState): Route[] {
     {
       method: 'POST',
       path: '/_emulator/reset',
-      handler({ store }) {
+      handler() {
         // Back to the seed, not to empty: the dataset developers and tests expect.
         state.ready = false;
         try {
@@ -48,7 +48,7 @@ export function adminRoutes(state: AdminState): Route[] {
     {
       method: 'GET',
       path: '/_emulator/stats',
-      handler: ({ store }) => ({ json: { tables: rowCounts(store) } }),
+      handler: () => ({ json: { tables: rowCounts(store) } }),
     },
   ];
 }

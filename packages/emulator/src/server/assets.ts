@@ -36,7 +36,7 @@ export const assetRoutes: Route[] = [
   {
     method: 'GET',
     path: '/_emulator/avatar/:file',
-    public: true,
+    door: 'public',
     handler({ params, res }) {
       const m = /^(\d{1,12})\.svg$/.exec(params.file ?? '');
       if (!m) throw new NotFoundError('no such avatar');
@@ -47,7 +47,7 @@ export const assetRoutes: Route[] = [
   {
     method: 'GET',
     path: '/_emulator/image/:file',
-    public: true,
+    door: 'public',
     handler({ params, res }) {
       const m = /^([\w-]{1,80})\.svg$/.exec(params.file ?? '');
       if (!m) throw new NotFoundError('no such image');

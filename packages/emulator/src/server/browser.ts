@@ -2,6 +2,7 @@
 // (createSigner's `signer_approval_url`) and fetchAuthorizationUrl's login URL. Browsers send no
 // x-api-key, so both are public; the signer's uuid in the URL is what authorises the approval.
 import { ValidationError } from '../protocol/errors.js';
+import type { Store } from '../store/store.js';
 import { approveSignerRequest } from '../v2/routes/signers.js';
 import type { Route } from './router.js';
 
@@ -22,12 +23,12 @@ export function loginPage(query: URLSearchParams): string {
   ].join('\n');
 }
 
-export const browserRoutes: Route[] = [
+export const browserRoutes = (store: Store): Route[] => [
   {
     method: 'GET',
     path: '/_emulator/signer/:uuid/approve',
-    public: true,
-    handler({ store, url, params }) {
+    door: 'public',
+    handler({ url, params }) {
       const fid = Number(url.searchParams.get('fid'));
       if (!Number.isInteger(fid) || fid < 1)
         throw new ValidationError('fid (the approving user) is required', 'fid');
@@ -37,7 +38,7 @@ export const browserRoutes: Route[] = [
   {
     method: 'GET',
     path: '/_emulator/login/authorize',
-    public: true,
+    door: 'public',
     handler({ res, url }) {
       const html = loginPage(url.searchParams);
       res.writeHead(200, {

@@ -1,18 +1,33 @@
-// The server's own routes: developer controls and assets under /_emulator. The two APIs are routed
-// by the operation tables (api/dispatch.ts), not here.
+// The one route table of a server: the operation routes of both APIs, /_emulator, and what a host
+// command (castkit dev) adds. Each route declares what the edge (edge.ts) checks before its handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Store } from '../store/store.js';
+
+/** Which error body a route answers with: the hub's for `/v1`, the v2 API's for everything else. */
+export type Api = 'v2' | 'hub';
+
+/**
+ * Who may call a route: `key` needs the x-api-key header; `public` is what a browser opens without
+ * one (health, assets, approval and login pages); `same-origin` is only for pages this server served
+ * (never cross-origin, never CORS), such as `/_castkit/env`.
+ */
+export type Door = 'key' | 'public' | 'same-origin';
+
+/**
+ * What the edge makes of the request body before the handler sees it: `none` (ignored), `json` (an
+ * object, after content-type, depth and syntax checks), `binary` (application/octet-stream bytes),
+ * `multipart` (multipart/form-data bytes), `raw` (bytes of any type).
+ */
+export type BodyKind = 'none' | 'json' | 'binary' | 'multipart' | 'raw';
 
 export interface Context {
   req: IncomingMessage;
   res: ServerResponse;
-  store: Store;
-  /** The request URL, with the origin the client reached the server at. */
+  /** The request URL, with the origin the client reached the server at (an allowed Host). */
   url: URL;
-  /** Path parameters from `:name` segments. */
+  /** Path parameters from `:name` segments; `*` holds what a trailing `/*` matched. */
   params: Record<string, string>;
-  /** The server's listening origin, e.g. http://127.0.0.1:4000, which seeded asset URLs carry. */
-  origin: string;
+  /** Per the route's BodyKind: a JSON object, bytes, or undefined for `none`. */
+  body: unknown;
 }
 
 /** A JSON body (status 200 unless given), or `undefined` when the handler wrote the response itself. */
@@ -20,67 +35,115 @@ export type Result = { status?: number; json: unknown } | undefined;
 export type Handler = (ctx: Context) => Result | Promise<Result>;
 
 export interface Route {
+  /** An HTTP method, or `*` for any (a proxy). A GET route also answers HEAD. */
   method: string;
+  /** An exact path, `:name` segments, or a trailing `/*` for everything below a prefix. */
   path: string;
   handler: Handler;
-  /** Served without an API key: what a browser opens (health, assets, approval and login pages). */
-  public?: boolean;
+  /** Default `key`. */
+  door?: Door;
+  /** Default: `hub` under /v1, else `v2`. */
+  api?: Api;
+  /** Default `none`. */
+  body?: BodyKind;
 }
 
-interface Compiled extends Route {
+/**
+ * What answers requests no route matches (the console's files and SPA pages in castkit dev): true
+ * when it answered, false for a 404. It never sees a path that has routes.
+ */
+export interface Fallback {
+  door?: Door;
+  handler: (ctx: Context) => boolean | Promise<boolean>;
+}
+
+/** A route with its defaults filled in. */
+export interface Bound extends Required<Omit<Route, 'handler'>> {
+  handler: Handler;
+}
+
+export const apiOf = (pathname: string): Api =>
+  pathname === '/v1' || pathname.startsWith('/v1/') ? 'hub' : 'v2';
+
+interface Pattern {
+  route: Bound;
   regex: RegExp;
   names: string[];
 }
 
-/** Method + path-pattern routing; exact paths are looked up first, `:param` patterns after. */
+export type Match = { route: Bound; params: Record<string, string> } | { allowed: string[] } | undefined;
+
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** Method + path routing: exact paths by one map lookup, patterns after them in the order added. */
 export class Router {
-  private readonly exact = new Map<string, Compiled>();
-  private readonly patterns: Compiled[] = [];
+  private readonly exact = new Map<string, Map<string, Bound>>();
+  private readonly patterns: Pattern[] = [];
 
   add(route: Route): void {
+    const bound: Bound = {
+      door: 'key',
+      api: apiOf(route.path),
+      body: 'none',
+      ...route,
+      method: route.method.toUpperCase(),
+    };
     const names: string[] = [];
-    const regex = new RegExp(
-      `^${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, n: string) => {
-        names.push(n);
-        return '([^/]+)';
-      })}$`,
-    );
-    const compiled = { ...route, regex, names };
-    if (names.length === 0) this.exact.set(`${route.method} ${route.path}`, compiled);
-    else this.patterns.push(compiled);
+    let source = route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, n: string) => {
+      names.push(n);
+      return '([^/]+)';
+    });
+    if (source.endsWith('/*')) {
+      names.push('*');
+      source = `${source.slice(0, -2)}(/.*)?`;
+    }
+    if (names.length === 0) {
+      const methods = this.exact.get(route.path) ?? new Map<string, Bound>();
+      if (methods.has(bound.method)) throw new Error(`two routes for ${bound.method} ${route.path}`);
+      methods.set(bound.method, bound);
+      this.exact.set(route.path, methods);
+    } else {
+      this.patterns.push({ route: bound, regex: new RegExp(`^${source}$`), names });
+    }
   }
 
-  addAll(routes: Route[]): void {
+  addAll(routes: readonly Route[]): void {
     for (const r of routes) this.add(r);
   }
 
+  /** Every method some route serves at this path (`*` for a route that takes any). */
+  methodsOf(path: string): string[] {
+    const methods = new Set(this.exact.get(path)?.keys());
+    for (const { route, regex } of this.patterns) if (regex.test(path)) methods.add(route.method);
+    return [...methods];
+  }
+
   /** The route for method+path, or which methods the path allows when the method is wrong. */
-  match(
-    method: string,
-    path: string,
-  ): { route: Compiled; params: Record<string, string> } | { allowed: string[] } | undefined {
-    const hit = this.exact.get(`${method} ${path}`);
-    if (hit) return { route: hit, params: {} };
-    const allowed: string[] = [];
-    for (const r of this.exact.values()) if (r.path === path) allowed.push(r.method);
-    for (const r of this.patterns) {
-      const m = r.regex.exec(path);
+  match(method: string, path: string): Match {
+    const methods = this.exact.get(path);
+    const hit = methods && (methods.get(method) ?? methods.get('*'));
+    if (hit) return { route: hit, params: NO_PARAMS };
+    if (method === 'HEAD' && methods?.get('GET')) return { route: methods.get('GET')!, params: NO_PARAMS };
+    const allowed = methods ? [...methods.keys()] : [];
+    for (const { route, regex, names } of this.patterns) {
+      const m = regex.exec(path);
       if (!m) continue;
-      if (r.method !== method) {
-        allowed.push(r.method);
+      if (route.method !== method && route.method !== '*' && !(method === 'HEAD' && route.method === 'GET')) {
+        allowed.push(route.method);
         continue;
       }
       const params: Record<string, string> = {};
       try {
-        r.names.forEach((n, i) => {
-          params[n] = decodeURIComponent(m[i + 1]!);
+        names.forEach((n, i) => {
+          const raw = m[i + 1] ?? '';
+          params[n] = n === '*' ? raw : decodeURIComponent(raw);
         });
       } catch {
         // Malformed percent-encoding cannot name anything this route serves.
-        return undefined;
+        continue;
       }
-      return { route: r, params };
+      return { route, params };
     }
-    return allowed.length ? { allowed } : undefined;
+    return allowed.length ? { allowed: [...new Set(allowed)] } : undefined;
   }
 }

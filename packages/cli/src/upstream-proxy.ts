@@ -1,0 +1,84 @@
+// `castkit dev --upstream`: the console in front of a remote API. The real key stays in this process;
+// the browser gets a random per-process token from the same-origin /_castkit/env and the proxy only
+// spends the real key for requests carrying it. The same edge as the emulator refuses foreign Hosts
+// and every cross-site request before anything reaches the upstream; CORS is never enabled here.
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { consoleRoutes } from '@castkit/console';
+import { configuredHosts, createEdge, type Logger, listeningUrl } from '@castkit/emulator/edge';
+import { DEFAULT_API_BASE_URL, DEFAULT_HUB_BASE_URL } from '@castkit/sdk';
+import { forward } from './forward.js';
+
+export const PUBLIC_API = new URL(DEFAULT_API_BASE_URL).origin;
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+export interface UpstreamProxyOptions {
+  /** The v2 API's base URL (`https://api.neynar.com/v2`); requests keep their own /v2 path. */
+  upstream: string;
+  /** The hub's origin; default the public hub for the public API, else the upstream's origin. */
+  hub?: string;
+  apiKey: string;
+  port?: number;
+  host?: string;
+  /** Host names served beside loopback names and `host`. */
+  allowHosts?: string[];
+  /** How long the upstream has to answer (default 30 s); then 504. */
+  timeoutMs?: number;
+  logger?: Logger;
+}
+
+export interface UpstreamServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startUpstreamProxy(options: UpstreamProxyOptions): Promise<UpstreamServer> {
+  const api = new URL(options.upstream);
+  const hub = new URL(options.hub ?? (api.origin === PUBLIC_API ? DEFAULT_HUB_BASE_URL : api.origin));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const token = randomBytes(24).toString('base64url');
+  const { routes, fallback } = consoleRoutes({
+    environment: 'upstream',
+    upstream: api.origin,
+    apiKey: token,
+  });
+  const listener = createEdge({
+    routes: [
+      ...routes,
+      {
+        method: '*',
+        path: '/v2/*',
+        body: 'raw',
+        handler: (ctx) =>
+          forward(ctx, new URL(ctx.url.pathname + ctx.url.search, api), options.apiKey, timeoutMs),
+      },
+      {
+        method: '*',
+        path: '/v1/*',
+        body: 'raw',
+        handler: (ctx) =>
+          forward(ctx, new URL(ctx.url.pathname + ctx.url.search, hub), options.apiKey, timeoutMs),
+      },
+    ],
+    fallback,
+    apiKeys: [token],
+    hosts: configuredHosts(options.host, options.allowHosts),
+    cors: false,
+    logger: options.logger,
+    name: 'castkit-dev',
+  });
+  const server = createServer(listener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  return {
+    url: listeningUrl(server.address() as AddressInfo),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
