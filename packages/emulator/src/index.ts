@@ -22,4 +22,5 @@ export { absoluteUrl } from './server/assets.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 export type { Context, Handler, Route } from './server/router.js';
 export * from './store/accounts.js';
+export { DatabaseOpenError, type DatabaseOwner, type DatabaseProblem } from './store/db-error.js';
 export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';
