@@ -5,7 +5,7 @@ import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';
 import { fromHex, isHex, toFarcasterTime } from './codec.js';
 import { ValidationError } from './errors.js';
-import { type SubmitOptions, type SubmitResult, submitMessage, submitMessages } from './submit.js';
+import { type SubmitResult, submitMessage, submitMessages } from './submit.js';
 import { MessageType, ReactionType } from './types.js';
 
 /** A cast embed as callers give it: a URL or another cast. */
@@ -129,9 +129,9 @@ export function actAs(store: Store, signerUuid: string) {
     verificationRemove: submitting(build.verificationRemove),
     /** Submit a message built elsewhere (e.g. an EIP-712 verification add) with this signer's key. */
     signAndSubmit: submitting(build.message),
-    /** Commits messages from `build` (and `options.also`) all or nothing. */
-    submit(messages: readonly Message[], options?: SubmitOptions): Promise<SubmitResult[]> {
-      return submitMessages(store, messages, options);
+    /** Commits messages from `build` all or nothing. */
+    submit(messages: readonly Message[]): Promise<SubmitResult[]> {
+      return submitMessages(store, messages);
     },
   };
 }

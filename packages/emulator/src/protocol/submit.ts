@@ -26,6 +26,8 @@ export type ValidatedMessage = DecodedMessage & { readonly [validated]: true };
  * any transaction), then committed by commitMessages: state checks (registered fid, active
  * signer, newer message for the key) and storing, indexing and logging, all in one SQLite
  * transaction, so a crash or a failed check leaves all of the messages or none.
+ * An operation that writes other rows too (an account, an idem record) validates, then runs one
+ * store.tx that writes them and calls commitMessages.
  */
 export async function validateMessages(
   store: Store,
@@ -47,23 +49,12 @@ export function commitMessages(store: Store, messages: readonly ValidatedMessage
   return store.tx(() => messages.map((m) => commitOne(store, m)));
 }
 
-export interface SubmitOptions {
-  /** Further writes of the same operation, in the same transaction (e.g. an idem record). */
-  also?: (results: SubmitResult[]) => void;
-}
-
-/** Validates every message, then commits them all (and `also`) or none. */
+/** Validates every message, then commits them all or none. */
 export async function submitMessages(
   store: Store,
   inputs: readonly (Message | Uint8Array)[],
-  options: SubmitOptions = {},
 ): Promise<SubmitResult[]> {
-  const validated = await validateMessages(store, inputs);
-  return store.tx(() => {
-    const results = commitMessages(store, validated);
-    options.also?.(results);
-    return results;
-  });
+  return commitMessages(store, await validateMessages(store, inputs));
 }
 
 /** One message (the hub's submitMessage, a single v2 write): the same path as a batch of one. */
