@@ -28,11 +28,18 @@ export function checkDbFile(path: string): void {
   // bits say what the user meant. The owner's bit decides for the owner, as the kernel does.
   const uid = process.getuid?.();
   const writeBits = uid !== undefined && uid === stat.uid ? stat.mode & 0o200 : stat.mode & 0o222;
-  if (!writeBits || !writable(path)) {
+  if (!writeBits) {
     fail(
       path,
       'read_only',
       `database ${path} is read-only (mode ${mode}); make it writable or choose another --db`,
+    );
+  }
+  if (!writable(path)) {
+    fail(
+      path,
+      'read_only',
+      `database ${path} is not writable by this user (mode ${mode}, owner uid ${stat.uid}); make it writable or choose another --db`,
     );
   }
   if (stat.size === 0) return;
