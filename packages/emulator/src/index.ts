@@ -1,11 +1,26 @@
 export { main } from './cli.js';
 export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/render.js';
-export { type Actor, actAs, type CastAddIntent, type EmbedInput } from './protocol/actions.js';
+export {
+  type Actor,
+  actAs,
+  type CastAddIntent,
+  type EmbedInput,
+  type MessageBuilder,
+  messageBuilder,
+} from './protocol/actions.js';
 export { signMessageData } from './protocol/build.js';
 export * from './protocol/codec.js';
 export * from './protocol/errors.js';
 export { ed25519PublicKey, ed25519Sign } from './protocol/keys.js';
-export { checkMessage, type SubmitResult, submitMessage } from './protocol/submit.js';
+export {
+  checkMessage,
+  commitMessages,
+  type SubmitResult,
+  submitMessage,
+  submitMessages,
+  type ValidatedMessage,
+  validateMessages,
+} from './protocol/submit.js';
 export * from './protocol/types.js';
 export {
   DEFAULT_API_KEY,
