@@ -18,8 +18,11 @@ const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 export function checkDbFile(path: string): void {
   const stat = statOrUndefined(path);
   if (!stat) {
-    if (!writable(dirname(path)))
-      fail(path, 'read_only', `cannot create database ${path}: its folder is not writable`);
+    const folder = dirname(path);
+    if (!statOrUndefined(folder)?.isDirectory())
+      fail(path, 'unusable', `cannot create database ${path}: folder ${folder} does not exist`);
+    if (!writable(folder))
+      fail(path, 'read_only', `cannot create database ${path}: folder ${folder} is not writable`);
     return;
   }
   if (!stat.isFile()) fail(path, 'unusable', `database ${path} is not a regular file`);

@@ -56,7 +56,7 @@ export function claimDb(path: string): () => void {
  * another copy of this module (a worker thread, a second bundle).
  */
 function lockFor(path: string, lockPath: string): Database.Database | undefined {
-  let lock: Database.Database;
+  let lock: Database.Database | undefined;
   try {
     // Waits only while an owner is committing its row (a moment); never for a claim to end.
     lock = new Database(lockPath, { timeout: 1000 });
@@ -65,33 +65,28 @@ function lockFor(path: string, lockPath: string): Database.Database | undefined 
     lock.exec(
       'CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), pid INTEGER NOT NULL, command TEXT)',
     );
-  } catch (e) {
-    if (isBusy(e)) inUse(path, lockPath);
-    throw new DatabaseOpenError(
-      path,
-      'unusable',
-      `cannot lock database ${path} with ${lockPath}: ${(e as Error).message}; delete the lock file if no emulator runs on it`,
-    );
-  }
-  try {
     lock.pragma('busy_timeout = 0');
     lock.exec('BEGIN IMMEDIATE');
     lock
       .prepare('INSERT OR REPLACE INTO owner (id, pid, command) VALUES (1, ?, ?)')
-      .run(process.pid, commandLine());
+      .run(process.pid, process.argv.join(' '));
     lock.exec('COMMIT');
     // Another process may take the lock between these two statements; then it is the owner.
     lock.exec('BEGIN IMMEDIATE');
     return lock;
   } catch (e) {
-    if (lock.inTransaction) lock.exec('ROLLBACK');
-    if (!isBusy(e)) {
-      lock.close();
-      throw e;
+    if (lock?.inTransaction) lock.exec('ROLLBACK');
+    const busy = (e as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
+    if (lock && busy) lock.pragma('busy_timeout = 1000');
+    const owner = lock && busy ? readOwner(lock) : undefined;
+    lock?.close();
+    if (!busy) {
+      throw new DatabaseOpenError(
+        path,
+        'unusable',
+        `cannot lock database ${path} with ${lockPath}: ${(e as Error).message}; delete that file if no emulator runs on the database`,
+      );
     }
-    lock.pragma('busy_timeout = 1000');
-    const owner = readOwner(lock);
-    lock.close();
     if (owner?.pid === process.pid) return undefined;
     return inUse(path, lockPath, owner);
   }
@@ -119,14 +114,6 @@ function readOwner(lock: Database.Database): DatabaseOwner | undefined {
     // The owner is between its two statements above (briefly exclusive); the lock file still names it.
     return undefined;
   }
-}
-
-function commandLine(): string {
-  return process.argv.join(' ');
-}
-
-function isBusy(e: unknown): boolean {
-  return (e as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
 }
 
 /** One key per file however it is spelled: symlinks and relative paths resolved. */
