@@ -1,12 +1,27 @@
 export { main } from './cli.js';
 export * from './edge.js';
 export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/render.js';
-export { type Actor, actAs, type CastAddIntent, type EmbedInput } from './protocol/actions.js';
+export {
+  type Actor,
+  actAs,
+  type CastAddIntent,
+  type EmbedInput,
+  type MessageBuilder,
+  messageBuilder,
+} from './protocol/actions.js';
 export { signMessageData } from './protocol/build.js';
 export * from './protocol/codec.js';
 export * from './protocol/errors.js';
 export { ed25519PublicKey, ed25519Sign } from './protocol/keys.js';
-export { checkMessage, type SubmitResult, submitMessage } from './protocol/submit.js';
+export {
+  checkMessage,
+  commitMessages,
+  type SubmitResult,
+  submitMessage,
+  submitMessages,
+  type ValidatedMessage,
+  validateMessages,
+} from './protocol/submit.js';
 export * from './protocol/types.js';
 export {
   DEFAULT_API_KEY,
@@ -22,4 +37,5 @@ export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } fro
 export { absoluteUrl } from './server/assets.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 export * from './store/accounts.js';
+export { DatabaseOpenError, type DatabaseOwner, type DatabaseProblem } from './store/db-error.js';
 export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,44 +5,18 @@ import { Message } from '@farcaster/core';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_USERS, signMessageData, toFarcasterTime } from '../src/index.js';
+import { exited, killAll, launch as launchEmulator } from './support/process.js';
 
-const BIN = new URL('../bin/castkit-emulator.mjs', import.meta.url).pathname;
 const KEY = 'crash-test-key';
 const dir = mkdtempSync(join(tmpdir(), 'castkit-crash-'));
 const dbPath = join(dir, 'emulator.db');
-const children: ChildProcess[] = [];
 
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  killAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the emulator CLI as its own process and resolves with its URL once it listens. */
-function launch(): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--db', dbPath, '--api-key', KEY], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, stderr: () => err });
-    });
-    child.stderr!.on('data', (d: Buffer) => {
-      err += d.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code}) before listening: ${err}`)));
-  });
-}
-
-/** Resolves once the child has exited, including when it already has (its 'exit' event is past). */
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((r) => child.once('exit', () => r()));
-}
+const launch = () => launchEmulator(dbPath, ['--api-key', KEY]);
 
 function castBytes(privateKey: Uint8Array, i: number): { bytes: Uint8Array; hash: string } {
   const data = {

@@ -1,11 +1,11 @@
-import type { MessageData } from '@farcaster/core';
+import type { Message, MessageData } from '@farcaster/core';
 import { mustSigner, type SignerRow } from '../store/accounts.js';
 import type { Store } from '../store/store.js';
 import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';
 import { fromHex, isHex, toFarcasterTime } from './codec.js';
 import { ValidationError } from './errors.js';
-import { type SubmitResult, submitMessage } from './submit.js';
+import { type SubmitResult, submitMessage, submitMessages } from './submit.js';
 import { MessageType, ReactionType } from './types.js';
 
 /** A cast embed as callers give it: a URL or another cast. */
@@ -23,18 +23,17 @@ export interface CastAddIntent {
 }
 
 /**
- * Acts for a managed signer: builds the protocol message from plain intent, signs it with the
- * signer's stored key and submits it through the one write path. What v2 write routes call.
+ * Builds protocol messages for `fid` from plain intent and signs them with `privateKey`, without
+ * submitting: an operation that writes several builds them all, then commits them together
+ * (submitMessages). Each message is stamped after the last one with its CRDT key, counting those
+ * built here and not committed yet, so a batch that touches one key twice still goes forward in time.
  */
-export function actAs(store: Store, signerUuid: string) {
-  const signer = usableSigner(store, signerUuid);
-  const fid = signer.fid!;
-  const key = new Uint8Array(signer.private_key!);
-
-  const send = (type: number, body: Partial<MessageData>): Promise<SubmitResult> => {
+export function messageBuilder(store: Store, fid: number, privateKey: Uint8Array) {
+  const issued = new Map<string, number>();
+  const sign = (type: number, body: Partial<MessageData>): Message => {
     const data = { type, fid, timestamp: 0, network: 1, ...body } as MessageData;
-    data.timestamp = nextTimestamp(store, data);
-    return submitMessage(store, signMessageData(data, key));
+    data.timestamp = nextTimestamp(store, data, issued);
+    return signMessageData(data, privateKey);
   };
 
   const castId = (c: { fid: number; hash: string }, property: string) => {
@@ -46,10 +45,8 @@ export function actAs(store: Store, signerUuid: string) {
     typeof target === 'string' ? { targetUrl: target } : { targetCastId: castId(target, 'target') };
 
   return {
-    fid,
-    signer,
     castAdd(intent: CastAddIntent) {
-      return send(MessageType.CastAdd, {
+      return sign(MessageType.CastAdd, {
         castAddBody: {
           text: intent.text,
           type: Buffer.byteLength(intent.text) > 320 ? 1 : 0,
@@ -65,40 +62,76 @@ export function actAs(store: Store, signerUuid: string) {
       });
     },
     castRemove(hash: string) {
-      return send(MessageType.CastRemove, {
+      return sign(MessageType.CastRemove, {
         castRemoveBody: { targetHash: castId({ fid, hash }, 'target_hash').hash },
       });
     },
     reactionAdd(type: 'like' | 'recast', target: { fid: number; hash: string } | string) {
-      return send(MessageType.ReactionAdd, {
+      return sign(MessageType.ReactionAdd, {
         reactionBody: { type: reactionType(type), ...reactionTarget(target) },
       });
     },
     reactionRemove(type: 'like' | 'recast', target: { fid: number; hash: string } | string) {
-      return send(MessageType.ReactionRemove, {
+      return sign(MessageType.ReactionRemove, {
         reactionBody: { type: reactionType(type), ...reactionTarget(target) },
       });
     },
     follow(targetFid: number) {
-      return send(MessageType.LinkAdd, { linkBody: { type: 'follow', targetFid } });
+      return sign(MessageType.LinkAdd, { linkBody: { type: 'follow', targetFid } });
     },
     unfollow(targetFid: number) {
-      return send(MessageType.LinkRemove, { linkBody: { type: 'follow', targetFid } });
+      return sign(MessageType.LinkRemove, { linkBody: { type: 'follow', targetFid } });
     },
     /** type: protocol UserDataType number (see protocol/types.ts). */
     userDataAdd(type: number, value: string) {
-      return send(MessageType.UserDataAdd, { userDataBody: { type, value } });
+      return sign(MessageType.UserDataAdd, { userDataBody: { type, value } });
     },
     verificationRemove(address: string) {
       if (!isHex(address, 20))
         throw new ValidationError('address must be a 0x-prefixed eth address', 'address');
-      return send(MessageType.VerificationRemove, {
+      return sign(MessageType.VerificationRemove, {
         verificationRemoveBody: { address: fromHex(address), protocol: 0 },
       });
     },
+    /** Any message body built elsewhere (e.g. an EIP-712 verification add). */
+    message(type: number, body: Partial<MessageData>) {
+      return sign(type, body);
+    },
+  };
+}
+
+export type MessageBuilder = ReturnType<typeof messageBuilder>;
+
+/**
+ * Acts for a managed signer: `me.build` makes its signed messages; `me.castAdd(...)` and the other
+ * single writes build one and submit it through the one write path; `me.submit(messages)` commits
+ * several built ones all or nothing. What v2 write routes call.
+ */
+export function actAs(store: Store, signerUuid: string) {
+  const signer = usableSigner(store, signerUuid);
+  const build = messageBuilder(store, signer.fid!, new Uint8Array(signer.private_key!));
+  const submitting =
+    <A extends unknown[]>(make: (...args: A) => Message) =>
+    (...args: A): Promise<SubmitResult> =>
+      submitMessage(store, make(...args));
+
+  return {
+    fid: signer.fid!,
+    signer,
+    build,
+    castAdd: submitting(build.castAdd),
+    castRemove: submitting(build.castRemove),
+    reactionAdd: submitting(build.reactionAdd),
+    reactionRemove: submitting(build.reactionRemove),
+    follow: submitting(build.follow),
+    unfollow: submitting(build.unfollow),
+    userDataAdd: submitting(build.userDataAdd),
+    verificationRemove: submitting(build.verificationRemove),
     /** Submit a message built elsewhere (e.g. an EIP-712 verification add) with this signer's key. */
-    signAndSubmit(type: number, body: Partial<MessageData>) {
-      return send(type, body);
+    signAndSubmit: submitting(build.message),
+    /** Commits messages from `build` all or nothing. */
+    submit(messages: readonly Message[]): Promise<SubmitResult[]> {
+      return submitMessages(store, messages);
     },
   };
 }
@@ -134,17 +167,20 @@ function usableSigner(store: Store, signerUuid: string): SignerRow {
 
 /**
  * Timestamps have one-second resolution, and per CRDT key the later message wins; so a message
- * is stamped now, or one second after the last message with its key when that is not earlier
- * (a remove right after an add). Other keys do not hold it back: a burst of likes of different
- * casts all carry the same second.
+ * is stamped now, or one second after the last message with its key (stored, or `issued` and not
+ * stored yet) when that is not earlier (a remove right after an add). Other keys do not hold it
+ * back: a burst of likes of different casts all carry the same second.
  */
-function nextTimestamp(store: Store, data: MessageData): number {
+function nextTimestamp(store: Store, data: MessageData, issued: Map<string, number>): number {
   const now = toFarcasterTime(store.now());
   const key = crdtKey(data);
   if (key === null) return now;
-  const last = store
+  const stored = store
     .stmt('SELECT MAX(timestamp) FROM messages WHERE fid = ? AND crdt_key = ?')
     .pluck()
     .get(data.fid, key) as number | null;
-  return last === null ? now : Math.max(now, last + 1);
+  const last = Math.max(stored ?? -1, issued.get(key) ?? -1);
+  const stamp = last < 0 ? now : Math.max(now, last + 1);
+  issued.set(key, stamp);
+  return stamp;
 }

@@ -68,6 +68,37 @@ const reactionTarget = (body: NonNullable<MessageData['reactionBody']>): string 
 const wins = (ts: number, hash: string, other: { ts: number; hash: string }) =>
   ts > other.ts || (ts === other.ts && hash > other.hash);
 
+/** The current state under one CRDT key, for lastWriteWins. */
+interface LwwKey {
+  /** What the key holds, for the conflict message: "a newer <what> already exists". */
+  what: string;
+  /** The message that holds the key now, if any. */
+  current: { hash: string; ts: number } | undefined;
+  /** Undoes the current message's derived rows and counters. */
+  drop(): void;
+  /** Writes an add's derived rows; absent for a remove. */
+  put?: () => void;
+}
+
+/**
+ * The hub's last-write-wins step, the same for every kind with a CRDT key: a message older than
+ * the key's current one is refused (409); otherwise the current one becomes history and is undone,
+ * and the new one is applied (an add) or kept as history only (a remove). Returns the replaced hashes.
+ */
+function lastWriteWins(store: Store, hash: string, ts: number, key: LwwKey): string[] {
+  const { current } = key;
+  if (current && !wins(ts, hash, current)) {
+    throw new ConflictError(`a newer ${key.what} already exists`, 'timestamp');
+  }
+  if (current) {
+    markRemoved(store, current.hash);
+    key.drop();
+  }
+  if (key.put) key.put();
+  else markRemoved(store, hash);
+  return current ? [current.hash] : [];
+}
+
 function markRemoved(store: Store, hash: string): void {
   store.stmt('UPDATE messages SET removed = 1 WHERE hash = ?').run(hash);
 }
@@ -159,65 +190,64 @@ function applyReaction(store: Store, hash: string, data: MessageData, ts: number
   const type = body.type;
   const target = reactionTarget(body);
   if (!target) throw new ValidationError('reaction has no target', 'target');
-  const targetFid = body.targetCastId?.fid ?? null;
-  const existing = store
-    .stmt('SELECT hash, ts FROM reactions WHERE fid = ? AND type = ? AND target = ?')
-    .get(data.fid, type, target) as { hash: string; ts: number } | undefined;
-  if (existing && !wins(ts, hash, existing)) {
-    throw new ConflictError('a newer reaction for this target already exists', 'timestamp');
-  }
   const counter = type === 1 ? 'likes_count' : 'recasts_count';
-  const deleted: string[] = [];
-  if (existing) {
-    markRemoved(store, existing.hash);
-    deleted.push(existing.hash);
-    store.stmt('DELETE FROM reactions WHERE fid = ? AND type = ? AND target = ?').run(data.fid, type, target);
-    if (body.targetCastId) {
-      store.stmt(`UPDATE casts SET ${counter} = MAX(${counter} - 1, 0) WHERE hash = ?`).run(target);
-    }
-  }
-  if (data.type === MessageType.ReactionAdd) {
-    store
-      .stmt('INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(data.fid, type, target, targetFid, hash, ts);
+  const count = (delta: number) => {
     if (body.targetCastId)
-      store.stmt(`UPDATE casts SET ${counter} = ${counter} + 1 WHERE hash = ?`).run(target);
-  } else {
-    // The remove itself is history, not state.
-    markRemoved(store, hash);
-  }
-  return deleted;
+      store.stmt(`UPDATE casts SET ${counter} = MAX(${counter} + ?, 0) WHERE hash = ?`).run(delta, target);
+  };
+  return lastWriteWins(store, hash, ts, {
+    what: 'reaction for this target',
+    current: store
+      .stmt('SELECT hash, ts FROM reactions WHERE fid = ? AND type = ? AND target = ?')
+      .get(data.fid, type, target) as { hash: string; ts: number } | undefined,
+    drop() {
+      store
+        .stmt('DELETE FROM reactions WHERE fid = ? AND type = ? AND target = ?')
+        .run(data.fid, type, target);
+      count(-1);
+    },
+    put:
+      data.type === MessageType.ReactionAdd
+        ? () => {
+            store
+              .stmt(
+                'INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
+              )
+              .run(data.fid, type, target, body.targetCastId?.fid ?? null, hash, ts);
+            count(1);
+          }
+        : undefined,
+  });
 }
 
 function applyLink(store: Store, hash: string, data: MessageData, ts: number): string[] {
   const body = data.linkBody!;
   const target = body.targetFid;
   if (!target) throw new ValidationError('link has no targetFid', 'targetFid');
-  const existing = store
-    .stmt('SELECT hash, ts FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
-    .get(data.fid, body.type, target) as { hash: string; ts: number } | undefined;
-  if (existing && !wins(ts, hash, existing)) {
-    throw new ConflictError('a newer link for this target already exists', 'timestamp');
-  }
-  const follow = body.type === 'follow';
-  const deleted: string[] = [];
-  if (existing) {
-    markRemoved(store, existing.hash);
-    deleted.push(existing.hash);
-    store
-      .stmt('DELETE FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
-      .run(data.fid, body.type, target);
-    if (follow) adjustFollowCounts(store, data.fid, target, -1);
-  }
-  if (data.type === MessageType.LinkAdd) {
-    store
-      .stmt('INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?)')
-      .run(data.fid, body.type, target, hash, ts);
-    if (follow) adjustFollowCounts(store, data.fid, target, 1);
-  } else {
-    markRemoved(store, hash);
-  }
-  return deleted;
+  const count = (delta: number) => {
+    if (body.type === 'follow') adjustFollowCounts(store, data.fid, target, delta);
+  };
+  return lastWriteWins(store, hash, ts, {
+    what: 'link for this target',
+    current: store
+      .stmt('SELECT hash, ts FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
+      .get(data.fid, body.type, target) as { hash: string; ts: number } | undefined,
+    drop() {
+      store
+        .stmt('DELETE FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
+        .run(data.fid, body.type, target);
+      count(-1);
+    },
+    put:
+      data.type === MessageType.LinkAdd
+        ? () => {
+            store
+              .stmt('INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?)')
+              .run(data.fid, body.type, target, hash, ts);
+            count(1);
+          }
+        : undefined,
+  });
 }
 
 function adjustFollowCounts(store: Store, fid: number, target: number, delta: number): void {
@@ -238,38 +268,39 @@ const USER_COLUMNS: Record<number, string> = {
 
 function applyUserData(store: Store, hash: string, data: MessageData, ts: number): string[] {
   const { type, value } = data.userDataBody!;
-  const existing = store
-    .stmt('SELECT hash, ts FROM user_data WHERE fid = ? AND type = ?')
-    .get(data.fid, type) as { hash: string; ts: number } | undefined;
-  if (existing && !wins(ts, hash, existing)) {
-    throw new ConflictError('a newer value for this user data type already exists', 'timestamp');
-  }
-  if (type === UserDataType.Username && value) {
-    const owner = store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(value) as
-      | number
-      | undefined;
-    if (owner !== undefined && owner !== data.fid) {
-      throw new ValidationError(`username ${value} belongs to fid ${owner}`, 'username');
-    }
-  }
-  store
-    .stmt(
-      `INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (fid, type) DO UPDATE SET value = excluded.value, hash = excluded.hash, ts = excluded.ts`,
-    )
-    .run(data.fid, type, value, hash, ts);
-  const column = USER_COLUMNS[type];
-  if (column) {
-    store.stmt(`UPDATE users SET ${column} = ? WHERE fid = ?`).run(value === '' ? null : value, data.fid);
-  } else if (type === UserDataType.Location) {
-    const loc = parseGeoUri(value);
-    store
-      .stmt('UPDATE users SET location_lat = ?, location_lng = ? WHERE fid = ?')
-      .run(loc?.lat ?? null, loc?.lng ?? null, data.fid);
-  }
-  if (!existing) return [];
-  markRemoved(store, existing.hash);
-  return [existing.hash];
+  return lastWriteWins(store, hash, ts, {
+    what: 'value for this user data type',
+    current: store.stmt('SELECT hash, ts FROM user_data WHERE fid = ? AND type = ?').get(data.fid, type) as
+      | { hash: string; ts: number }
+      | undefined,
+    // The new value overwrites the row and the user's column in place.
+    drop() {},
+    put() {
+      if (type === UserDataType.Username && value) {
+        const owner = store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(value) as
+          | number
+          | undefined;
+        if (owner !== undefined && owner !== data.fid) {
+          throw new ValidationError(`username ${value} belongs to fid ${owner}`, 'username');
+        }
+      }
+      store
+        .stmt(
+          `INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (fid, type) DO UPDATE SET value = excluded.value, hash = excluded.hash, ts = excluded.ts`,
+        )
+        .run(data.fid, type, value, hash, ts);
+      const column = USER_COLUMNS[type];
+      if (column) {
+        store.stmt(`UPDATE users SET ${column} = ? WHERE fid = ?`).run(value === '' ? null : value, data.fid);
+      } else if (type === UserDataType.Location) {
+        const loc = parseGeoUri(value);
+        store
+          .stmt('UPDATE users SET location_lat = ?, location_lng = ? WHERE fid = ?')
+          .run(loc?.lat ?? null, loc?.lng ?? null, data.fid);
+      }
+    },
+  });
 }
 
 /** The protocol carries location as `geo:lat,lng`. */
@@ -292,29 +323,25 @@ function applyVerification(store: Store, hash: string, data: MessageData, ts: nu
   const body = add ?? data.verificationRemoveBody!;
   const protocol = body.protocol ?? 0;
   const address = verificationAddress(body.address, protocol);
-  const existing = store
-    .stmt('SELECT hash, ts FROM verifications WHERE fid = ? AND address = ?')
-    .get(data.fid, address) as { hash: string; ts: number } | undefined;
-  if (existing && !wins(ts, hash, existing)) {
-    throw new ConflictError('a newer verification for this address already exists', 'timestamp');
-  }
-  const deleted: string[] = [];
-  if (existing) {
-    markRemoved(store, existing.hash);
-    deleted.push(existing.hash);
-    store.stmt('DELETE FROM verifications WHERE fid = ? AND address = ?').run(data.fid, address);
-  }
-  if (add) {
-    const blockHash = protocol === 1 ? verificationAddress(add.blockHash, 1) : toHex(add.blockHash);
-    store
-      .stmt(
-        'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(data.fid, address, protocol === 1 ? 'solana' : 'ethereum', blockHash, hash, ts);
-  } else {
-    markRemoved(store, hash);
-  }
-  return deleted;
+  return lastWriteWins(store, hash, ts, {
+    what: 'verification for this address',
+    current: store
+      .stmt('SELECT hash, ts FROM verifications WHERE fid = ? AND address = ?')
+      .get(data.fid, address) as { hash: string; ts: number } | undefined,
+    drop() {
+      store.stmt('DELETE FROM verifications WHERE fid = ? AND address = ?').run(data.fid, address);
+    },
+    put: add
+      ? () => {
+          const blockHash = protocol === 1 ? verificationAddress(add.blockHash, 1) : toHex(add.blockHash);
+          store
+            .stmt(
+              'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
+            )
+            .run(data.fid, address, protocol === 1 ? 'solana' : 'ethereum', blockHash, hash, ts);
+        }
+      : undefined,
+  });
 }
 
 function applyUsernameProof(store: Store, hash: string, data: MessageData): string[] {

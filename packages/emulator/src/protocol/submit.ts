@@ -16,59 +16,88 @@ export interface SubmitResult {
   eventId: number;
 }
 
+declare const validated: unique symbol;
+/** A message that passed every check that needs no state: only validateMessages makes one. */
+export type ValidatedMessage = DecodedMessage & { readonly [validated]: true };
+
 /**
- * THE write path. Every state change from either API arrives here as a protocol message:
- * validated like a hub (hash, signature, limits, registered fid, active signer), then stored,
- * indexed and logged in one SQLite transaction, so a crash leaves either all of it or none.
+ * THE write path, in two steps. Every state change from either API arrives here as protocol
+ * messages: first validated like a hub, without state (hash, signature, limits; async, so before
+ * any transaction), then committed by commitMessages: state checks (registered fid, active
+ * signer, newer message for the key) and storing, indexing and logging, all in one SQLite
+ * transaction, so a crash or a failed check leaves all of the messages or none.
+ * An operation that writes other rows too (an account, an idem record) validates, then runs one
+ * store.tx that writes them and calls commitMessages.
  */
+export async function validateMessages(
+  store: Store,
+  inputs: readonly (Message | Uint8Array)[],
+): Promise<ValidatedMessage[]> {
+  const out: ValidatedMessage[] = [];
+  for (const input of inputs) {
+    const m = await validateStateless(store, input instanceof Uint8Array ? decodeMessageBytes(input) : input);
+    out.push(m as ValidatedMessage);
+  }
+  return out;
+}
+
+/**
+ * Stores validated messages in one transaction (a savepoint inside the caller's, so other rows
+ * the operation writes commit or roll back with them). Throws, writing nothing, if any fails.
+ */
+export function commitMessages(store: Store, messages: readonly ValidatedMessage[]): SubmitResult[] {
+  return store.tx(() => messages.map((m) => commitOne(store, m)));
+}
+
+/** Validates every message, then commits them all or none. */
+export async function submitMessages(
+  store: Store,
+  inputs: readonly (Message | Uint8Array)[],
+): Promise<SubmitResult[]> {
+  return commitMessages(store, await validateMessages(store, inputs));
+}
+
+/** One message (the hub's submitMessage, a single v2 write): the same path as a batch of one. */
 export async function submitMessage(store: Store, input: Message | Uint8Array): Promise<SubmitResult> {
-  const message = await validateStateless(
-    store,
-    input instanceof Uint8Array ? decodeMessageBytes(input) : input,
-  );
-  return commit(store, message);
+  const [result] = await submitMessages(store, [input]);
+  return result!;
 }
 
 /** Validation only, for hub `validateMessage`: the same checks, nothing stored. */
 export async function checkMessage(store: Store, input: Message | Uint8Array): Promise<DecodedMessage> {
-  const message = await validateStateless(
-    store,
-    input instanceof Uint8Array ? decodeMessageBytes(input) : input,
-  );
-  validateState(store, message);
-  return message;
+  const [message] = await validateMessages(store, [input]);
+  validateState(store, message!);
+  return message!;
 }
 
-function commit(store: Store, m: DecodedMessage): SubmitResult {
+function commitOne(store: Store, m: ValidatedMessage): SubmitResult {
   const hash = toHex(m.hash);
-  return store.tx(() => {
-    validateState(store, m);
-    if (store.stmt('SELECT 1 FROM messages WHERE hash = ?').get(hash)) {
-      throw new ConflictError(`duplicate message ${hash}`, 'hash', 'bad_request.duplicate');
-    }
-    store
-      .stmt(
-        `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        hash,
-        m.data.fid,
-        m.data.type,
-        m.data.timestamp,
-        Buffer.from(m.dataBytes),
-        Buffer.from(m.signature),
-        toHex(m.signer),
-        crdtKey(m.data),
-      );
-    const deleted = applyMessage(store, hash, m.data);
-    const isProof = m.data.type === MessageType.UsernameProof;
-    const eventId = appendHubEvent(store, {
-      type: isProof ? HubEventType.MergeUsernameProof : HubEventType.MergeMessage,
-      messageHash: hash,
-      deletedHashes: deleted,
-      ...(isProof ? { usernameProofName: Buffer.from(m.data.usernameProofBody!.name).toString('utf8') } : {}),
-    });
-    return { message: m, hash, deleted, eventId };
+  validateState(store, m);
+  if (store.stmt('SELECT 1 FROM messages WHERE hash = ?').get(hash)) {
+    throw new ConflictError(`duplicate message ${hash}`, 'hash', 'bad_request.duplicate');
+  }
+  store
+    .stmt(
+      `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      hash,
+      m.data.fid,
+      m.data.type,
+      m.data.timestamp,
+      Buffer.from(m.dataBytes),
+      Buffer.from(m.signature),
+      toHex(m.signer),
+      crdtKey(m.data),
+    );
+  const deleted = applyMessage(store, hash, m.data);
+  const isProof = m.data.type === MessageType.UsernameProof;
+  const eventId = appendHubEvent(store, {
+    type: isProof ? HubEventType.MergeUsernameProof : HubEventType.MergeMessage,
+    messageHash: hash,
+    deletedHashes: deleted,
+    ...(isProof ? { usernameProofName: Buffer.from(m.data.usernameProofBody!.name).toString('utf8') } : {}),
   });
+  return { message: m, hash, deleted, eventId };
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type Db, openDb } from './db.js';
+import { type Db, type OpenedDb, openDb } from './db.js';
 
 // Loosely typed on purpose: callers bind positional or named parameters and cast the rows they read.
 export type Stmt = Database.Statement<any[], unknown>;
@@ -25,9 +25,12 @@ export class Store {
   readonly db: Db;
   now: () => number;
   private readonly statements = new Map<string, Stmt>();
+  private readonly opened: OpenedDb;
 
+  /** Throws a DatabaseOpenError (store/db-error.ts) when the file is in use, read-only or corrupt. */
   constructor(options: StoreOptions) {
-    this.db = openDb(options.path);
+    this.opened = openDb(options.path);
+    this.db = this.opened.db;
     this.now = options.now ?? Date.now;
   }
 
@@ -70,7 +73,7 @@ export class Store {
   }
 
   close(): void {
-    this.db.close();
+    this.opened.close();
   }
 }
 

@@ -3,8 +3,9 @@
 import type { PostCastResponse } from '@castkit/sdk';
 import type { Params } from '../../api/params.js';
 import { actAs, type EmbedInput } from '../../protocol/actions.js';
-import { isHex } from '../../protocol/codec.js';
+import { isHex, toHex } from '../../protocol/codec.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { recall, remember } from '../../store/idempotency.js';
 import type { Store } from '../../store/store.js';
 import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
@@ -23,7 +24,8 @@ export async function publishCast(store: Store, params: Params): Promise<PostCas
     channel_id: params.channel_id,
   };
   const me = actAs(store, signerUuid);
-  const earlier = idem ? recall<PostCastResponse>(store, `cast:${signerUuid}`, idem, request) : undefined;
+  const scope = `cast:${signerUuid}`;
+  const earlier = idem ? recall<PostCastResponse>(store, scope, idem, request) : undefined;
   if (earlier) return earlier;
 
   const text = typeof params.text === 'string' ? params.text : '';
@@ -43,7 +45,7 @@ export async function publishCast(store: Store, params: Params): Promise<PostCas
 
   const byName = store.stmt('SELECT fid FROM users WHERE username = ?');
   const m = extractMentions(text, (name) => byName.pluck().get(name) as number | undefined);
-  const result = await me.castAdd({
+  const message = me.build.castAdd({
     text: m.text,
     embeds,
     mentions: m.mentions,
@@ -53,10 +55,19 @@ export async function publishCast(store: Store, params: Params): Promise<PostCas
   });
   const response: PostCastResponse = {
     success: true,
-    cast: { hash: result.hash, author: { fid: me.fid }, text },
+    cast: { hash: toHex(message.hash), author: { fid: me.fid }, text },
   };
-  if (idem) remember(store, `cast:${signerUuid}`, idem, request, response);
-  return response;
+  const validated = await validateMessages(store, [message]);
+  // The idem record commits with the cast or neither does. The key is looked up again inside the
+  // transaction: a concurrent retry may have committed while this one was being validated, and then
+  // this one answers as any retry does, writing nothing.
+  return store.tx(() => {
+    const twin = idem ? recall<PostCastResponse>(store, scope, idem, request) : undefined;
+    if (twin) return twin;
+    commitMessages(store, validated);
+    if (idem) remember(store, scope, idem, request, response);
+    return response;
+  });
 }
 
 function readEmbeds(store: Store, value: unknown): EmbedInput[] {

@@ -1,9 +1,11 @@
 // Accounts: registration, profile updates and verifications (protocol messages through the write
 // path), fname availability, storage allocations, usage and purchase (on-chain events).
+import { randomBytes } from 'node:crypto';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { actAs } from '../../protocol/actions.js';
+import { actAs, messageBuilder } from '../../protocol/actions.js';
 import { fromHex } from '../../protocol/codec.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { MessageType, UserDataType } from '../../protocol/types.js';
 import {
   activeUnits,
@@ -81,14 +83,22 @@ export const accountHandlers: V2Handlers = {
     }
     const metadata = (params.metadata ?? {}) as Profile;
     const changes = profileChanges(metadata);
+    // All or nothing: the profile messages are signed with the new signer's key before it exists
+    // and validated first; the fid, its storage, the signer and the messages then commit together.
+    const privateKey = new Uint8Array(randomBytes(32));
+    const build = messageBuilder(store, fid, privateKey);
+    const messages = [
+      ...(fname ? [build.userDataAdd(UserDataType.Username, fname)] : []),
+      ...changes.map(([type, value]) => build.userDataAdd(type, value)),
+    ];
+    const validated = await validateMessages(store, messages);
     const signer = store.tx(() => {
       registerUser(store, { fid, custodyAddress: custody });
-      const created = createSigner(store);
-      return approveSigner(store, created.signer_uuid, fid);
+      const created = createSigner(store, { privateKey });
+      const approved = approveSigner(store, created.signer_uuid, fid);
+      commitMessages(store, validated);
+      return approved;
     });
-    const me = actAs(store, signer.signer_uuid);
-    if (fname) await me.userDataAdd(UserDataType.Username, fname);
-    for (const [type, value] of changes) await me.userDataAdd(type, value);
     return {
       success: true,
       message: `registered fid ${fid}`,
@@ -109,7 +119,7 @@ export const accountHandlers: V2Handlers = {
       if (owner !== undefined && owner !== me.fid)
         throw new ConflictError(`username ${username} is taken`, 'username');
     }
-    for (const [type, value] of changes) await me.userDataAdd(type, value);
+    await me.submit(changes.map(([type, value]) => me.build.userDataAdd(type, value)));
     return ok(`updated ${changes.length} profile field${changes.length === 1 ? '' : 's'}`);
   },
 

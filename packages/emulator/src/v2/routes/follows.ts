@@ -2,6 +2,7 @@
 // follow/unfollow (LinkAdd/LinkRemove messages through the one write path).
 import type { Call, V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
+import { toHex } from '../../protocol/codec.js';
 import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor, pageOf, type SortKey } from '../cursor.js';
@@ -152,9 +153,9 @@ export function relevant(store: Store, fids: number[], view: { viewerFid?: numbe
 }
 
 /**
- * Follows or unfollows each target in turn through the write path. Following someone already
- * followed is a no-op that reports the existing link; unfollowing someone not followed reports
- * success: false (nothing to remove).
+ * Follows or unfollows every target, all or nothing: one message per target that changes, committed
+ * together. Following someone already followed is a no-op that reports the existing link;
+ * unfollowing someone not followed reports success: false (nothing to remove).
  */
 async function bulkLink(store: Store, params: Record<string, any>, action: 'follow' | 'unfollow') {
   const targets = fidArray(params.target_fids, 'target_fids');
@@ -163,6 +164,7 @@ async function bulkLink(store: Store, params: Record<string, any>, action: 'foll
   if (targets.includes(me.fid))
     throw new ValidationError(`fid ${me.fid} cannot ${action} itself`, 'target_fids');
   const details: { success: boolean; target_fid: number; hash: string }[] = [];
+  const messages = [];
   for (const target of targets) {
     const existing = store
       .stmt(`SELECT hash FROM links WHERE fid = ? AND type = 'follow' AND target_fid = ?`)
@@ -173,9 +175,11 @@ async function bulkLink(store: Store, params: Record<string, any>, action: 'foll
     } else if (action === 'unfollow' && !existing) {
       details.push({ success: false, target_fid: target, hash: '' });
     } else {
-      const result = await (action === 'follow' ? me.follow(target) : me.unfollow(target));
-      details.push({ success: true, target_fid: target, hash: result.hash });
+      const message = action === 'follow' ? me.build.follow(target) : me.build.unfollow(target);
+      messages.push(message);
+      details.push({ success: true, target_fid: target, hash: toHex(message.hash) });
     }
   }
+  await me.submit(messages);
   return { success: details.every((d) => d.success), details };
 }
