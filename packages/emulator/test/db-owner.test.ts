@@ -69,6 +69,21 @@ describe('one database file, one owner process', () => {
     }
   }, 60_000);
 
+  it('releases the file when startEmulator cannot listen, so another process can take it', async () => {
+    const db = join(dir, 'port-in-use.db');
+    const holder = await startEmulator({ db: ':memory:' });
+    try {
+      const port = Number(new URL(holder.url).port);
+      await expect(startEmulator({ db, port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      const next = await launch(db);
+      expect(await publish(next.url, 'the file was free')).toBe(200);
+      next.child.kill('SIGTERM');
+      await exited(next.child);
+    } finally {
+      await holder.close();
+    }
+  }, 60_000);
+
   it('gives startEmulator callers a DatabaseOpenError naming the file and the owner', async () => {
     const db = join(dir, 'typed.db');
     const owner = await launch(db);

@@ -86,10 +86,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (e) {
+    // A port in use must not leave the database file claimed by this process.
+    store.close();
+    throw e;
+  }
   // Listening on every interface, the server is still reached (and seeds asset URLs) over loopback.
   const origin = listeningUrl(server.address() as AddressInfo);
   state.origin = origin;
