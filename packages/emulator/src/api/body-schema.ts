@@ -43,7 +43,8 @@ for (const [api, table, definitions, schemas] of [
 export function checkBody(op: OperationSpec, body: Record<string, unknown>): void {
   const validate = validators.get(`${op.api} ${op.name}`);
   if (!validate || validate(body)) return;
-  throw toValidationError(pickError(validate.errors ?? []), body);
+  const errors = validate.errors ?? [];
+  throw noShapeMatched(errors) ?? toValidationError(pickError(errors), body);
 }
 
 /** `/embeds/0/cast_id/hash` → `embeds[0].cast_id.hash`. */
@@ -79,6 +80,23 @@ function pickError(errors: ErrorObject[]): ErrorObject {
   });
 }
 
+/**
+ * A value that lacks what every one of a oneOf/anyOf's shapes requires (an embed `{ link }`):
+ * naming the one field the first shape wants would mislead; name the choice instead.
+ */
+function noShapeMatched(errors: ErrorObject[]): ValidationError | undefined {
+  const choice = errors.find((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  if (!choice) return undefined;
+  const branches = errors.filter((e) => e !== choice && e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+  const allMissing = branches.every(
+    (e) => e.keyword === 'required' && e.instancePath === choice.instancePath,
+  );
+  if (!branches.length || !allMissing) return undefined;
+  const names = [...new Set(branches.map((e) => (e.params as { missingProperty: string }).missingProperty))];
+  const path = fieldPath(choice.instancePath) || 'body';
+  return new ValidationError(`${path} must have one of ${names.join(', ')}`, path, 'InvalidField');
+}
+
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
 function kindOf(value: unknown): string {
@@ -112,7 +130,10 @@ function toValidationError(e: ErrorObject, body: unknown): ValidationError {
       why = `is not a field this operation takes`;
       break;
     case 'type':
-      why = `must be ${String(p.type).split(',').map(article).join(' or ')}, got ${kindOf(value)}`;
+      // A fraction where an integer belongs is best shown as itself.
+      why = `must be ${String(p.type).split(',').map(article).join(' or ')}, got ${
+        typeof value === 'number' ? value : kindOf(value)
+      }`;
       break;
     case 'enum':
       why = `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}, got ${shown || kindOf(value)}`;
