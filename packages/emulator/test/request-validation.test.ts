@@ -185,6 +185,8 @@ describe('numbers no protocol field can hold', () => {
       expect(res.status, fids).toBe(400);
       expect(res.body).toMatchObject({ code: 'InvalidField', property: 'fids' });
     }
+    const huge = await send('GET', '/v2/farcaster/user/bulk?fids=99999999999999999999');
+    expect(huge.body.message).toBe('fids must be between 1 and 9007199254740991, got 99999999999999999999');
     const viewer = await send('GET', '/v2/farcaster/user/bulk?fids=1&viewer_fid=3000000000');
     expect(viewer.status).toBe(400);
     expect(viewer.body.message).toBe('viewer_fid must be between 1 and 2147483647, got 3000000000');

@@ -20,7 +20,6 @@ export interface Call<P = Params> {
 
 /** One operation's parameters as its handler receives them, for helpers that take them whole. */
 export type V2Params<K extends keyof V2Wire> = V2Wire[K]['params'];
-export type HubParams<K extends keyof HubWire> = HubWire[K]['params'];
 
 /** A handler's answer: its operation's 200 body, now or later; failures are thrown EmulatorErrors. */
 type Answer<R> = R | Promise<R>;

@@ -147,28 +147,29 @@ function coerce(op: OperationSpec, p: ParamSpec, raw: string): unknown {
 
 /** An integer within what its parameter can hold (integer-bounds.ts), whatever the spec bounds. */
 function integer(p: Pick<ParamSpec, 'name' | 'format' | 'minimum' | 'maximum'>, raw: string): number {
-  if (!/^-?\d+$/.test(raw)) throw invalid(p, `must be an integer, got "${raw}"`);
-  return bounded(p, Number(raw), integerRange(p.name, p));
+  if (!/^-?\d+$/.test(raw)) throw invalid(p, `must be an integer, got "${clip(raw)}"`);
+  const { minimum, maximum } = integerRange(p.name, p);
+  const n = Number(raw);
+  if (n < minimum || n > maximum)
+    throw invalid(p, `must be between ${minimum} and ${maximum}, got ${clip(raw)}`);
+  return n;
 }
 
-function bounded(
-  p: Pick<ParamSpec, 'name' | 'minimum' | 'maximum'>,
-  n: number,
-  range: { minimum?: number; maximum?: number } = p,
-): number {
-  const { minimum: min, maximum: max } = range;
-  if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
-    const why =
-      min !== undefined && max !== undefined
-        ? `between ${min} and ${max}`
-        : min !== undefined
-          ? `at least ${min}`
-          : `at most ${max}`;
-    const shown = Number.isSafeInteger(n) || !Number.isInteger(n) ? String(n) : 'a larger number';
-    throw invalid(p, `must be ${why}, got ${shown}`);
+function bounded(p: ParamSpec, n: number): number {
+  if ((p.minimum !== undefined && n < p.minimum) || (p.maximum !== undefined && n > p.maximum)) {
+    const range =
+      p.minimum !== undefined && p.maximum !== undefined
+        ? `between ${p.minimum} and ${p.maximum}`
+        : p.minimum !== undefined
+          ? `at least ${p.minimum}`
+          : `at most ${p.maximum}`;
+    throw invalid(p, `must be ${range}, got ${n}`);
   }
   return n;
 }
+
+/** A value echoed in an error, cut short: the request may have sent a megabyte of digits. */
+const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 37)}...` : raw);
 
 const list = (p: ParamSpec) => (p.enum ?? []).map((v) => String(v)).join(', ');
 
