@@ -10,7 +10,7 @@ import { ValidationError } from '../protocol/errors.js';
 import { boundIntegers } from './integer-bounds.js';
 
 // allErrors off: the first error is the one reported, and a hostile body costs one error, not many.
-const ajv = new Ajv({ allErrors: false, strict: false });
+const ajv = new Ajv({ allErrors: false, strict: true });
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => void }).default ?? formatsPlugin;
 addFormats(ajv);
