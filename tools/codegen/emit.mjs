@@ -64,7 +64,7 @@ export function emitTable(ops, { source, prefix }) {
     if (op.paging) lines.push(`    paging: ${JSON.stringify(op.paging)},`);
     lines.push('    params: [');
     for (const p of op.params) {
-      const { ts, ...wire } = p;
+      const { ts, schema, ...wire } = p;
       lines.push(`      ${JSON.stringify(wire)},`);
     }
     lines.push('    ],');

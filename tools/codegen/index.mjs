@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// Generates the SDK's operation tables and types from the official specs in ../shared/oas.
+// Generates the SDK's operation tables and types, and the emulator's wire types and request-body
+// schemas, from the official specs in ../shared/oas.
 // `--check` regenerates in memory and fails when the committed files differ (CI drift guard).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emitTable, emitTypes } from './emit.mjs';
+import { emitTable, emitTypes, HEADER } from './emit.mjs';
 import { buildOperations } from './operations.mjs';
-import { loadSpec } from './spec.mjs';
+import { loadSpec, oasDir } from './spec.mjs';
+import { emitBodies, emitWire } from './wire.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const oasDir = process.env.CASTKIT_OAS_DIR ?? join(root, '../shared/oas');
 const outDir = join(root, 'packages/sdk/src/generated');
+const emulatorDir = join(root, 'packages/emulator/src/generated');
 
 const APIS = [
   { api: 'v2', prefix: 'V2', file: 'neynar-v2.yaml', dir: 'v2' },
@@ -25,6 +27,9 @@ export function generate() {
     const source = `shared/oas/${file} (${spec.doc.info.title} ${spec.doc.info.version})`;
     files.set(join(outDir, dir, 'types.ts'), emitTypes(spec, ops, { source, prefix }));
     files.set(join(outDir, dir, 'operations.ts'), emitTable(ops, { source, prefix }));
+    const header = HEADER(source);
+    files.set(join(emulatorDir, `${api}-wire.ts`), emitWire(ops, { header, prefix }));
+    files.set(join(emulatorDir, `${api}-bodies.ts`), emitBodies(spec, ops, { header, api }));
   }
   return files;
 }

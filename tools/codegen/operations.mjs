@@ -107,6 +107,8 @@ function describeParam(spec, name, location, required, schema) {
     if (shape) param.shape = shape;
   }
   param.ts = paramType(spec, param, schema);
+  // The spec schema stays in the model (emitTable leaves it out) for the emulator's wire types.
+  param.schema = schema;
   return param;
 }
 

@@ -5,3 +5,4 @@ export interface LoadedSpec {
 export function loadSpec(file: string): LoadedSpec;
 export function refName(node: any): string | undefined;
 export function eachOperation(doc: any): Generator<{ path: string; method: string; op: any; shared: any[] }>;
+export const oasDir: string;

@@ -1,6 +1,11 @@
 // Loads an OpenAPI document and answers the few structural questions the emitters ask.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+
+/** Where the official specs are: `../shared/oas` next to the repository, or $CASTKIT_OAS_DIR. */
+export const oasDir =
+  process.env.CASTKIT_OAS_DIR ?? fileURLToPath(new URL('../../../shared/oas/', import.meta.url));
 
 export function loadSpec(file) {
   const doc = parse(readFileSync(file, 'utf8'));

@@ -8,7 +8,12 @@ const literal = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
 export function tsType(schema, ctx, indent = '') {
   if (!schema || typeof schema !== 'object') return 'unknown';
   const ref = refName(schema);
-  if (ref) return typeName(ref);
+  if (ref) {
+    // ctx.refs collects the component types an emitter must import; ctx.qualify names them there.
+    const name = typeName(ref);
+    ctx.refs?.add(name);
+    return ctx.qualify ? ctx.qualify(name) : name;
+  }
   let out = baseType(schema, ctx, indent);
   if (schema.nullable && out !== 'unknown') out = `${wrap(out)} | null`;
   return out;

@@ -1,10 +1,13 @@
 // Where the emulator knowingly differs from the spec's response schema, one line each with the reason.
-// Keys are `<api> <method>`; `path` is a substring of the Ajv error to excuse.
+// Keys are `<api> <method>`; `path` is a substring of the Ajv error to excuse. The reasons live with
+// the response types that state the same differences (src/api/spec-differences.ts).
+import { SPEC_DIFFERENCES } from '../src/api/spec-differences.js';
+
 export const conformanceExceptions: Record<string, { path: string; reason: string }[]> = {
   'hub fetchUserData': [
     {
       path: 'userDataBody/type must be equal to one of the allowed values',
-      reason: 'hubs return LOCATION, TWITTER, GITHUB, BANNER user data too; the spec enum predates them',
+      reason: SPEC_DIFFERENCES.hubUserDataTypes,
     },
   ],
 };

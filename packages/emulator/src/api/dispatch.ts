@@ -2,24 +2,43 @@
 // emulator and the console. Handlers receive validated params keyed by spec names; the edge
 // (server/edge.ts) has already checked the key and decoded the body.
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import type { HubWire } from '../generated/hub-wire.js';
+import type { V2Wire } from '../generated/v2-wire.js';
 import { NotImplementedError } from '../protocol/errors.js';
 import type { Route } from '../server/router.js';
 import type { Store } from '../store/store.js';
 import { type Params, readParams } from './params.js';
+import type { HubAnswer } from './spec-differences.js';
 
-export interface Call {
+export interface Call<P = Params> {
   store: Store;
-  params: Params;
+  /** The operation's parameters keyed by their spec names, as readParams checked and coerced them. */
+  params: P;
   op: OperationSpec;
   /** The emulator's own origin as the client reached it (`http://127.0.0.1:3000`), for absolute URLs. */
   origin: string;
 }
 
-/** Returns the JSON body of a 200 answer; throws EmulatorError on failure. */
-export type Handler = (call: Call) => unknown;
+/** One operation's parameters as its handler receives them, for helpers that take them whole. */
+export type V2Params<K extends keyof V2Wire> = V2Wire[K]['params'];
 
-export type V2Handlers = Partial<Record<keyof typeof v2Operations, Handler>>;
-export type HubHandlers = Partial<Record<keyof typeof hubOperations, Handler>>;
+/** A handler's answer: its operation's 200 body, now or later; failures are thrown EmulatorErrors. */
+type Answer<R> = R | Promise<R>;
+
+/**
+ * Handlers typed from codegen (src/generated/*-wire.ts): each gets its operation's parameters and
+ * must answer its operation's response type, so a misspelt parameter or a wrong shape fails to compile.
+ * Hub answers may differ from the spec where spec-differences.ts says so, and only there.
+ */
+export type V2Handlers = {
+  [K in keyof V2Wire]?: (call: Call<V2Wire[K]['params']>) => Answer<V2Wire[K]['response']>;
+};
+export type HubHandlers = {
+  [K in keyof HubWire]?: (call: Call<HubWire[K]['params']>) => Answer<HubAnswer<HubWire[K]['response']>>;
+};
+
+/** A handler as the router keeps it, its operation's types erased (any typed handler is one). */
+export type Handler = (call: Call<never>) => unknown;
 
 /** One route per operation of both APIs, behind the API key, answering with its API's error body. */
 export function operationRoutes(store: Store, v2: V2Handlers, hub: HubHandlers): Route[] {
@@ -44,7 +63,8 @@ function operationRoute(store: Store, path: string, op: OperationSpec, handler: 
       // Input is checked first, so even an operation the emulator does not model rejects bad input.
       const params = readParams(op, { query: url.searchParams, headers: req.headers, body });
       if (!handler) throw new NotImplementedError(`${op.name} is not emulated yet`);
-      return { json: await handler({ store, params, op, origin: url.origin }) };
+      // readParams has checked the input against the same operation table the wire types come from.
+      return { json: await handler({ store, params: params as never, op, origin: url.origin }) };
     },
   };
 }

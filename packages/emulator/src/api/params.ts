@@ -1,7 +1,10 @@
 // Reads a request's inputs against its operation's parameter table: coerces types, applies the
-// spec's defaults and rejects bad input with a 400 that names the parameter.
+// spec's defaults and rejects bad input with a 400 that names the parameter. JSON bodies are checked
+// whole against the spec's schema (body-schema.ts).
 import type { OperationSpec, ParamSpec } from '@castkit/sdk';
 import { ValidationError } from '../protocol/errors.js';
+import { checkBody } from './body-schema.js';
+import { integerRange } from './integer-bounds.js';
 
 /**
  * A request's inputs as the edge (server/decode.ts) hands them over: the body already checked for
@@ -14,21 +17,32 @@ export interface RawInput {
   body: unknown;
 }
 
-/** Parsed parameters keyed by their spec names (`viewer_fid`, `signer_uuid`), as handlers read them. */
-export type Params = Record<string, any>;
+/**
+ * Parsed parameters keyed by their spec names (`viewer_fid`, `signer_uuid`); handlers see them
+ * typed per operation (src/generated/*-wire.ts).
+ */
+export type Params = Record<string, unknown>;
 
-const invalid = (p: ParamSpec, why: string) =>
+const invalid = (p: Pick<ParamSpec, 'name'>, why: string) =>
   new ValidationError(`${p.name} ${why}`, p.name, 'InvalidField');
 
 export function readParams(op: OperationSpec, input: RawInput): Params {
   const out: Params = {};
-  const json = op.body?.kind === 'json' ? (input.body as Record<string, unknown>) : undefined;
+  let json = op.body?.kind === 'json' ? (input.body as Record<string, unknown>) : undefined;
 
-  for (const p of op.params) {
+  // Query and header parameters first, then the body: a request wrong in both names the former.
+  const params = [...op.params.filter((p) => p.in !== 'body'), ...op.params.filter((p) => p.in === 'body')];
+  let bodyChecked = false;
+  for (const p of params) {
     let value: unknown;
     if (p.in === 'query') value = input.query.get(p.name) ?? undefined;
     else if (p.in === 'header') value = firstHeader(input.headers[p.name.toLowerCase()]);
     else if (p.in === 'body') {
+      if (json && !bodyChecked) {
+        json = presentFields(json);
+        checkBody(op, json);
+        bodyChecked = true;
+      }
       // A body the spec declares no fields for arrives whole, as `body`.
       value = op.body?.kind === 'binary' ? input.body : p.whole ? wholeBody(json) : json?.[p.name];
     }
@@ -48,9 +62,15 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
       continue;
     }
     const spec = hubEnum ? { ...p, enum: undefined } : p;
-    out[p.name] = p.in === 'body' ? checkBodyValue(spec, value) : coerce(op, spec, String(value));
+    // Body fields were checked against the body's schema above.
+    out[p.name] = p.in === 'body' ? value : coerce(op, spec, String(value));
   }
   return out;
+}
+
+/** A JSON body without its null and empty-string fields, which count as absent as they do in queries. */
+function presentFields(json: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(json).filter(([, v]) => v !== null && v !== ''));
 }
 
 /** A body passed whole counts as missing when it has no fields at all. */
@@ -64,7 +84,7 @@ function firstHeader(v: string | string[] | undefined): string | undefined {
 function coerce(op: OperationSpec, p: ParamSpec, raw: string): unknown {
   switch (p.type) {
     case 'integer':
-      return bounded(p, integer(p, raw));
+      return integer(p, raw);
     case 'number': {
       const n = Number(raw);
       if (!Number.isFinite(n)) throw invalid(p, `must be a number, got "${raw}"`);
@@ -84,7 +104,7 @@ function coerce(op: OperationSpec, p: ParamSpec, raw: string): unknown {
         .filter(Boolean);
       if (!items.length) throw invalid(p, 'must not be empty');
       return items.map((item) => {
-        const v = p.items === 'integer' ? integer(p, item) : item;
+        const v = p.items === 'integer' ? integer({ name: p.name }, item) : item;
         if (p.enum && !p.enum.includes(v as never))
           throw invalid(p, `has an unknown value "${item}"; expected ${list(p)}`);
         return v;
@@ -101,9 +121,14 @@ function coerce(op: OperationSpec, p: ParamSpec, raw: string): unknown {
   }
 }
 
-function integer(p: ParamSpec, raw: string): number {
-  if (!/^-?\d{1,15}$/.test(raw)) throw invalid(p, `must be an integer, got "${raw}"`);
-  return Number(raw);
+/** An integer within what its parameter can hold (integer-bounds.ts), whatever the spec bounds. */
+function integer(p: Pick<ParamSpec, 'name' | 'format' | 'minimum' | 'maximum'>, raw: string): number {
+  if (!/^-?\d+$/.test(raw)) throw invalid(p, `must be an integer, got "${clip(raw)}"`);
+  const { minimum, maximum } = integerRange(p.name, p);
+  const n = Number(raw);
+  if (n < minimum || n > maximum)
+    throw invalid(p, `must be between ${minimum} and ${maximum}, got ${clip(raw)}`);
+  return n;
 }
 
 function bounded(p: ParamSpec, n: number): number {
@@ -119,36 +144,10 @@ function bounded(p: ParamSpec, n: number): number {
   return n;
 }
 
-const list = (p: ParamSpec) => (p.enum ?? []).map((v) => String(v)).join(', ');
+/** A value echoed in an error, cut short: the request may have sent a megabyte of digits. */
+const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 37)}...` : raw);
 
-/** Top-level JSON body fields: the right JSON type, enum membership and bounds; nested shapes are the handler's. */
-function checkBodyValue(p: ParamSpec, value: unknown): unknown {
-  const kind = Array.isArray(value) ? 'array' : typeof value;
-  switch (p.type) {
-    case 'integer':
-      if (!Number.isInteger(value)) throw invalid(p, `must be an integer, got ${JSON.stringify(value)}`);
-      return bounded(p, value as number);
-    case 'number':
-      if (typeof value !== 'number') throw invalid(p, `must be a number, got ${kind}`);
-      return bounded(p, value);
-    case 'boolean':
-      if (typeof value !== 'boolean') throw invalid(p, `must be a boolean, got ${kind}`);
-      return value;
-    case 'string':
-      if (typeof value !== 'string') throw invalid(p, `must be a string, got ${kind}`);
-      if (p.enum && !p.enum.includes(value)) throw invalid(p, `must be one of ${list(p)}, got "${value}"`);
-      if (p.pattern && !new RegExp(p.pattern).test(value)) throw invalid(p, `is malformed: "${value}"`);
-      return value;
-    case 'array':
-      if (!Array.isArray(value)) throw invalid(p, `must be an array, got ${kind}`);
-      return value;
-    case 'object':
-      if (kind !== 'object') throw invalid(p, `must be an object, got ${kind}`);
-      return value;
-    default:
-      return value;
-  }
-}
+const list = (p: ParamSpec) => (p.enum ?? []).map((v) => String(v)).join(', ');
 
 /** A 0x-prefixed hex value of exactly `bytes` bytes, lower-cased; a 400 naming the parameter otherwise. */
 export function hexValue(value: unknown, property: string, bytes: number): `0x${string}` {

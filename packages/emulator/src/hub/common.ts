@@ -1,11 +1,11 @@
-// Helpers the hub handlers share. Parameters arrive validated and typed by api/params.ts; what is
-// left here is what the hub spec's table cannot say: the several spellings hubs accept for an enum,
-// and checks hubs make that the spec leaves out (fid 0, hash shapes).
-import { hexValue, type Params } from '../api/params.js';
+// Helpers the hub handlers share. Parameters arrive validated and typed by api/params.ts (fids
+// there are at least 1); what is left here is what the hub spec's table cannot say: the several
+// spellings hubs accept for an enum, and checks hubs make that the spec leaves out (hash shapes).
+import { hexValue } from '../api/params.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
-import { type KeysetQuery, keysetPage, type PageRequest, pageRequest } from './paging.js';
-import { renderStored } from './render.js';
+import { type KeysetQuery, keysetPage, type PageParams, type PageRequest, pageRequest } from './paging.js';
+import { type BodyKey, type MessageWith, renderStoredAs } from './render.js';
 
 /** Reaction types as the spec spells them, plus the protobuf and numeric spellings hubs accept. */
 export const REACTION_TYPE: Record<string, number> = {
@@ -25,8 +25,7 @@ export const LINK_TYPE: Record<string, string> = { follow: 'follow' };
  * An enum parameter given by any accepted spelling (exact, upper or lower case), as its canonical
  * value; undefined when absent. Unknown spellings are a 400 naming the parameter.
  */
-export function spelling<T>(params: Params, name: string, values: Record<string, T>): T | undefined {
-  const raw = params[name] as string | undefined;
+export function spelling<T>(raw: string | undefined, name: string, values: Record<string, T>): T | undefined {
   if (raw === undefined) return undefined;
   const hit = values[raw] ?? values[raw.toUpperCase()] ?? values[raw.toLowerCase()];
   if (hit === undefined) {
@@ -36,41 +35,39 @@ export function spelling<T>(params: Params, name: string, values: Record<string,
 }
 
 /** A required enum parameter (its presence is already checked by the operation table). */
-export const requiredSpelling = <T>(params: Params, name: string, values: Record<string, T>): T =>
-  spelling(params, name, values)!;
-
-/** Hubs reject fid 0 and negative fids; the spec states the minimum on only some operations. */
-export function fidParam(params: Params, name = 'fid'): number {
-  const fid = params[name] as number;
-  if (fid < 1) throw new ValidationError(`${name} must be at least 1, got ${fid}`, name);
-  return fid;
-}
+export const requiredSpelling = <T>(raw: string, name: string, values: Record<string, T>): T =>
+  spelling(raw, name, values)!;
 
 /** An optional hex parameter of `bytes` bytes (hashes 20, signer keys 32), lower-cased as the store keeps it. */
-export function hexParam(params: Params, name: string, bytes: number): string | undefined {
-  return params[name] === undefined ? undefined : hexValue(params[name], name, bytes);
+export function hexParam(value: string | undefined, name: string, bytes: number): string | undefined {
+  return value === undefined ? undefined : hexValue(value, name, bytes);
 }
 
 /** A count parameter with no minimum in the spec (event ids, shard ids) that is never negative. */
-export function nonNegative(params: Params, name: string): number | undefined {
-  const n = params[name] as number | undefined;
+export function nonNegative<N extends number | undefined>(n: N, name: string): N {
   if (n !== undefined && n < 0) throw new ValidationError(`${name} must be at least 0, got ${n}`, name);
   return n;
 }
 
-/** The hub's `{ messages, nextPageToken }` page from stored message hashes. */
-export function messagesPage(store: Store, hashes: string[], nextPageToken: string) {
-  return { messages: hashes.map((h) => renderStored(store, h)), nextPageToken };
+/** The hub's `{ messages, nextPageToken }` page from stored message hashes, all of the kind `body` names. */
+export function messagesPage<K extends BodyKey>(
+  store: Store,
+  hashes: string[],
+  nextPageToken: string,
+  body: K,
+): { messages: MessageWith<K>[]; nextPageToken: string } {
+  return { messages: hashes.map((h) => renderStoredAs(store, h, body)), nextPageToken };
 }
 
 /**
  * The page of stored messages a keyset query selects (its rows carry `hash`), in the hub's shape.
  * `page` is for a handler that must read the paging parameters before its other checks.
  */
-export function pagedMessages(
+export function pagedMessages<K extends BodyKey>(
   store: Store,
-  params: Params,
+  params: PageParams,
   query: KeysetQuery,
+  body: K,
   page: PageRequest = pageRequest(params),
 ) {
   const { rows, nextPageToken } = keysetPage<{ hash: string }>(store, query, page);
@@ -78,6 +75,7 @@ export function pagedMessages(
     store,
     rows.map((r) => r.hash),
     nextPageToken,
+    body,
   );
 }
 

@@ -57,7 +57,7 @@ export const messageHandlers: HubHandlers = {
   },
 
   fetchEvents({ store, params }) {
-    const from = nonNegative(params, 'from_event_id') ?? 0;
+    const from = nonNegative(params.from_event_id, 'from_event_id') ?? 0;
     const rows = store
       .stmt('SELECT * FROM hub_events WHERE id >= ? ORDER BY id LIMIT ?')
       .all(from, EVENTS_PAGE) as HubEventRow[];
@@ -69,7 +69,7 @@ export const messageHandlers: HubHandlers = {
   },
 
   lookupEvent({ store, params }) {
-    const id = nonNegative(params, 'event_id')!;
+    const id = nonNegative(params.event_id, 'event_id');
     const row = store.stmt('SELECT * FROM hub_events WHERE id = ?').get(id) as HubEventRow | undefined;
     if (!row) throw new NotFoundError(`event ${id} not found`, 'event_id');
     return renderHubEvent(store, row);

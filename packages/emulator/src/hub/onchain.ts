@@ -1,8 +1,8 @@
 // Hub on-chain reads: a custody address's registration, a fid's events by type, its active signers.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
-import { fidParam, hexParam, requiredSpelling } from './common.js';
-import { type OnChainRow, renderOnChainEvent } from './render-events.js';
+import { hexParam, requiredSpelling } from './common.js';
+import { type OnChainRow, renderOnChainEvent, renderOnChainEventAs } from './render-events.js';
 
 const EVENT_TYPE: Record<string, number> = {
   EVENT_TYPE_SIGNER: 1,
@@ -17,17 +17,17 @@ const EVENT_TYPE: Record<string, number> = {
 
 export const onChainHandlers: HubHandlers = {
   lookupOnChainIdRegistryEventByAddress({ store, params }) {
-    const address = (params.address as string).toLowerCase();
+    const address = params.address.toLowerCase();
     const row = store
       .stmt('SELECT * FROM onchain_events WHERE address = ? AND type = 3 ORDER BY id DESC LIMIT 1')
       .get(address) as OnChainRow | undefined;
     if (!row) throw new NotFoundError(`no id registration for ${address}`, 'address');
-    return renderOnChainEvent(row);
+    return renderOnChainEventAs(row, 'idRegisterEventBody');
   },
 
   fetchUserOnChainEvents({ store, params }) {
-    const fid = fidParam(params);
-    const type = requiredSpelling(params, 'event_type', EVENT_TYPE);
+    const { fid } = params;
+    const type = requiredSpelling(params.event_type, 'event_type', EVENT_TYPE);
     const rows = store
       .stmt('SELECT * FROM onchain_events WHERE fid = ? AND type = ? ORDER BY id')
       .all(fid, type) as OnChainRow[];
@@ -35,8 +35,8 @@ export const onChainHandlers: HubHandlers = {
   },
 
   fetchUserOnChainSignersEvents({ store, params }) {
-    const fid = fidParam(params);
-    const signer = hexParam(params, 'signer', 32);
+    const { fid } = params;
+    const signer = hexParam(params.signer, 'signer', 32);
     // Active keys only, each with the event that added it, as a hub reports them.
     const rows = store
       .stmt(
@@ -49,8 +49,8 @@ export const onChainHandlers: HubHandlers = {
       // With a signer a hub answers that one event rather than a list.
       const row = rows.filter((r) => r.address === signer).pop();
       if (!row) throw new NotFoundError(`signer ${signer} is not active for fid ${fid}`, 'signer');
-      return renderOnChainEvent(row);
+      return renderOnChainEventAs(row, 'signerEventBody');
     }
-    return { events: rows.map(renderOnChainEvent) };
+    return { events: rows.map((r) => renderOnChainEventAs(r, 'signerEventBody')) };
   },
 };

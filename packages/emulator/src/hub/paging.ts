@@ -1,4 +1,3 @@
-import type { Params } from '../api/params.js';
 import { ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 
@@ -11,13 +10,20 @@ export interface PageRequest {
   after: unknown[] | null;
 }
 
+/** The paging parameters every hub list operation takes. */
+export interface PageParams {
+  pageSize?: number;
+  reverse?: boolean;
+  pageToken?: string;
+}
+
 /** The paging parameters of a list operation; the spec gives pageSize no bounds, hubs cap it. */
-export function pageRequest(params: Params): PageRequest {
-  const pageSize = (params.pageSize as number | undefined) ?? DEFAULT_PAGE_SIZE;
+export function pageRequest(params: PageParams): PageRequest {
+  const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
   if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
     throw new ValidationError(`pageSize must be between 1 and ${MAX_PAGE_SIZE}, got ${pageSize}`, 'pageSize');
   }
-  const token = params.pageToken as string | undefined;
+  const token = params.pageToken;
   return { pageSize, reverse: params.reverse === true, after: token ? decodeToken(token) : null };
 }
 

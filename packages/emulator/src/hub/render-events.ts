@@ -1,5 +1,8 @@
+import type { Hub } from '@castkit/sdk';
+import type { HubAnswer } from '../api/spec-differences.js';
 import { toBase64 } from '../protocol/codec.js';
 import { NotFoundError } from '../protocol/errors.js';
+import { HubEventType, OnChainEventType } from '../protocol/types.js';
 import type { Store } from '../store/store.js';
 import { renderProof, renderStored } from './render.js';
 
@@ -18,18 +21,34 @@ export interface OnChainRow {
   body: string;
 }
 
-const ON_CHAIN_TYPES: Record<number, string> = {
-  1: 'EVENT_TYPE_SIGNER',
-  2: 'EVENT_TYPE_SIGNER_MIGRATED',
-  3: 'EVENT_TYPE_ID_REGISTER',
-  4: 'EVENT_TYPE_STORAGE_RENT',
+/** What the write path keeps in an on-chain event's `body` column (store/accounts.ts), by event type. */
+interface OnChainBody {
+  key: string;
+  keyType?: number;
+  eventType: number;
+  metadata?: string;
+  metadataType?: number;
+  to: string;
+  from?: string;
+  recoveryAddress: string;
+  payer: string;
+  units: number;
+  expiry: number;
+  migratedAt?: number;
+}
+
+const ON_CHAIN_TYPES: Record<number, Hub.OnChainEventType> = {
+  [OnChainEventType.Signer]: 'EVENT_TYPE_SIGNER',
+  [OnChainEventType.SignerMigrated]: 'EVENT_TYPE_SIGNER_MIGRATED',
+  [OnChainEventType.IdRegister]: 'EVENT_TYPE_ID_REGISTER',
+  [OnChainEventType.StorageRent]: 'EVENT_TYPE_STORAGE_RENT',
 };
-const SIGNER_EVENT_TYPES: Record<number, string> = {
+const SIGNER_EVENT_TYPES: Record<number, Hub.SignerEventType> = {
   1: 'SIGNER_EVENT_TYPE_ADD',
   2: 'SIGNER_EVENT_TYPE_REMOVE',
   3: 'SIGNER_EVENT_TYPE_ADMIN_RESET',
 };
-const ID_REGISTER_TYPES: Record<number, string> = {
+const ID_REGISTER_TYPES: Record<number, Hub.IdRegisterEventType> = {
   1: 'ID_REGISTER_EVENT_TYPE_REGISTER',
   2: 'ID_REGISTER_EVENT_TYPE_TRANSFER',
   3: 'ID_REGISTER_EVENT_TYPE_CHANGE_RECOVERY',
@@ -37,10 +56,16 @@ const ID_REGISTER_TYPES: Record<number, string> = {
 
 const hexToBase64 = (hex: string) => toBase64(Buffer.from(hex.replace(/^0x/, ''), 'hex'));
 
-export function renderOnChainEvent(row: OnChainRow): Record<string, unknown> {
-  const body = JSON.parse(row.body) as Record<string, any>;
-  const out: Record<string, unknown> = {
-    type: ON_CHAIN_TYPES[row.type],
+/** An on-chain event of the kind whose body sits under `K`. */
+export type OnChainEventWith<K extends string> = Extract<Hub.OnChainEvent, Record<K, unknown>>;
+
+export function renderOnChainEvent(row: OnChainRow): Hub.OnChainEvent {
+  const body = JSON.parse(row.body) as OnChainBody;
+  const type = ON_CHAIN_TYPES[row.type];
+  if (!type)
+    throw new Error(`on-chain event ${row.id} has type ${row.type}, which the emulator never writes`);
+  const common: Hub.OnChainEventCommon = {
+    type,
     chainId: row.chain_id,
     blockNumber: row.block_number,
     blockHash: row.block_hash,
@@ -50,28 +75,47 @@ export function renderOnChainEvent(row: OnChainRow): Record<string, unknown> {
     txIndex: row.tx_index,
     fid: row.fid,
   };
-  if (row.type === 1) {
-    out.signerEventBody = {
-      key: body.key,
-      keyType: body.keyType ?? 1,
-      eventType: SIGNER_EVENT_TYPES[body.eventType as number] ?? 'SIGNER_EVENT_TYPE_ADD',
-      metadata: body.metadata ?? '',
-      metadataType: body.metadataType ?? 1,
-    };
-  } else if (row.type === 3) {
-    out.idRegisterEventBody = {
-      to: body.to,
-      eventType: ID_REGISTER_TYPES[body.eventType as number] ?? 'ID_REGISTER_EVENT_TYPE_REGISTER',
-      from: body.from ?? '',
-      recoveryAddress: body.recoveryAddress,
-    };
-  } else if (row.type === 4) {
-    out.storageRentEventBody = { payer: hexToBase64(body.payer), units: body.units, expiry: body.expiry };
-  } else if (row.type === 2) {
-    out.signerMigratedEventBody = { migratedAt: body.migratedAt ?? 0 };
+  switch (row.type) {
+    case OnChainEventType.Signer:
+      return {
+        ...common,
+        signerEventBody: {
+          key: body.key,
+          keyType: body.keyType ?? 1,
+          eventType: SIGNER_EVENT_TYPES[body.eventType] ?? 'SIGNER_EVENT_TYPE_ADD',
+          metadata: body.metadata ?? '',
+          metadataType: body.metadataType ?? 1,
+        },
+      };
+    case OnChainEventType.IdRegister:
+      return {
+        ...common,
+        idRegisterEventBody: {
+          to: body.to,
+          eventType: ID_REGISTER_TYPES[body.eventType] ?? 'ID_REGISTER_EVENT_TYPE_REGISTER',
+          from: body.from ?? '',
+          recoveryAddress: body.recoveryAddress,
+        },
+      };
+    case OnChainEventType.StorageRent:
+      return {
+        ...common,
+        storageRentEventBody: { payer: hexToBase64(body.payer), units: body.units, expiry: body.expiry },
+      };
+    default:
+      return { ...common, signerMigratedEventBody: { migratedAt: body.migratedAt ?? 0 } };
   }
-  return out;
 }
+
+/** An on-chain event the caller knows the kind of (it selected rows of that type), as that kind. */
+export function renderOnChainEventAs<K extends string>(row: OnChainRow, body: K): OnChainEventWith<K> {
+  const event = renderOnChainEvent(row);
+  if (!isOnChainEventWith(event, body)) throw new Error(`on-chain event ${row.id} has no ${body}`);
+  return event;
+}
+
+const isOnChainEventWith = <K extends string>(e: Hub.OnChainEvent, body: K): e is OnChainEventWith<K> =>
+  body in e;
 
 export function loadOnChainEvent(store: Store, id: number): OnChainRow {
   const row = store.stmt('SELECT * FROM onchain_events WHERE id = ?').get(id) as OnChainRow | undefined;
@@ -91,7 +135,10 @@ export interface HubEventRow {
   ts: number;
 }
 
-export function renderHubEvent(store: Store, row: HubEventRow): Record<string, unknown> {
+/** A hub event as the API answers it (with the emulator's differences from the spec's types). */
+export type RenderedHubEvent = HubAnswer<Hub.HubEvent>;
+
+export function renderHubEvent(store: Store, row: HubEventRow): RenderedHubEvent {
   const common = {
     id: row.id,
     blockNumber: row.block_number,
@@ -99,7 +146,7 @@ export function renderHubEvent(store: Store, row: HubEventRow): Record<string, u
     timestamp: row.ts,
   };
   switch (row.type) {
-    case 1:
+    case HubEventType.MergeMessage:
       return {
         type: 'HUB_EVENT_TYPE_MERGE_MESSAGE',
         ...common,
@@ -108,7 +155,7 @@ export function renderHubEvent(store: Store, row: HubEventRow): Record<string, u
           deletedMessages: (JSON.parse(row.deleted_hashes) as string[]).map((h) => renderStored(store, h)),
         },
       };
-    case 6: {
+    case HubEventType.MergeUsernameProof: {
       const proof = store.stmt('SELECT * FROM username_proofs WHERE name = ?').get(row.username_proof_name) as
         | Parameters<typeof renderProof>[0]
         | undefined;
@@ -121,7 +168,7 @@ export function renderHubEvent(store: Store, row: HubEventRow): Record<string, u
         },
       };
     }
-    case 9:
+    case HubEventType.MergeOnChainEvent:
       return {
         type: 'HUB_EVENT_TYPE_MERGE_ON_CHAIN_EVENT',
         ...common,
@@ -130,6 +177,7 @@ export function renderHubEvent(store: Store, row: HubEventRow): Record<string, u
         },
       };
     default:
-      return { type: 'HUB_EVENT_TYPE_NONE', ...common };
+      // The write path appends only the three kinds above (store/onchain.ts, protocol/submit.ts).
+      throw new Error(`hub event ${row.id} has type ${row.type}, which the emulator never writes`);
   }
 }

@@ -1,10 +1,11 @@
 // Hub user reads: profile data, fids, storage limits, username proofs, verifications.
+import type { Hub } from '@castkit/sdk';
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../store/accounts.js';
-import { fidParam, mustUser, nonNegative, pagedMessages, spelling } from './common.js';
+import { mustUser, nonNegative, pagedMessages, spelling } from './common.js';
 import { keysetPage, pageRequest } from './paging.js';
-import { renderProof, renderStored } from './render.js';
+import { renderProof, renderStoredAs } from './render.js';
 
 const USER_DATA_TYPE: Record<string, number> = {
   USER_DATA_TYPE_PFP: 1,
@@ -21,29 +22,39 @@ const USER_DATA_TYPE: Record<string, number> = {
 
 type ProofRow = Parameters<typeof renderProof>[0];
 
+const STORE_TYPES: Record<StorageKind, Hub.StoreType> = {
+  casts: 'STORE_TYPE_CASTS',
+  links: 'STORE_TYPE_LINKS',
+  reactions: 'STORE_TYPE_REACTIONS',
+  user_data: 'STORE_TYPE_USER_DATA',
+  verifications: 'STORE_TYPE_VERIFICATIONS',
+  username_proofs: 'STORE_TYPE_USERNAME_PROOFS',
+};
+
 export const userHandlers: HubHandlers = {
   fetchUserData({ store, params }) {
-    const fid = fidParam(params);
+    const { fid } = params;
     // With a type a hub answers that one message; without, every field as a page.
-    const type = spelling(params, 'user_data_type', USER_DATA_TYPE);
+    const type = spelling(params.user_data_type, 'user_data_type', USER_DATA_TYPE);
     if (type !== undefined) {
       const hash = store
         .stmt('SELECT hash FROM user_data WHERE fid = ? AND type = ?')
         .pluck()
         .get(fid, type) as string | undefined;
       if (!hash) throw new NotFoundError(`fid ${fid} has no user data of that type`, 'user_data_type');
-      return renderStored(store, hash);
+      return renderStoredAs(store, hash, 'userDataBody');
     }
-    return pagedMessages(store, params, {
-      sql: 'SELECT hash, type FROM user_data WHERE fid = ?',
-      params: [fid],
-      keys: ['type'],
-    });
+    return pagedMessages(
+      store,
+      params,
+      { sql: 'SELECT hash, type FROM user_data WHERE fid = ?', params: [fid], keys: ['type'] },
+      'userDataBody',
+    );
   },
 
   fetchFids({ store, params }) {
     // The emulator runs one data shard (1); shard 0 is the metadata shard and holds no fids.
-    const shard = nonNegative(params, 'shard_id')!;
+    const shard = nonNegative(params.shard_id, 'shard_id');
     if (shard > 1)
       throw new ValidationError(`shard_id ${shard} does not exist; shards are 0 and 1`, 'shard_id');
     const { rows, nextPageToken } = keysetPage<{ fid: number }>(
@@ -55,13 +66,13 @@ export const userHandlers: HubHandlers = {
   },
 
   lookupUserStorageLimit({ store, params }) {
-    const fid = fidParam(params);
+    const { fid } = params;
     mustUser(store, fid);
     const units = activeUnits(store, fid);
     const used = storageUsed(store, fid);
     return {
       limits: (Object.keys(UNIT_CAPACITY) as StorageKind[]).map((kind) => ({
-        storeType: `STORE_TYPE_${kind.toUpperCase()}`,
+        storeType: STORE_TYPES[kind],
         name: kind.toUpperCase(),
         limit: UNIT_CAPACITY[kind] * units,
         used: used[kind],
@@ -73,12 +84,12 @@ export const userHandlers: HubHandlers = {
   fetchUsernameProofsByFid({ store, params }) {
     const proofs = store
       .stmt('SELECT * FROM username_proofs WHERE fid = ? ORDER BY name')
-      .all(fidParam(params)) as ProofRow[];
+      .all(params.fid) as ProofRow[];
     return { proofs: proofs.map(renderProof) };
   },
 
   fetchUsernameProofByName({ store, params }) {
-    const name = params.name as string;
+    const { name } = params;
     const proof = store.stmt('SELECT * FROM username_proofs WHERE name = ?').get(name) as
       | ProofRow
       | undefined;
@@ -87,12 +98,17 @@ export const userHandlers: HubHandlers = {
   },
 
   fetchVerificationsByFid({ store, params }) {
-    const fid = fidParam(params);
-    const address = (params.address as string | undefined)?.toLowerCase();
-    return pagedMessages(store, params, {
-      sql: `SELECT hash, ts, address FROM verifications WHERE fid = ?${address ? ' AND lower(address) = ?' : ''}`,
-      params: address ? [fid, address] : [fid],
-      keys: ['ts', 'address'],
-    });
+    const { fid } = params;
+    const address = params.address?.toLowerCase();
+    return pagedMessages(
+      store,
+      params,
+      {
+        sql: `SELECT hash, ts, address FROM verifications WHERE fid = ?${address ? ' AND lower(address) = ?' : ''}`,
+        params: address ? [fid, address] : [fid],
+        keys: ['ts', 'address'],
+      },
+      'verificationAddEthAddressBody',
+    );
   },
 };

@@ -1,34 +1,12 @@
-// Validates emulator responses against the official specs' response schemas with Ajv.
-// The specs are OpenAPI 3.0: a small pre-pass turns `nullable` into JSON Schema and drops
-// `discriminator` (its mapping is advisory; the `oneOf` it sits on still validates).
+// Validates emulator responses against the official specs' response schemas with Ajv, after the
+// same OpenAPI-to-JSON-Schema pre-pass the generated request-body schemas get (tools/codegen).
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import { parse } from 'yaml';
-
-const OAS = new URL('../../../../../shared/oas/', import.meta.url);
-
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (!node || typeof node !== 'object') return node;
-  const src = node as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(src)) {
-    if (k === 'discriminator' || k === 'example' || k === 'examples' || k.startsWith('x-')) continue;
-    if (k === 'properties' && v && typeof v === 'object') {
-      // Property names are data here, not keywords: convert each schema, keep every name.
-      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, toJsonSchema(s)]));
-      continue;
-    }
-    out[k] = toJsonSchema(v);
-  }
-  if (src.nullable === true) {
-    delete out.nullable;
-    return { anyOf: [{ type: 'null' }, out] };
-  }
-  delete out.nullable;
-  return out;
-}
+import { toJsonSchema } from '../../../../tools/codegen/json-schema.mjs';
+import { oasDir } from '../../../../tools/codegen/spec.mjs';
 
 export class SpecValidator {
   private readonly ajv: Ajv;
@@ -36,7 +14,7 @@ export class SpecValidator {
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor(file: 'neynar-v2.yaml' | 'hub-v1.yaml') {
-    this.doc = parse(readFileSync(new URL(file, OAS), 'utf8'));
+    this.doc = parse(readFileSync(join(oasDir, file), 'utf8'));
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     // ajv-formats is CommonJS; under NodeNext its default import is the module object.
     const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => void }).default ?? formatsPlugin;
@@ -45,7 +23,12 @@ export class SpecValidator {
     for (const name of ['uint32', 'uint64']) {
       this.ajv.addFormat(name, { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= 0 });
     }
-    this.ajv.addSchema({ components: toJsonSchema(this.doc.components) }, 'spec');
+    // Schema names are data, not keywords: convert each component schema on its own.
+    const schemas = Object.entries<unknown>(this.doc.components.schemas);
+    this.ajv.addSchema(
+      { components: { schemas: Object.fromEntries(schemas.map(([name, s]) => [name, toJsonSchema(s)])) } },
+      'spec',
+    );
   }
 
   /** The 200 schema of an operation, by operationId. */

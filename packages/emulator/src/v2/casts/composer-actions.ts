@@ -1,7 +1,7 @@
 // A small static catalogue of composer actions: the emulator has no action registry, but clients
 // that render the composer's action menu need a realistic, pageable list.
 import type { CastComposerActionsListResponse } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
+import type { V2Params } from '../../api/dispatch.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 
 const ACTIONS = [
@@ -47,8 +47,11 @@ const ACTIONS = [
   },
 ];
 
-export function composerActions(params: Params, origin: string): CastComposerActionsListResponse {
-  const limit = params.limit as number;
+export function composerActions(
+  params: V2Params<'fetchComposerActions'>,
+  origin: string,
+): CastComposerActionsListResponse {
+  const { limit } = params;
   const after = decodeCursor(params.cursor, 1);
   // "top" is by how often an action was added; "featured" is the curated subset, same order.
   const list = ACTIONS.filter((a) => params.list === 'top' || a.featured)

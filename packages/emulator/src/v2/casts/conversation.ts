@@ -5,7 +5,7 @@ import type {
   Conversation,
   ConversationSummary,
 } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
+import type { V2Params } from '../../api/dispatch.js';
 import { IN_JSON, type Store } from '../../store/store.js';
 import { decodeCursor, pageOf, type SortKey } from '../cursor.js';
 import { hydrateCastList, hydrateCasts } from '../hydrate/cast.js';
@@ -18,7 +18,7 @@ import { resolveCast } from './resolve.js';
 const NESTED_REPLIES = 3;
 const SCORE = '(c.likes_count + 2 * c.recasts_count + c.replies_count)';
 
-type Sort = 'chron' | 'desc_chron' | 'algorithmic';
+type Sort = NonNullable<V2Params<'lookupCastConversation'>['sort_type']>;
 
 const ORDER: Record<Sort, string> = {
   chron: 'c.ts ASC, c.hash ASC',
@@ -26,13 +26,15 @@ const ORDER: Record<Sort, string> = {
   algorithmic: `${SCORE} DESC, c.hash DESC`,
 };
 
-export function lookupConversation(store: Store, params: Params, viewer: Viewer): Conversation {
-  const root = resolveCast(store, params.identifier as string, params.type as 'hash' | 'url');
-  const depth = params.reply_depth as number;
-  const sort = (params.sort_type ?? 'chron') as Sort;
-  const limit = params.limit as number;
+export function lookupConversation(
+  store: Store,
+  params: V2Params<'lookupCastConversation'>,
+  viewer: Viewer,
+): Conversation {
+  const root = resolveCast(store, params.identifier, params.type);
+  const { reply_depth: depth, limit, fold } = params;
+  const sort = params.sort_type ?? 'chron';
   const after = decodeCursor(params.cursor, 2);
-  const fold = params.fold as 'above' | 'below' | undefined;
 
   // Above the fold: replies with some engagement, by power users, or by the cast's own author.
   const quality = `(${SCORE} > 0 OR c.fid = ? OR EXISTS (SELECT 1 FROM users u WHERE u.fid = c.fid AND u.power_badge = 1))`;
@@ -120,10 +122,13 @@ function ancestors(store: Store, cast: CastRow): string[] {
 }
 
 /** A deterministic, local stand-in for the LLM summary: who talked, how much, and the top reply. */
-export function summarizeConversation(store: Store, params: Params, origin: string): ConversationSummary {
-  const identifier = params.identifier as string;
+export function summarizeConversation(
+  store: Store,
+  params: V2Params<'lookupCastConversationSummary'>,
+  origin: string,
+): ConversationSummary {
+  const { identifier, limit } = params;
   const root = resolveCast(store, identifier, /^0x[0-9a-f]+$/i.test(identifier) ? 'hash' : 'url');
-  const limit = params.limit as number;
   const thread = store
     .stmt(
       `SELECT hash, fid, mentions, likes_count FROM casts WHERE root_hash = ? AND deleted = 0 AND hash != ?

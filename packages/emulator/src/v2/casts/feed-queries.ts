@@ -1,13 +1,12 @@
 // The feeds that are more than a WHERE clause: following (merged timelines), for-you and
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
 import type { FeedResponse } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
 import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
 import { EXTENSION_TYPES } from '../hydrate/embed-metadata.js';
-import { castPage, rankedPage, type Viewer } from './page.js';
+import { castPage, type PageParams, rankedPage, type Viewer } from './page.js';
 import {
   compareEntries,
   type Entry,
@@ -36,12 +35,12 @@ const FOR_YOU_WINDOW_MS = 48 * HOUR_MS;
  */
 export function followingFeed(
   store: Store,
-  params: Params,
+  params: PageParams,
   fid: number,
   withRecasts: boolean,
   viewer: Viewer,
 ): FeedResponse {
-  const limit = params.limit as number;
+  const { limit } = params;
   const n = limit + 1;
   const after = entryCursor(params.cursor);
   const authors = [
@@ -115,7 +114,7 @@ function entryCursor(cursor: unknown): Entry | undefined {
  * A deterministic "for you" ranking: recent top-level casts by engagement, boosted when the author
  * is followed, decayed by age. The first page's time is kept in the cursor so pages agree.
  */
-export function forYouFeed(store: Store, params: Params, fid: number, viewer: Viewer): FeedResponse {
+export function forYouFeed(store: Store, params: PageParams, fid: number, viewer: Viewer): FeedResponse {
   return rankedPage(
     store,
     params,
@@ -141,11 +140,11 @@ export const TIME_WINDOWS: Record<string, number> = {
 /** Casts ranked by how many reactions they got inside the window, optionally within a channel or URL. */
 export function trendingFeed(
   store: Store,
-  params: Params,
+  params: PageParams & { time_window?: string },
   scope: { channelId?: string; parentUrl?: string },
   viewer: Viewer,
 ): FeedResponse {
-  const windowMs = TIME_WINDOWS[(params.time_window as string | undefined) ?? '24h']!;
+  const windowMs = TIME_WINDOWS[params.time_window ?? '24h']!;
   return rankedPage(
     store,
     params,

@@ -2,12 +2,12 @@
 // user (follows, reactions to their casts, mentions, replies, quotes), grouped the way clients show
 // them (likes / recasts per cast per day, follows per day; one per mention, reply and quote).
 import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
 import { IN_JSON, type Store } from '../../store/store.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
 import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers } from '../hydrate/user.js';
+import type { PageParams } from './page.js';
 
 export const KINDS = ['follows', 'likes', 'recasts', 'mentions', 'replies', 'quotes'] as const;
 export type Kind = (typeof KINDS)[number];
@@ -124,13 +124,12 @@ interface Group {
 
 export function notificationsFor(
   store: Store,
-  params: Params,
+  params: PageParams & { fid: number },
   origin: string,
   kinds: readonly Kind[],
   scope?: Scope,
 ): NotificationsResponse {
-  const fid = params.fid as number;
-  const limit = params.limit as number;
+  const { fid, limit } = params;
   const after = decodeCursor(params.cursor, 2);
   const { grouped, binds } = sources(fid, kinds, scope);
   const rows = store

@@ -1,7 +1,6 @@
 // Keyset pages of casts: routes say which casts (a WHERE clause), this fetches `limit + 1` rows
 // after the cursor's sort key and hydrates the page. Never OFFSET: a page costs the same at any depth.
 import type { FeedResponse } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor, pageOf, type SortKey } from '../cursor.js';
 import { hydrateCastList } from '../hydrate/cast.js';
@@ -9,6 +8,12 @@ import { hydrateCastList } from '../hydrate/cast.js';
 export interface Viewer {
   viewerFid?: number;
   origin: string;
+}
+
+/** The paging parameters every list operation has (limit defaults in the spec). */
+export interface PageParams {
+  limit: number;
+  cursor?: string;
 }
 
 export interface CastFilter {
@@ -22,11 +27,11 @@ export interface CastFilter {
 /** Newest first by (ts, hash): the order of every chronological feed. */
 export function chronologicalPage(
   store: Store,
-  params: Params,
+  params: PageParams,
   filter: CastFilter,
   viewer: Viewer,
 ): FeedResponse {
-  const limit = params.limit as number;
+  const { limit } = params;
   const after = decodeCursor(params.cursor, 2);
   const where = ['c.deleted = 0', ...filter.where];
   const binds = [...filter.binds];
@@ -56,8 +61,8 @@ export function castPage<T extends { hash: string }>(
   return { casts: hydrateCastList(store, dedupe(items.map((r) => r.hash)), viewer), next };
 }
 
-export const viewerOf = (params: Params, origin: string): Viewer => ({
-  viewerFid: params.viewer_fid as number | undefined,
+export const viewerOf = (params: { viewer_fid?: number }, origin: string): Viewer => ({
+  viewerFid: params.viewer_fid,
   origin,
 });
 
@@ -71,12 +76,12 @@ function dedupe(hashes: string[]): string[] {
  */
 export function keyedPage(
   store: Store,
-  params: Params,
+  params: PageParams,
   inner: string,
   binds: unknown[],
   viewer: Viewer,
 ): FeedResponse {
-  const limit = params.limit as number;
+  const { limit } = params;
   const after = decodeCursor(params.cursor, 2);
   const rows = store
     .stmt(
@@ -97,11 +102,11 @@ export function keyedPage(
  */
 export function rankedPage(
   store: Store,
-  params: Params,
+  params: PageParams,
   scored: (anchor: number) => { sql: string; binds: unknown[] },
   viewer: Viewer,
 ): FeedResponse {
-  const limit = params.limit as number;
+  const { limit } = params;
   const after = decodeCursor(params.cursor, 3);
   const anchor = after ? Number(after[0]) : store.now();
   const { sql, binds } = scored(anchor);

@@ -1,7 +1,7 @@
 // publishCast's request body to a protocol CastAdd: "@username" mentions, embeds given as URLs or
 // cast ids, a parent given as a cast hash or a URL, and a channel id standing for its parent URL.
-import type { PostCastResponse } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
+import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk';
+import type { V2Params } from '../../api/dispatch.js';
 import { actAs, type EmbedInput } from '../../protocol/actions.js';
 import { isHex, toHex } from '../../protocol/codec.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
@@ -12,11 +12,9 @@ import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
 import { extractMentions } from '../hydrate/cast-text.js';
 import { requireChannel } from '../hydrate/channel.js';
 
-const MAX_EMBEDS = 2;
-
-export async function publishCast(store: Store, params: Params): Promise<PostCastResponse> {
-  const signerUuid = params.signer_uuid as string;
-  const idem = typeof params.idem === 'string' && params.idem ? params.idem : undefined;
+export async function publishCast(store: Store, params: V2Params<'publishCast'>): Promise<PostCastResponse> {
+  const signerUuid = params.signer_uuid;
+  const idem = params.idem || undefined;
   const request = {
     text: params.text,
     embeds: params.embeds,
@@ -28,18 +26,18 @@ export async function publishCast(store: Store, params: Params): Promise<PostCas
   const earlier = idem ? recall<PostCastResponse>(store, scope, idem, request) : undefined;
   if (earlier) return earlier;
 
-  const text = typeof params.text === 'string' ? params.text : '';
+  const text = params.text ?? '';
   const embeds = readEmbeds(store, params.embeds);
   if (!text && !embeds.length) throw new ValidationError('a cast needs text or embeds', 'text');
 
   let parent: { fid: number; hash: string } | undefined;
   let parentUrl: string | undefined;
-  if (typeof params.parent === 'string' && params.parent) {
+  if (params.parent) {
     const target = castOrUrl(store, params.parent, 'parent');
     if (typeof target === 'string') parentUrl = target;
     else parent = target;
   }
-  if (!parent && !parentUrl && typeof params.channel_id === 'string' && params.channel_id) {
+  if (!parent && !parentUrl && params.channel_id) {
     parentUrl = requireChannel(store, params.channel_id, 'channel_id').url;
   }
 
@@ -70,28 +68,21 @@ export async function publishCast(store: Store, params: Params): Promise<PostCas
   });
 }
 
-function readEmbeds(store: Store, value: unknown): EmbedInput[] {
-  if (value === undefined || value === null) return [];
-  const list = value as unknown[];
-  if (list.length > MAX_EMBEDS)
-    throw new ValidationError(`embeds takes at most ${MAX_EMBEDS} items`, 'embeds');
-  return list.map((raw, i): EmbedInput => {
-    const e = (raw ?? {}) as Record<string, unknown>;
-    if (typeof raw !== 'object' || raw === null)
-      throw new ValidationError(`embeds[${i}] must be an object`, 'embeds');
-    if (typeof e.url === 'string') {
-      if (!isHttpUrl(e.url)) throw new ValidationError(`embeds[${i}].url must be an http(s) URL`, 'embeds');
+/** The request schema has checked the embeds' shape and count; what is left is what it cannot say. */
+function readEmbeds(store: Store, embeds: PostCastReqBodyEmbeds[] = []): EmbedInput[] {
+  return embeds.map((e, i): EmbedInput => {
+    if ('url' in e) {
+      if (!isHttpUrl(e.url)) {
+        throw new ValidationError(`embeds[${i}].url must be an http(s) URL`, `embeds[${i}].url`);
+      }
       return { url: e.url };
     }
-    const id = (e.cast_id ?? e.castId) as { fid?: unknown; hash?: unknown } | undefined;
-    if (!id || typeof id !== 'object') {
-      throw new ValidationError(`embeds[${i}] must have a url or a cast_id`, 'embeds');
-    }
-    const hash = castHashParam(id.hash, `embeds[${i}].cast_id.hash`);
+    const [key, id] = 'cast_id' in e ? ['cast_id', e.cast_id] : ['castId', e.castId];
+    const hash = castHashParam(id.hash, `embeds[${i}].${key}.hash`);
     const fid = store.stmt('SELECT fid FROM casts WHERE hash = ? AND deleted = 0').pluck().get(hash) as
       | number
       | undefined;
-    if (fid === undefined) throw new NotFoundError(`embedded cast ${hash} not found`, 'embeds');
+    if (fid === undefined) throw new NotFoundError(`embedded cast ${hash} not found`, `embeds[${i}].${key}`);
     return { castId: { fid, hash } };
   });
 }

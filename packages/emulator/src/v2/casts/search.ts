@@ -1,7 +1,7 @@
 // Cast search over the FTS5 index (literal: every word; semantic/hybrid: any word, ranked by bm25
 // mixed with recency) and cast counts over time for a query (fetchCastMetrics).
 import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk';
-import type { Params } from '../../api/params.js';
+import type { V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
 import type { Store } from '../../store/store.js';
 import { isoTime } from '../hydrate/cast-rows.js';
@@ -17,7 +17,14 @@ export function ftsQuery(q: string, any: boolean): string {
   return words.map((w) => `"${w}"`).join(any ? ' OR ' : ' ');
 }
 
-function filters(store: Store, params: Params, match: string) {
+/** The filters search and metrics share. */
+interface Filters {
+  author_fid?: number;
+  channel_id?: string;
+  parent_url?: string;
+}
+
+function filters(store: Store, params: Filters, match: string) {
   const where = ['c.rowid IN (SELECT rowid FROM casts_fts WHERE casts_fts MATCH ?)'];
   const binds: unknown[] = [match];
   if (params.author_fid !== undefined) {
@@ -26,7 +33,7 @@ function filters(store: Store, params: Params, match: string) {
   }
   if (params.channel_id !== undefined) {
     where.push('c.channel_id = ?');
-    binds.push(requireChannel(store, params.channel_id as string).id);
+    binds.push(requireChannel(store, params.channel_id).id);
   }
   if (params.parent_url !== undefined) {
     where.push('c.root_parent_url = ?');
@@ -35,10 +42,14 @@ function filters(store: Store, params: Params, match: string) {
   return { where, binds };
 }
 
-export function searchCasts(store: Store, params: Params, viewer: Viewer): CastsSearchResponse {
-  const mode = (params.mode ?? 'literal') as 'literal' | 'semantic' | 'hybrid';
+export function searchCasts(
+  store: Store,
+  params: V2Params<'searchCasts'>,
+  viewer: Viewer,
+): CastsSearchResponse {
+  const mode = params.mode ?? 'literal';
   const ranked = params.sort_type ? params.sort_type === 'algorithmic' : mode !== 'literal';
-  const match = ftsQuery(params.q as string, mode !== 'literal');
+  const match = ftsQuery(params.q, mode !== 'literal');
   const filter = filters(store, params, match);
   if (!ranked) {
     const page = chronologicalPage(store, params, filter, viewer);
@@ -61,17 +72,19 @@ export function searchCasts(store: Store, params: Params, viewer: Viewer): Casts
   return { result: { casts: page.casts, next: page.next } };
 }
 
-const INTERVALS: Record<string, { buckets: number; resolutionMs: number }> = {
+type Interval = NonNullable<V2Params<'fetchCastMetrics'>['interval']>;
+
+const INTERVALS: Record<Interval, { buckets: number; resolutionMs: number }> = {
   '1d': { buckets: 24, resolutionMs: 3_600_000 },
   '7d': { buckets: 28, resolutionMs: 6 * 3_600_000 },
   '30d': { buckets: 30, resolutionMs: DAY_MS },
 };
 
-export function castMetrics(store: Store, params: Params): CastsMetricsResponse {
-  const { buckets, resolutionMs } = INTERVALS[(params.interval as string | undefined) ?? '30d']!;
+export function castMetrics(store: Store, params: V2Params<'fetchCastMetrics'>): CastsMetricsResponse {
+  const { buckets, resolutionMs } = INTERVALS[params.interval ?? '30d'];
   const end = Math.ceil((store.now() + 1) / resolutionMs) * resolutionMs;
   const start = end - buckets * resolutionMs;
-  const filter = filters(store, params, ftsQuery(params.q as string, false));
+  const filter = filters(store, params, ftsQuery(params.q, false));
   const counts = new Map<number, number>();
   const rows = store
     .stmt(

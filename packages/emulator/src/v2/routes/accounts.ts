@@ -1,7 +1,7 @@
 // Accounts: registration, profile updates and verifications (protocol messages through the write
 // path), fname availability, storage allocations, usage and purchase (on-chain events).
 import { randomBytes } from 'node:crypto';
-import type { V2Handlers } from '../../api/dispatch.js';
+import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { actAs, messageBuilder } from '../../protocol/actions.js';
 import { fromHex } from '../../protocol/codec.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
@@ -19,6 +19,7 @@ import {
 } from '../../store/accounts.js';
 import { recall, remember } from '../../store/idempotency.js';
 import type { Store } from '../../store/store.js';
+import { isHttpUrl } from '../casts/publish.js';
 import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
 import { signerBody } from './signers.js';
@@ -30,15 +31,8 @@ const SIGNER_CAPACITY = 1000;
 const STORAGE_PAYER = '0x00000000000000000000000000000000000000ff';
 const FNAME = /^[a-z0-9][a-z0-9-]{0,15}$/;
 
-type Profile = {
-  bio?: unknown;
-  pfp_url?: unknown;
-  url?: unknown;
-  username?: unknown;
-  display_name?: unknown;
-  location?: unknown;
-  verified_accounts?: unknown;
-};
+/** The profile fields updateUser takes and registerAccount's metadata holds. */
+type Profile = Omit<V2Params<'updateUser'>, 'signer_uuid'>;
 
 export const accountHandlers: V2Handlers = {
   getFreshAccountFID(call) {
@@ -46,7 +40,7 @@ export const accountHandlers: V2Handlers = {
   },
 
   isFnameAvailable(call) {
-    const fname = String(call.params.fname).toLowerCase();
+    const fname = call.params.fname.toLowerCase();
     if (!FNAME.test(fname)) {
       throw new ValidationError(
         'fname must be 1-16 characters of a-z, 0-9 and -, not starting with -',
@@ -58,9 +52,9 @@ export const accountHandlers: V2Handlers = {
 
   async registerAccount(call) {
     const { store, params } = call;
-    const fid = params.fid as number;
+    const { fid } = params;
     if (!Number.isInteger(fid) || fid < 1) throw new ValidationError('fid must be a positive integer', 'fid');
-    const custody = String(params.requested_user_custody_address);
+    const custody = params.requested_user_custody_address;
     if (!EVM_ADDRESS.test(custody)) {
       throw new ValidationError(
         'requested_user_custody_address must be an eth address',
@@ -69,20 +63,18 @@ export const accountHandlers: V2Handlers = {
     }
     // The emulator has no chain to submit the Register signature to, so it checks the shape only.
     hexParam(params.signature, 'signature', 65);
-    if ((params.deadline as number) * 1000 < store.now())
-      throw new ValidationError('deadline has passed', 'deadline');
+    if (params.deadline * 1000 < store.now()) throw new ValidationError('deadline has passed', 'deadline');
     if (store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
       throw new ConflictError(
         `fid ${fid} is already registered; ask getFreshAccountFID for a free one`,
         'fid',
       );
     }
-    const fname = params.fname === undefined ? undefined : String(params.fname).toLowerCase();
+    const fname = params.fname?.toLowerCase();
     if (fname !== undefined && (!FNAME.test(fname) || !fnameAvailable(store, fname))) {
       throw new ConflictError(`fname ${fname} is not available`, 'fname');
     }
-    const metadata = (params.metadata ?? {}) as Profile;
-    const changes = profileChanges(metadata);
+    const changes = profileChanges(params.metadata ?? {}, 'metadata.');
     // All or nothing: the profile messages are signed with the new signer's key before it exists
     // and validated first; the fid, its storage, the signer and the messages then commit together.
     const privateKey = new Uint8Array(randomBytes(32));
@@ -110,7 +102,7 @@ export const accountHandlers: V2Handlers = {
   async updateUser(call) {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
-    const changes = profileChanges(params as Profile);
+    const changes = profileChanges(params);
     if (!changes.length)
       throw new ValidationError('nothing to update: give at least one profile field', 'bio');
     const username = changes.find(([type]) => type === UserDataType.Username)?.[1];
@@ -160,7 +152,7 @@ export const accountHandlers: V2Handlers = {
   lookupUserStorageUsage(call) {
     const { store, params } = call;
     requireUser(store, params.fid, 'fid');
-    const fid = params.fid as number;
+    const { fid } = params;
     const units = activeUnits(store, fid);
     const used = storageUsed(store, fid);
     const object = (n: number, capacity: number) => ({ object: 'storage', used: n, capacity });
@@ -184,9 +176,9 @@ export const accountHandlers: V2Handlers = {
   buyStorage(call) {
     const { store, params } = call;
     requireUser(store, params.fid, 'fid');
-    const units = (params.units as number | undefined) ?? 1;
+    const units = params.units ?? 1;
     // An idem key makes a retried purchase answer the first one's result instead of buying twice.
-    const idem = typeof params.idem === 'string' && params.idem ? params.idem : undefined;
+    const idem = params.idem || undefined;
     const request = { fid: params.fid, units };
     if (!idem || recall(store, 'buyStorage', idem, request) === undefined) {
       store.tx(() => {
@@ -228,38 +220,39 @@ function allocations(store: Store, fid: number, origin: string) {
   };
 }
 
-/** Profile fields of a request as protocol UserDataAdd (type, value) pairs, checked first so nothing half-applies. */
-function profileChanges(p: Profile): [number, string][] {
+/**
+ * Profile fields of a request as protocol UserDataAdd (type, value) pairs, checked first so nothing
+ * half-applies. The request schema has checked their types and the location's ranges; `at` prefixes
+ * the field names errors give (`metadata.` for registerAccount).
+ */
+function profileChanges(p: Profile, at = ''): [number, string][] {
   const out: [number, string][] = [];
-  const text = (value: unknown, name: string, type: number) => {
-    if (value === undefined) return;
-    if (typeof value !== 'string') throw new ValidationError(`${name} must be a string`, name);
-    out.push([type, value]);
+  const text = (value: string | undefined, type: number) => {
+    if (value !== undefined) out.push([type, value]);
+  };
+  // Clients render these as links and images: only http(s), never javascript: or data:.
+  const link = (value: string | undefined, name: string, type: number) => {
+    if (value !== undefined && value !== '' && !isHttpUrl(value)) {
+      throw new ValidationError(`${at}${name} must be an http(s) URL`, `${at}${name}`);
+    }
+    text(value, type);
   };
   if (p.username !== undefined) {
-    const name = String(p.username).toLowerCase();
+    const name = p.username.toLowerCase();
     if (!FNAME.test(name))
-      throw new ValidationError('username must be 1-16 characters of a-z, 0-9 and -', 'username');
+      throw new ValidationError('username must be 1-16 characters of a-z, 0-9 and -', `${at}username`);
     out.push([UserDataType.Username, name]);
   }
-  text(p.display_name, 'display_name', UserDataType.Display);
-  text(p.bio, 'bio', UserDataType.Bio);
-  text(p.pfp_url, 'pfp_url', UserDataType.Pfp);
-  text(p.url, 'url', UserDataType.Url);
+  text(p.display_name, UserDataType.Display);
+  text(p.bio, UserDataType.Bio);
+  link(p.pfp_url, 'pfp_url', UserDataType.Pfp);
+  link(p.url, 'url', UserDataType.Url);
   if (p.location !== undefined) {
-    const loc = p.location as { latitude?: unknown; longitude?: unknown };
-    const lat = loc?.latitude;
-    const lng = loc?.longitude;
-    if (typeof lat !== 'number' || typeof lng !== 'number' || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
-      throw new ValidationError('location needs latitude (-90..90) and longitude (-180..180)', 'location');
-    }
+    const { latitude: lat, longitude: lng } = p.location;
     // The protocol's geo URI carries two decimals.
     out.push([UserDataType.Location, `geo:${lat.toFixed(2)},${lng.toFixed(2)}`]);
   }
-  if (p.verified_accounts !== undefined) {
-    const accounts = p.verified_accounts as { x?: unknown; github?: unknown };
-    text(accounts?.x, 'verified_accounts.x', UserDataType.Twitter);
-    text(accounts?.github, 'verified_accounts.github', UserDataType.Github);
-  }
+  text(p.verified_accounts?.x, UserDataType.Twitter);
+  text(p.verified_accounts?.github, UserDataType.Github);
   return out;
 }

@@ -1,7 +1,7 @@
 // Cast operations: lookup (hash or client URL), bulk, conversation and summary, search, metrics,
 // publish and delete (through the write path), embed metadata and composer actions.
 import type { CastsResponse, OperationResponse } from '@castkit/sdk';
-import type { V2Handlers } from '../../api/dispatch.js';
+import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
 import { composerActions } from '../casts/composer-actions.js';
@@ -18,7 +18,7 @@ import { embedMetadata } from '../hydrate/embed-metadata.js';
 const MAX_BULK = 250;
 
 const SORTS: Record<
-  string,
+  NonNullable<V2Params<'fetchBulkCasts'>['sort_type']>,
   (c: { likes_count: number; recasts_count: number; replies_count: number; ts: number }) => number
 > = {
   likes: (c) => c.likes_count,
@@ -35,14 +35,14 @@ export const castHandlers: V2Handlers = {
   },
 
   fetchBulkCasts({ store, params, origin }): CastsResponse {
-    const hashes = (params.casts as string[]).map((h) => castHashParam(h, 'casts'));
+    const hashes = params.casts.map((h) => castHashParam(h, 'casts'));
     if (hashes.length > MAX_BULK)
       throw new ValidationError(`casts takes at most ${MAX_BULK} hashes`, 'casts');
     let order = [...new Set(hashes)];
-    const sort = params.sort_type as string | undefined;
+    const sort = params.sort_type;
     if (sort) {
       const rows = castRows(store, order);
-      const score = SORTS[sort]!;
+      const score = SORTS[sort];
       order = [...rows.values()]
         .sort((a, b) => score(b) - score(a) || (a.hash < b.hash ? 1 : -1))
         .map((r) => r.hash);
@@ -85,7 +85,7 @@ export const castHandlers: V2Handlers = {
   },
 
   fetchEmbeddedUrlMetadata({ params, origin }) {
-    const url = params.url as string;
+    const { url } = params;
     if (!isHttpUrl(url)) throw new ValidationError(`url must be an http(s) URL, got "${url}"`, 'url');
     return { metadata: embedMetadata(url, origin) };
   },

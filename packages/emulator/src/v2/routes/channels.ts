@@ -1,13 +1,12 @@
 // Channels: lookups, lists, search, trending, followers, members and invites, follow/unfollow.
 // Channel state is off-protocol (no Farcaster messages), written through store/social.ts.
-import type { Call, V2Handlers } from '../../api/dispatch.js';
+import type { V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import * as social from '../../store/social.js';
 import { IN_JSON } from '../../store/store.js';
 import { decodeCursor, pageOf } from '../cursor.js';
 import {
-  type ChannelRow,
   channelDehydrated,
   findChannel,
   hydrateChannelList,
@@ -25,24 +24,20 @@ const MAX = Number.MAX_SAFE_INTEGER;
 
 type Dated = { fid: number; created_at: number };
 
-function channelParam(call: Call, name = 'channel_id'): ChannelRow {
-  return requireChannel(call.store, String(call.params[name]), name);
-}
-
 export const channelHandlers: V2Handlers = {
   lookupChannel(call) {
     const { id, type } = call.params;
-    const row = findChannel(call.store, String(id), type ?? 'id');
+    const row = findChannel(call.store, id, type ?? 'id');
     if (!row)
       throw new NotFoundError(
         `channel ${type === 'parent_url' ? 'with parent_url ' : ''}${id} not found`,
         'id',
       );
-    return { channel: hydrateChannelList(call.store, [row.id], viewOf(call))[0] };
+    return { channel: hydrateChannelList(call.store, [row.id], viewOf(call))[0]! };
   },
 
   fetchBulkChannels(call) {
-    const keys = capped(call.params.ids as string[], 'ids');
+    const keys = capped(call.params.ids, 'ids');
     // One query for every key; ids are resolved before the viewer is checked, so a request whose
     // ids all miss answers the channel 404 whatever its viewer_fid.
     const column = call.params.type === 'parent_url' ? 'url' : 'id';
@@ -69,7 +64,7 @@ export const channelHandlers: V2Handlers = {
 
   searchChannels(call) {
     const { store, params } = call;
-    const q = String(params.q).trim().replace(/^\//, '');
+    const q = params.q.trim().replace(/^\//, '');
     if (!q) throw new ValidationError('q must not be blank', 'q', 'InvalidField');
     const [after] = decodeCursor(params.cursor, 1) ?? [''];
     const ids = store
@@ -86,7 +81,7 @@ export const channelHandlers: V2Handlers = {
 
   fetchTrendingChannels(call) {
     const { store, params } = call;
-    const window = (params.time_window ?? '7d') as keyof typeof WINDOWS;
+    const window = params.time_window ?? '7d';
     const now = store.now();
     // Channel counts are small (hundreds), so rank them all and cut the page in memory.
     const rows = store
@@ -127,7 +122,7 @@ export const channelHandlers: V2Handlers = {
 
   fetchFollowersForAChannel(call) {
     const { store, params } = call;
-    const channel = channelParam(call, 'id');
+    const channel = requireChannel(store, params.id, 'id');
     const view = viewOf(call);
     const [at, after] = decodeCursor(params.cursor, 2) ?? [MAX, MAX];
     const rows = store
@@ -150,7 +145,7 @@ export const channelHandlers: V2Handlers = {
 
   fetchRelevantFollowersForAChannel(call) {
     const { store, params } = call;
-    const channel = channelParam(call, 'id');
+    const channel = requireChannel(store, params.id, 'id');
     const view = viewOf(call);
     const fids = store
       .stmt(
@@ -166,7 +161,7 @@ export const channelHandlers: V2Handlers = {
 
   fetchChannelMembers(call) {
     const { store, params } = call;
-    const channel = channelParam(call);
+    const channel = requireChannel(store, params.channel_id, 'channel_id');
     if (params.fid !== undefined) requireUser(store, params.fid, 'fid');
     const [at, after] = decodeCursor(params.cursor, 2) ?? [MAX, MAX];
     const rows = store
@@ -280,7 +275,7 @@ export const channelHandlers: V2Handlers = {
 
   fetchChannelInvites(call) {
     const { store, params } = call;
-    if (params.channel_id !== undefined) channelParam(call);
+    if (params.channel_id !== undefined) requireChannel(store, params.channel_id, 'channel_id');
     if (params.invited_fid !== undefined) requireUser(store, params.invited_fid, 'invited_fid');
     const [at, channelAfter, fidAfter, roleAfter] = decodeCursor(params.cursor, 4) ?? [MAX, '', 0, ''];
     const rows = store
@@ -328,7 +323,7 @@ export const channelHandlers: V2Handlers = {
   inviteChannelMember(call) {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
-    const channel = channelParam(call);
+    const channel = requireChannel(store, params.channel_id, 'channel_id');
     requireUser(store, params.fid, 'fid');
     social.requireModerator(store, channel.id, me.fid);
     social.inviteMember(store, channel.id, me.fid, params.fid, params.role);
@@ -338,7 +333,7 @@ export const channelHandlers: V2Handlers = {
   respondChannelInvite(call) {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
-    const channel = channelParam(call);
+    const channel = requireChannel(store, params.channel_id, 'channel_id');
     social.respondToInvite(store, channel.id, me.fid, params.role, params.accept === true);
     return ok(params.accept ? `joined ${channel.id}` : `declined the invite to ${channel.id}`);
   },
@@ -346,7 +341,7 @@ export const channelHandlers: V2Handlers = {
   removeChannelMember(call) {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
-    const channel = channelParam(call);
+    const channel = requireChannel(store, params.channel_id, 'channel_id');
     requireUser(store, params.fid, 'fid');
     // Moderators remove anyone; a member may always remove themselves (leave).
     if (params.fid !== me.fid) social.requireModerator(store, channel.id, me.fid);
@@ -356,14 +351,14 @@ export const channelHandlers: V2Handlers = {
 
   followChannel(call) {
     const me = actAs(call.store, call.params.signer_uuid);
-    const channel = channelParam(call);
+    const channel = requireChannel(call.store, call.params.channel_id, 'channel_id');
     social.followChannel(call.store, me.fid, channel.id);
     return ok(`following ${channel.id}`);
   },
 
   unfollowChannel(call) {
     const me = actAs(call.store, call.params.signer_uuid);
-    const channel = channelParam(call);
+    const channel = requireChannel(call.store, call.params.channel_id, 'channel_id');
     social.unfollowChannel(call.store, me.fid, channel.id);
     return ok(`unfollowed ${channel.id}`);
   },

@@ -1,8 +1,7 @@
 // Feed operations: following / filter feeds, for-you, channels, parent URLs, trending, a user's
 // casts, popular casts, replies and recasts, and frames. Every list is a keyset page.
 import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk';
-import type { V2Handlers } from '../../api/dispatch.js';
-import type { Params } from '../../api/params.js';
+import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
 import { IN_JSON, type Store } from '../../store/store.js';
 import { embedTypesClause, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
@@ -44,7 +43,7 @@ export const feedHandlers: V2Handlers = {
   },
 
   fetchFeedByChannelIds({ store, params, origin }) {
-    const ids = params.channel_ids as string[];
+    const ids = params.channel_ids;
     if (ids.length > MAX_CHANNELS)
       throw new ValidationError(`channel_ids takes at most ${MAX_CHANNELS} ids`, 'channel_ids');
     for (const id of ids) requireChannel(store, id, 'channel_ids');
@@ -59,7 +58,7 @@ export const feedHandlers: V2Handlers = {
   },
 
   fetchFeedByParentUrls({ store, params, origin }) {
-    const urls = params.parent_urls as string[];
+    const urls = params.parent_urls;
     if (urls.length > MAX_PARENT_URLS) {
       throw new ValidationError(`parent_urls takes at most ${MAX_PARENT_URLS} URLs`, 'parent_urls');
     }
@@ -112,7 +111,7 @@ export const feedHandlers: V2Handlers = {
       'SELECT hash, ts AS k FROM casts WHERE fid = ? AND parent_hash IS NOT NULL AND deleted = 0';
     const recasts = `SELECT r.target AS hash, r.ts AS k FROM reactions r
       JOIN casts c ON c.hash = r.target AND c.deleted = 0 WHERE r.fid = ? AND r.type = 2`;
-    const filter = params.filter as 'all' | 'replies' | 'recasts';
+    const { filter } = params;
     const inner =
       filter === 'replies' ? replies : filter === 'recasts' ? recasts : `${replies} UNION ALL ${recasts}`;
     const binds = filter === 'all' ? [params.fid, params.fid] : [params.fid];
@@ -126,16 +125,19 @@ export const feedHandlers: V2Handlers = {
   },
 };
 
-function filterFeed(store: Store, params: Params, viewer: Viewer): FeedResponse {
-  const type = params.filter_type as string | undefined;
-  const need = (name: string) => {
-    if (params[name] === undefined)
+type FeedParams = V2Params<'fetchFeed'>;
+
+function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedResponse {
+  const type = params.filter_type;
+  const need = <K extends keyof FeedParams>(name: K): NonNullable<FeedParams[K]> => {
+    const value = params[name];
+    if (value === undefined || value === null)
       throw new ValidationError(`${name} is required when filter_type is ${type}`, name);
-    return params[name];
+    return value;
   };
   switch (type) {
     case 'fids': {
-      const fids = String(need('fids'))
+      const fids = need('fids')
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
@@ -162,7 +164,7 @@ function filterFeed(store: Store, params: Params, viewer: Viewer): FeedResponse 
     case 'embed_url': {
       // Seeded images are stored against the seeding origin; accept them by the URL clients see.
       const seeded = store.getMeta('asset_origin');
-      let url = String(need('embed_url'));
+      let url = need('embed_url');
       if (seeded && url.startsWith(`${viewer.origin}/_emulator/`))
         url = seeded + url.slice(viewer.origin.length);
       const where = `EXISTS (SELECT 1 FROM json_each(c.embeds) e
@@ -170,7 +172,7 @@ function filterFeed(store: Store, params: Params, viewer: Viewer): FeedResponse 
       return chronologicalPage(store, params, { where: [where], binds: [url, url] }, viewer);
     }
     case 'embed_types': {
-      const clause = embedTypesClause(need('embed_types') as string[]);
+      const clause = embedTypesClause(need('embed_types'));
       return chronologicalPage(store, params, { where: [clause.sql], binds: clause.binds }, viewer);
     }
     case 'global_trending':

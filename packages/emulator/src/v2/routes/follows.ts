@@ -1,6 +1,6 @@
 // The social graph: followers and following lists, relevant followers, suggestions, and
 // follow/unfollow (LinkAdd/LinkRemove messages through the one write path).
-import type { Call, V2Handlers } from '../../api/dispatch.js';
+import type { Call, V2Handlers, V2Params } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { toHex } from '../../protocol/codec.js';
 import { ValidationError } from '../../protocol/errors.js';
@@ -23,9 +23,9 @@ function edgePage(
   store: Store,
   side: 'followers' | 'following',
   fid: number,
-  sort: string,
+  sort: 'desc_chron' | 'algorithmic',
   limit: number,
-  cursor: unknown,
+  cursor: string | undefined,
 ) {
   const [me, other] = side === 'followers' ? ['target_fid', 'fid'] : ['fid', 'target_fid'];
   const key = decodeCursor(cursor, 2);
@@ -55,7 +55,7 @@ function edgePage(
   return pageOf(rows, limit, keyOf);
 }
 
-function followerList(call: Call, side: 'followers' | 'following') {
+function followerList(call: Call<V2Params<'fetchUserFollowers'>>, side: 'followers' | 'following') {
   const { store, params } = call;
   requireUser(store, params.fid, 'fid');
   const view = viewOf(call);
@@ -101,7 +101,7 @@ export const followHandlers: V2Handlers = {
     const { store, params } = call;
     requireUser(store, params.fid, 'fid');
     const view = viewOf(call);
-    const limit = params.limit as number;
+    const { limit } = params;
     // Friends of friends the user does not follow yet (nor blocks), ranked by how many of the
     // user's follows follow them; topped up with the best-followed accounts for a new user.
     const fids = store
@@ -157,7 +157,7 @@ export function relevant(store: Store, fids: number[], view: { viewerFid?: numbe
  * together. Following someone already followed is a no-op that reports the existing link;
  * unfollowing someone not followed reports success: false (nothing to remove).
  */
-async function bulkLink(store: Store, params: Record<string, any>, action: 'follow' | 'unfollow') {
+async function bulkLink(store: Store, params: V2Params<'followUser'>, action: 'follow' | 'unfollow') {
   const targets = fidArray(params.target_fids, 'target_fids');
   const me = actAs(store, params.signer_uuid);
   for (const t of targets) requireUser(store, t, 'target_fids');

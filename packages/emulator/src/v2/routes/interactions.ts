@@ -69,12 +69,12 @@ function towards(store: Store, a: number, b: number, kinds: readonly Kind[]): Hi
 export const interactionHandlers: V2Handlers = {
   fetchUserInteractions(call) {
     const { store, params } = call;
-    const fids = [...new Set(params.fids as number[])];
+    const fids = [...new Set(params.fids)];
     if (fids.length !== 2) throw new ValidationError('fids must name exactly two different users', 'fids');
     const [a, b] = fids as [number, number];
     requireUser(store, a, 'fids');
     requireUser(store, b, 'fids');
-    const kinds = (params.type as Kind[] | undefined) ?? KINDS;
+    const kinds = params.type ?? KINDS;
     const hits = [...towards(store, a, b, kinds), ...towards(store, b, a, kinds)]
       .sort((x, y) => y.ts - x.ts)
       .slice(0, MAX_INTERACTIONS);

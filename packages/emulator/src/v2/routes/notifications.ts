@@ -5,7 +5,7 @@ import type { V2Handlers } from '../../api/dispatch.js';
 import { approvedSigner } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
 import { IN_JSON } from '../../store/store.js';
-import { KINDS, type Kind, notificationsFor } from '../casts/notifications.js';
+import { KINDS, notificationsFor } from '../casts/notifications.js';
 import { requireChannel } from '../hydrate/channel.js';
 import { requireUser } from '../hydrate/user.js';
 
@@ -14,13 +14,13 @@ const MAX_SCOPES = 10;
 export const notificationHandlers: V2Handlers = {
   fetchAllNotifications({ store, params, origin }) {
     requireUser(store, params.fid);
-    const kinds = (params.type as Kind[] | undefined) ?? KINDS;
+    const kinds = params.type ?? KINDS;
     return notificationsFor(store, params, origin, kinds);
   },
 
   fetchChannelNotificationsForUser({ store, params, origin }) {
     requireUser(store, params.fid);
-    const ids = params.channel_ids as string[];
+    const ids = params.channel_ids;
     if (ids.length > MAX_SCOPES)
       throw new ValidationError(`channel_ids takes at most ${MAX_SCOPES} ids`, 'channel_ids');
     for (const id of ids) requireChannel(store, id, 'channel_ids');
@@ -32,7 +32,7 @@ export const notificationHandlers: V2Handlers = {
 
   fetchNotificationsByParentUrlForUser({ store, params, origin }) {
     requireUser(store, params.fid);
-    const urls = params.parent_urls as string[];
+    const urls = params.parent_urls;
     if (urls.length > MAX_SCOPES) {
       throw new ValidationError(`parent_urls takes at most ${MAX_SCOPES} URLs`, 'parent_urls');
     }
@@ -44,13 +44,13 @@ export const notificationHandlers: V2Handlers = {
 
   markNotificationsAsSeen({ store, params }): OperationResponse {
     // The emulator issues no sign-in tokens; a bearer token is taken to be a signer uuid.
-    const bearer = /^Bearer\s+(\S+)$/i.exec(String(params.Authorization ?? ''))?.[1];
-    const uuid = (params.signer_uuid as string | undefined) ?? bearer;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(params.Authorization ?? '')?.[1];
+    const uuid = params.signer_uuid ?? bearer;
     if (!uuid) {
       throw new ValidationError('signer_uuid (or an Authorization: Bearer token) is required', 'signer_uuid');
     }
     const signer = approvedSigner(store, uuid);
-    const type = params.type as Kind | undefined;
+    const { type } = params;
     // notifications_seen is per-user reading state, not protocol data: no message to submit.
     store
       .stmt(

@@ -77,12 +77,7 @@ export const reactionHandlers: V2Handlers = {
            AND (? IS NULL OR r.ts < ? OR (r.ts = ? AND (r.type < ? OR (r.type = ? AND r.target < ?))))
          ORDER BY r.ts DESC, r.type DESC, r.target DESC LIMIT ?`,
       )
-      .all(
-        params.fid,
-        JSON.stringify(typeCodes([params.type as string])),
-        ...keyBinds(after),
-        params.limit + 1,
-      ) as {
+      .all(params.fid, JSON.stringify(typeCodes([params.type])), ...keyBinds(after), params.limit + 1) as {
       target: string;
       type: number;
       ts: number;

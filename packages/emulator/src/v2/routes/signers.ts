@@ -61,15 +61,15 @@ function developerSignerBody(row: SignerRow, origin: string) {
  */
 async function verifySignedKeyRequest(
   store: Store,
-  params: Record<string, any>,
+  params: { app_fid: number; deadline: number; signature: string },
   publicKey: string,
 ): Promise<void> {
-  const appFid = params.app_fid as number;
+  const appFid = params.app_fid;
   const custody = store.stmt('SELECT custody_address FROM users WHERE fid = ?').pluck().get(appFid) as
     | string
     | undefined;
   if (!custody) throw new NotFoundError(`app fid ${appFid} not found`, 'app_fid');
-  const deadline = params.deadline as number;
+  const { deadline } = params;
   if (deadline * 1000 <= store.now()) throw new ValidationError('deadline has passed', 'deadline');
   const signature = hexParam(params.signature, 'signature', 65);
   let valid = false;
@@ -99,12 +99,12 @@ export const signerHandlers: V2Handlers = {
   },
 
   lookupSigner(call) {
-    return signerBody(mustSigner(call.store, String(call.params.signer_uuid)), call.origin);
+    return signerBody(mustSigner(call.store, call.params.signer_uuid), call.origin);
   },
 
   async registerSignedKey(call) {
     const { store, params } = call;
-    const signer = mustSigner(store, String(params.signer_uuid));
+    const signer = mustSigner(store, params.signer_uuid);
     if (signer.status !== 'generated' && signer.status !== 'pending_approval') {
       throw new ValidationError(`signer is already ${signer.status}`, 'signer_uuid');
     }
@@ -114,7 +114,7 @@ export const signerHandlers: V2Handlers = {
 
   lookupDeveloperManagedSigner(call) {
     // Any key the emulator knows answers, managed or not, once a signed key request was made for it.
-    const row = findSignerByPublicKey(call.store, String(call.params.public_key));
+    const row = findSignerByPublicKey(call.store, call.params.public_key);
     if (!row || row.status === 'generated') {
       throw new NotFoundError(
         `no developer managed signer with public key ${call.params.public_key}`,
@@ -133,7 +133,7 @@ export const signerHandlers: V2Handlers = {
 
   async fetchSigners(call) {
     const { store, params } = call;
-    const message = String(params.message);
+    const { message } = params;
     // A Sign-In With Ethereum message: its second line is the signing address.
     const address = /^0x[0-9a-fA-F]{40}$/m.exec(message)?.[0];
     if (!address) throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
@@ -163,8 +163,8 @@ export const signerHandlers: V2Handlers = {
 
   fetchAuthorizationUrl(call) {
     const url = new URL('/_emulator/login/authorize', call.origin);
-    url.searchParams.set('client_id', String(call.params.client_id));
-    url.searchParams.set('response_type', String(call.params.response_type));
+    url.searchParams.set('client_id', call.params.client_id);
+    url.searchParams.set('response_type', call.params.response_type);
     return { authorization_url: url.toString() };
   },
 };

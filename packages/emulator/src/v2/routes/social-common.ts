@@ -4,28 +4,23 @@ import { ValidationError } from '../../protocol/errors.js';
 import { type HydrateOptions, requireUser } from '../hydrate/user.js';
 
 /** Hydration options for a call: its origin and, when given, a viewer that must exist. */
-export function viewOf(call: Call, property = 'viewer_fid'): HydrateOptions {
-  const viewerFid = call.params[property] as number | undefined;
-  if (viewerFid !== undefined) requireUser(call.store, viewerFid, property);
+export function viewOf(call: Call<{ viewer_fid?: number }>): HydrateOptions {
+  const viewerFid = call.params.viewer_fid;
+  if (viewerFid !== undefined) requireUser(call.store, viewerFid, 'viewer_fid');
   return { viewerFid, origin: call.origin };
 }
 
-/** A JSON body's list of fids: integers, at least one, at most `max`, duplicates dropped. */
-export function fidArray(value: unknown, property: string, max = 100): number[] {
-  if (!Array.isArray(value) || value.length === 0) {
+/**
+ * A JSON body's list of fids (the request schema has checked each is a fid): at least one, at most
+ * `max`, duplicates dropped.
+ */
+export function fidArray(fids: number[], property: string, max = 100): number[] {
+  if (fids.length === 0) {
     throw new ValidationError(`${property} must be a non-empty array of fids`, property, 'InvalidField');
   }
-  if (value.length > max)
+  if (fids.length > max)
     throw new ValidationError(`${property} takes at most ${max} fids`, property, 'InvalidField');
-  for (const v of value) {
-    if (!Number.isInteger(v) || (v as number) < 1) {
-      throw new ValidationError(
-        `${property} must hold positive integer fids, got ${JSON.stringify(v)}`,
-        property,
-      );
-    }
-  }
-  return [...new Set(value as number[])];
+  return [...new Set(fids)];
 }
 
 /** At most `max` entries of a csv query parameter. */

@@ -12,13 +12,13 @@ type Ranked = { fid: number; follower_count: number };
 export const userHandlers: V2Handlers = {
   fetchBulkUsers(call) {
     // Bulk reads skip fids that do not exist (the spec has no 404 here); order follows the request.
-    const fids = capped(call.params.fids as number[], 'fids');
+    const fids = capped(call.params.fids, 'fids');
     return { users: hydrateUserList(call.store, fids, viewOf(call)) };
   },
 
   fetchBulkUsersByEthOrSolAddress(call) {
     const { store } = call;
-    const addresses = capped(call.params.addresses as string[], 'addresses', 350).map((a) => {
+    const addresses = capped(call.params.addresses, 'addresses', 350).map((a) => {
       if (EVM_ADDRESS.test(a)) return a.toLowerCase();
       if (SOL_ADDRESS.test(a)) return a;
       throw new ValidationError(
@@ -26,10 +26,7 @@ export const userHandlers: V2Handlers = {
         'addresses',
       );
     });
-    const types = (call.params.address_types as string[] | undefined) ?? [
-      'custody_address',
-      'verified_address',
-    ];
+    const types = call.params.address_types ?? ['custody_address', 'verified_address'];
     const json = JSON.stringify(addresses);
     const pairs: { address: string; fid: number }[] = [];
     if (types.includes('custody_address')) {
@@ -68,7 +65,7 @@ export const userHandlers: V2Handlers = {
   },
 
   lookupUserByUsername(call) {
-    const username = String(call.params.username).replace(/^@/, '').toLowerCase();
+    const username = call.params.username.replace(/^@/, '').toLowerCase();
     const fid = call.store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username) as
       | number
       | undefined;
@@ -77,7 +74,7 @@ export const userHandlers: V2Handlers = {
   },
 
   lookupUsersByXUsername(call) {
-    const handle = String(call.params.x_username).replace(/^@/, '');
+    const handle = call.params.x_username.replace(/^@/, '');
     const fids = call.store
       .stmt('SELECT fid FROM users WHERE twitter = ? COLLATE NOCASE ORDER BY fid')
       .pluck()
@@ -87,7 +84,7 @@ export const userHandlers: V2Handlers = {
   },
 
   lookupUserByCustodyAddress(call) {
-    const address = String(call.params.custody_address);
+    const address = call.params.custody_address;
     if (!EVM_ADDRESS.test(address)) {
       throw new ValidationError(
         'custody_address must be a 0x-prefixed eth address',
@@ -103,9 +100,9 @@ export const userHandlers: V2Handlers = {
 
   searchUser(call) {
     const { store, params } = call;
-    const q = String(params.q).trim().replace(/^@/, '');
+    const q = params.q.trim().replace(/^@/, '');
     if (!q) throw new ValidationError('q must not be blank', 'q', 'InvalidField');
-    const limit = params.limit as number;
+    const { limit } = params;
     const after = decodeCursor(params.cursor, 2) ?? [Number.MAX_SAFE_INTEGER, 0];
     const prefix = `${likeEscape(q)}%`;
     // Prefix of the username, of the display name or of any word in it; an exact fid also matches.
@@ -139,12 +136,10 @@ export const userHandlers: V2Handlers = {
 
   fetchUsersByLocation(call) {
     const { store, params } = call;
-    const lat = params.latitude as number;
-    const lng = params.longitude as number;
+    const { latitude: lat, longitude: lng, limit } = params;
     if (lat < -90 || lat > 90) throw new ValidationError('latitude must be between -90 and 90', 'latitude');
     if (lng < -180 || lng > 180)
       throw new ValidationError('longitude must be between -180 and 180', 'longitude');
-    const limit = params.limit as number;
     const after = decodeCursor(params.cursor, 2) ?? [-1, 0];
     // Nearest first by an equirectangular distance (squared degrees): cheap in SQL and good enough
     // to rank cities; the cursor carries the last (distance, fid).
@@ -181,7 +176,7 @@ export const userHandlers: V2Handlers = {
 
   fetchPowerUsers(call) {
     const { store, params } = call;
-    const limit = params.limit as number;
+    const { limit } = params;
     const after = decodeCursor(params.cursor, 2) ?? [Number.MAX_SAFE_INTEGER, 0];
     const rows = store
       .stmt(

@@ -1,0 +1,173 @@
+// JSON request bodies checked at the edge against the spec's own schemas (src/generated/*-bodies.ts:
+// the OpenAPI pre-pass applied, $refs bundled), nested fields included. Every schema is compiled
+// once, when this module loads, so a process that starts many emulators compiles them once.
+import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import formatsPlugin from 'ajv-formats';
+import { hubBodyDefinitions, hubBodySchemas } from '../generated/hub-bodies.js';
+import { v2BodyDefinitions, v2BodySchemas } from '../generated/v2-bodies.js';
+import { ValidationError } from '../protocol/errors.js';
+import { boundIntegers } from './integer-bounds.js';
+
+// allErrors off: the first error is the one reported, and a hostile body costs one error, not many.
+const ajv = new Ajv({ allErrors: false, strict: true });
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => void }).default ?? formatsPlugin;
+addFormats(ajv);
+
+const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);
+
+/**
+ * The JSON type of each top-level field, from the operation table: checked before the whole
+ * schema, so a request wrong at both levels names the top-level field first (a number sent as
+ * `signer_uuid` is likelier the mistake than what it left out deeper down).
+ */
+function fieldTypes(op: OperationSpec | undefined): object {
+  const fields = (op?.params ?? []).filter((p) => p.in === 'body' && !p.whole && JSON_TYPES.has(p.type));
+  return { type: 'object', properties: Object.fromEntries(fields.map((p) => [p.name, { type: p.type }])) };
+}
+
+const validators = new Map<string, ValidateFunction>();
+for (const [api, table, definitions, schemas] of [
+  ['v2', v2Operations as Record<string, OperationSpec>, v2BodyDefinitions, v2BodySchemas],
+  ['hub', hubOperations as Record<string, OperationSpec>, hubBodyDefinitions, hubBodySchemas],
+] as const) {
+  ajv.addSchema(boundIntegers(definitions) as object);
+  for (const [name, schema] of Object.entries(schemas)) {
+    const combined = { allOf: [fieldTypes(table[name]), boundIntegers(schema)] };
+    validators.set(`${api} ${name}`, ajv.compile(combined));
+  }
+}
+
+/** Checks a parsed JSON body against its operation's schema; a 400 naming the field path otherwise. */
+export function checkBody(op: OperationSpec, body: Record<string, unknown>): void {
+  const validate = validators.get(`${op.api} ${op.name}`);
+  if (!validate || validate(body)) return;
+  const errors = validate.errors ?? [];
+  throw noShapeMatched(errors) ?? toValidationError(pickError(errors), body);
+}
+
+/** `/embeds/0/cast_id/hash` → `embeds[0].cast_id.hash`. */
+function fieldPath(pointer: string, child?: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  return parts.reduce((path, p) => (/^\d+$/.test(p) ? `${path}[${p}]` : path ? `${path}.${p}` : p), '');
+}
+
+/** The field an error is about: for a missing or unexpected property, that property. */
+function errorPath(e: ErrorObject): string {
+  const named = (e.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
+  return fieldPath(e.instancePath, named.missingProperty ?? named.additionalProperty);
+}
+
+const depth = (e: ErrorObject) => errorPath(e).split(/[.[]/).length;
+
+/**
+ * The error to report. A value that matches none of a oneOf/anyOf's shapes leaves one error per
+ * shape: the one that got deepest into the value says best what is wrong (an embed `{ cast_id:
+ * { hash: 1 } }` is a cast id with a bad hash, not a URL embed missing `url`); on a tie, an error
+ * past the required-field checks beats a missing field.
+ */
+function pickError(errors: ErrorObject[]): ErrorObject {
+  const candidates = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+  if (!candidates.length) return errors[0]!;
+  return candidates.reduce((best, e) => {
+    const d = depth(e) - depth(best);
+    return d > 0 || (d === 0 && best.keyword === 'required' && e.keyword !== 'required') ? e : best;
+  });
+}
+
+/**
+ * A value that lacks what every one of a oneOf/anyOf's shapes requires (an embed `{ link }`):
+ * naming the one field the first shape wants would mislead; name the choice instead.
+ */
+function noShapeMatched(errors: ErrorObject[]): ValidationError | undefined {
+  const choice = errors.find((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  if (!choice) return undefined;
+  const branches = errors.filter((e) => e !== choice && e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+  const allMissing = branches.every(
+    (e) => e.keyword === 'required' && e.instancePath === choice.instancePath,
+  );
+  if (!branches.length || !allMissing) return undefined;
+  const names = [...new Set(branches.map((e) => (e.params as { missingProperty: string }).missingProperty))];
+  const path = fieldPath(choice.instancePath) || 'body';
+  return new ValidationError(`${path} must have one of ${names.join(', ')}`, path, 'InvalidField');
+}
+
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function valueAt(body: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (v, p) =>
+        v && typeof v === 'object' ? (v as Record<string, unknown>)[p.replace(/~1/g, '/')] : undefined,
+      body,
+    );
+}
+
+function toValidationError(e: ErrorObject, body: unknown): ValidationError {
+  const path = errorPath(e) || 'body';
+  const value = valueAt(body, e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  const shown =
+    typeof value === 'string' ? JSON.stringify(value.length > 64 ? `${value.slice(0, 61)}...` : value) : '';
+  let why: string;
+  switch (e.keyword) {
+    case 'required':
+      return new ValidationError(`${path} is required`, path, 'RequiredField');
+    case 'additionalProperties':
+      why = `is not a field this operation takes`;
+      break;
+    case 'type':
+      // A fraction where an integer belongs is best shown as itself.
+      why = `must be ${String(p.type).split(',').map(article).join(' or ')}, got ${
+        typeof value === 'number' ? value : kindOf(value)
+      }`;
+      break;
+    case 'enum':
+      why = `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}, got ${shown || kindOf(value)}`;
+      break;
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum': {
+      const bound = { maximum: 'at most', minimum: 'at least', exclusiveMaximum: 'less than' }[
+        e.keyword as string
+      ];
+      why = `must be ${bound ?? 'greater than'} ${p.limit}, got ${value}`;
+      break;
+    }
+    case 'maxItems':
+      why = `takes at most ${p.limit} items`;
+      break;
+    case 'minItems':
+      why = `needs at least ${p.limit} item${p.limit === 1 ? '' : 's'}`;
+      break;
+    case 'maxLength':
+      why = `must be at most ${p.limit} characters`;
+      break;
+    case 'minLength':
+      why = p.limit === 1 ? 'must not be empty' : `must be at least ${p.limit} characters`;
+      break;
+    case 'pattern':
+      why = `is malformed: ${shown}`;
+      break;
+    case 'format':
+      why = `must be ${article(String(p.format))}, got ${shown || kindOf(value)}`;
+      break;
+    default:
+      why = e.message ?? 'is invalid';
+  }
+  return new ValidationError(`${path} ${why}`, path, 'InvalidField');
+}

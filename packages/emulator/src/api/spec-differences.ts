@@ -1,0 +1,41 @@
+// Where the emulator knowingly answers differently from the spec's response types: each difference
+// is typed here, once, with its reason. Handlers are checked against the spec types with these
+// applied (api/dispatch.ts), and the conformance test excuses the same differences by these reasons.
+import type { Hub } from '@castkit/sdk';
+
+export const SPEC_DIFFERENCES = {
+  hubUserDataTypes:
+    'hubs return LOCATION, TWITTER, GITHUB, BANNER user data too; the spec enum predates them',
+  hubUserNameTypes: 'hubs accept basename proofs (type 3) too; the spec enum predates them',
+  hubLinkTypes: 'hubs keep any link type a message names (up to 8 bytes); the spec enum lists only follow',
+} as const;
+
+/** SPEC_DIFFERENCES.hubUserDataTypes */
+export type HubUserDataType =
+  | Hub.UserDataType
+  | 'USER_DATA_TYPE_LOCATION'
+  | 'USER_DATA_TYPE_TWITTER'
+  | 'USER_DATA_TYPE_GITHUB'
+  | 'USER_DATA_TYPE_BANNER';
+
+/** SPEC_DIFFERENCES.hubUserNameTypes */
+export type HubUserNameType = Hub.UserNameType | 'USERNAME_TYPE_BASENAME';
+
+/** SPEC_DIFFERENCES.hubLinkTypes */
+export type HubLinkBody = Omit<Hub.LinkBody, 'type'> & { type: string };
+
+export type HubUserDataBody = Omit<Hub.UserDataBody, 'type'> & { type: HubUserDataType };
+export type HubUserNameProof = Omit<Hub.UserNameProof, 'type'> & { type: HubUserNameType };
+
+/** A hub response type with the differences above applied wherever they occur in it. */
+export type HubAnswer<T> = T extends Hub.UserDataBody
+  ? HubUserDataBody
+  : T extends Hub.UserNameProof
+    ? HubUserNameProof
+    : T extends Hub.LinkBody
+      ? HubLinkBody
+      : T extends readonly (infer U)[]
+        ? HubAnswer<U>[]
+        : T extends object
+          ? { [K in keyof T]: HubAnswer<T[K]> }
+          : T;

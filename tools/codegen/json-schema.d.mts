@@ -1,0 +1,1 @@
+export function toJsonSchema(node: unknown): any;
