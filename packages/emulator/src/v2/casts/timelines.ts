@@ -1,7 +1,7 @@
 // Each author's feed entries, newest first: their top-level casts, and the casts they recast
 // (keyed by the recast's time). A following feed merges its followees' timelines, so the
 // timeline of a popular account is read once for all of its followers. Timelines are read as far
-// down as some feed has needed and kept until the data changes (store/read-cache.ts).
+// down as some feed has needed and kept until the author casts, recasts or deletes (store/read-cache.ts).
 import { readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 
@@ -26,14 +26,17 @@ const CACHED_TIMELINES = 20_000;
 export const compareEntries = (a: Pick<Entry, 'k' | 'hash'>, b: Pick<Entry, 'k' | 'hash'>): number =>
   a.k - b.k || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0);
 
+/** What changes an author's timeline (store/change-tags.ts): their top-level casts and recasts. */
+const timelineTag = (fid: number) => `timeline:${fid}`;
+
 const cacheOf = (store: Store) => readCache<number, Timeline>(store, 'timelines', CACHED_TIMELINES);
 
 /** What is known of each author's timeline (nothing, for those never read). */
 export function knownTimelines(store: Store, authors: readonly number[]): Map<number, Timeline> {
-  return cacheOf(store).getMany(
-    authors,
-    (missing) => new Map(missing.map((fid) => [fid, { entries: [], floor: Number.POSITIVE_INFINITY }])),
-  );
+  return cacheOf(store).getMany(authors, (missing, dependOn) => {
+    for (const fid of missing) dependOn(fid, [timelineTag(fid)]);
+    return new Map(missing.map((fid) => [fid, { entries: [], floor: Number.POSITIVE_INFINITY }]));
+  });
 }
 
 /**
@@ -99,7 +102,7 @@ export function readTimelines(store: Store, lists: Map<number, Timeline>, t: num
   const cache = cacheOf(store);
   for (const [fid, tail] of read) {
     const head = lists.get(fid)!;
-    lists.set(fid, cache.set(fid, { entries: [...head.entries, ...tail], floor: t }));
+    lists.set(fid, cache.set(fid, { entries: [...head.entries, ...tail], floor: t }, [timelineTag(fid)]));
   }
 }
 
