@@ -173,13 +173,13 @@ class Changes {
     if (now.dataVersion !== seen.dataVersion) return this.reset();
     if (now.changes === seen.changes) return true;
     const tags = takeTags(this.store.db);
-    if (tags.length) for (const cache of this.caches.values()) cache.invalidate(tags);
+    for (const cache of this.caches.values()) cache.invalidate(tags);
     // Draining is a change too.
     this.seen = this.store.changeCounters();
     return true;
   }
 
-  /** Runs `fn` with tagging off and every cache empty after. */
+  /** Runs `fn` with tagging off; turning it back on (next read) empties every cache. */
   bulkLoad<T>(fn: () => T): T {
     if (this.bulk++ === 0 && this.tagging) {
       stopTagging(this.store.db);
@@ -188,7 +188,7 @@ class Changes {
     try {
       return fn();
     } finally {
-      if (--this.bulk === 0) this.clear();
+      this.bulk--;
     }
   }
 
