@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/store.js';
+import { withSqliteCheckpoints } from '../src/store/wal-checkpoints.js';
 
 describe('WAL checkpoints of a database file', () => {
   let dir: string;
@@ -59,6 +60,17 @@ describe('WAL checkpoints of a database file', () => {
     writeBatch();
     store.close();
     expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it('are left to SQLite during a bulk load, and to the other thread again after it', async () => {
+    const during = withSqliteCheckpoints(store.db, () => {
+      writeBatch();
+      return store.db.pragma('wal_autocheckpoint', { simple: true });
+    });
+    expect(during).toBe(1000);
+    expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    writeBatch();
+    expect(await until(copied)).toBe(true);
   });
 
   it('are not needed in memory', () => {

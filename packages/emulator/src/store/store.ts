@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type Db, openDb } from './db.js';
 import { bulkLoad } from './read-cache.js';
-import { type Checkpoints, checkpointInBackground } from './wal-checkpoints.js';
+import { checkpointInBackground, stopCheckpoints } from './wal-checkpoints.js';
 
 // Loosely typed on purpose: callers bind positional or named parameters and cast the rows they read.
 export type Stmt = Database.Statement<any[], unknown>;
@@ -27,12 +27,11 @@ export class Store {
   readonly db: Db;
   now: () => number;
   private readonly statements = new Map<string, Stmt>();
-  private readonly checkpoints: Checkpoints;
 
   constructor(options: StoreOptions) {
     this.db = openDb(options.path);
     this.now = options.now ?? Date.now;
-    this.checkpoints = checkpointInBackground(this.db);
+    checkpointInBackground(this.db);
   }
 
   /** A prepared statement, compiled once per SQL text. */
@@ -74,7 +73,7 @@ export class Store {
   }
 
   close(): void {
-    this.checkpoints.stop();
+    stopCheckpoints(this.db);
     this.db.close();
   }
 }

@@ -44,14 +44,11 @@ parentPort.on('message', () => {
 });
 `;
 
-export interface Checkpoints {
-  /** Stops the worker, its connection closed when this returns (so the last close can tidy the WAL). */
-  stop(): void;
-}
+const running = new WeakMap<Db, () => void>();
 
 /** Moves `db`'s WAL checkpoints to a worker thread; nothing to do for a database without a WAL. */
-export function checkpointInBackground(db: Db): Checkpoints {
-  if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return { stop() {} };
+export function checkpointInBackground(db: Db): void {
+  if (running.has(db) || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return;
   const done = new SharedArrayBuffer(4);
   const worker = new Worker(WORKER, {
     eval: true,
@@ -64,21 +61,45 @@ export function checkpointInBackground(db: Db): Checkpoints {
   });
   worker.unref();
   let stopped = false;
+  let exited = false;
   // A worker that cannot open the file or checkpoint hands the job back to SQLite.
   const fallBack = () => {
     if (!stopped && db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   };
   worker.on('error', fallBack);
-  worker.on('exit', fallBack);
+  worker.on('exit', () => {
+    exited = true;
+    fallBack();
+  });
   db.pragma('wal_autocheckpoint = 0');
-  return {
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      worker.postMessage('stop');
-      // Bounded: a checkpoint in progress finishes first; a worker that died never answers.
-      Atomics.wait(new Int32Array(done), 0, 0, 2_000);
-      void worker.terminate();
-    },
-  };
+  running.set(db, () => {
+    stopped = true;
+    worker.postMessage('stop');
+    // A checkpoint in progress finishes first (bounded, should the worker hang).
+    if (!exited) Atomics.wait(new Int32Array(done), 0, 0, 2_000);
+    void worker.terminate();
+    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  });
+}
+
+/** Stops `db`'s worker, its connection closed when this returns (so the last close can tidy the WAL). */
+export function stopCheckpoints(db: Db): void {
+  const stop = running.get(db);
+  running.delete(db);
+  stop?.();
+}
+
+/**
+ * Runs `fn` (a bulk load) with SQLite checkpointing on the serving connection as it writes, then
+ * moves checkpoints back to the worker. A bulk load turns syncing off for speed; the worker's
+ * checkpoints would sync the file after every few thousand pages.
+ */
+export function withSqliteCheckpoints<T>(db: Db, fn: () => T): T {
+  if (!running.has(db)) return fn();
+  stopCheckpoints(db);
+  try {
+    return fn();
+  } finally {
+    checkpointInBackground(db);
+  }
 }
