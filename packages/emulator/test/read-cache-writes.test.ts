@@ -19,6 +19,7 @@ import { SEED_USERS } from '../src/seed/constants.js';
 import { startEmulator } from '../src/server/http.js';
 import { type CacheStats, clearReadCaches, readCacheStats } from '../src/store/read-cache.js';
 import type { Store } from '../src/store/store.js';
+import { knownTimelines, readTimelines } from '../src/v2/casts/timelines.js';
 import { startApi, TEST_NOW } from './support/api.js';
 
 const [alice, bob, carol] = SEED_USERS;
@@ -75,10 +76,19 @@ async function read(api: Api, views: Views) {
     users: (await api.fetchBulkUsers({ fids: views.fids })).users,
     usersAsAlice: (await api.fetchBulkUsers({ fids: views.fids, viewerFid: alice.fid })).users,
     channels: views.channels.length ? (await api.fetchBulkChannels({ ids: views.channels })).channels : [],
+    // Three pages each: a timeline read again after a write must hold what pages further down show.
     feeds: await Promise.all(
-      views.feeds.map(async (fid) =>
-        (await api.fetchUserFollowingFeed({ fid, withRecasts: true, limit: 50 })).casts.map((c) => c.hash),
-      ),
+      views.feeds.map(async (fid) => {
+        const hashes: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 3; page++) {
+          const r = await api.fetchUserFollowingFeed({ fid, withRecasts: true, limit: 25, cursor });
+          hashes.push(...r.casts.map((c) => c.hash));
+          cursor = r.next.cursor ?? undefined;
+          if (!cursor) break;
+        }
+        return hashes;
+      }),
     ),
   };
 }
@@ -425,6 +435,36 @@ describe('read caches after each kind of write', () => {
       );
       for (const kind of KINDS) expect(did[kind].evictions).toBe(0);
     });
+  });
+});
+
+describe('a timeline a write dropped', () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await startApi();
+  });
+  afterAll(() => env.close());
+
+  it('is read again down to where it was known, holding what a fresh read holds', async () => {
+    const timeline = () => knownTimelines(env.store, [alice.fid]).get(alice.fid)!;
+    // Known down to exactly its 30th newest entry's time.
+    const lists = new Map([[alice.fid, timeline()]]);
+    readTimelines(env.store, lists, Number.NEGATIVE_INFINITY);
+    const floor = lists.get(alice.fid)!.entries[29]!.k;
+    clearReadCaches(env.store);
+    readTimelines(env.store, new Map([[alice.fid, timeline()]]), floor);
+    const before = totals(env.store).timelines;
+
+    env.tick(1000);
+    await env.api.publishCast({ signerUuid: alice.signerUuid, text: 'one more' });
+    const refreshed = timeline();
+    expect(totals(env.store).timelines.evictions).toBe(before.evictions + 1);
+    clearReadCaches(env.store);
+    const fresh = new Map([[alice.fid, timeline()]]);
+    readTimelines(env.store, fresh, floor);
+    expect(refreshed.floor).toBe(floor);
+    expect(refreshed.entries).toEqual(fresh.get(alice.fid)!.entries);
+    expect(refreshed.entries.length).toBe(31);
   });
 });
 

@@ -125,6 +125,25 @@ describe('the read cache of a store', () => {
     expect(profiles.stats).toEqual({ builds: 4, hits: 5, evictions: 1 });
   });
 
+  it('hands a value a change dropped to the next build, when asked to keep it', () => {
+    store.db.prepare(`INSERT INTO users (fid, custody_address, registered_at) VALUES (1, '0x00', 0)`).run();
+    const previous: (number | undefined)[] = [];
+    const counter = () =>
+      readCache<number, { n: number }>(store, 'counter', 10, { keepPrevious: true }).getMany(
+        [1],
+        (_missing, dependOn, before) => {
+          previous.push(before.get(1)?.n);
+          dependOn(1, ['user:1']);
+          return new Map([[1, { n: (before.get(1)?.n ?? 0) + 1 }]]);
+        },
+      );
+    counter();
+    store.db.prepare(`UPDATE users SET bio = 'changed' WHERE fid = 1`).run();
+    expect(counter().get(1)).toEqual({ n: 2 });
+    counter();
+    expect(previous).toEqual([undefined, 1]);
+  });
+
   it('rebuilds nothing after a transaction that rolled back', () => {
     store.db.prepare(`INSERT INTO users (fid, custody_address, registered_at) VALUES (1, '0x00', 0)`).run();
     const tagged = () =>

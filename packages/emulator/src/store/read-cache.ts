@@ -28,6 +28,16 @@ interface Held<V> {
   value: V;
   /** Null: depends on everything. */
   tags: string[] | null;
+  /** Dropped by a change but remembered for the next build (caches made with `keepPrevious`). */
+  previous?: true;
+}
+
+export interface ReadCacheOptions {
+  /**
+   * Hand the value a change dropped to the next build of its key (`previous`), which can then
+   * refresh it rather than start over: a timeline is re-read down to where it was known.
+   */
+  keepPrevious?: boolean;
 }
 
 export class ReadCache<K, V> {
@@ -39,6 +49,7 @@ export class ReadCache<K, V> {
   constructor(
     private readonly changes: Changes,
     private readonly capacity: number,
+    private readonly options: ReadCacheOptions = {},
   ) {}
 
   /**
@@ -46,15 +57,20 @@ export class ReadCache<K, V> {
    * which says what each value depends on through `dependOn` (values it says nothing of are rebuilt
    * after any change). Values are frozen: callers copy what they change.
    */
-  getMany(keys: readonly K[], build: (missing: K[], dependOn: DependOn<K>) => Map<K, V>): Map<K, V> {
+  getMany(
+    keys: readonly K[],
+    build: (missing: K[], dependOn: DependOn<K>, previous: ReadonlyMap<K, V>) => Map<K, V>,
+  ): Map<K, V> {
     const ignore: DependOn<K> = () => {};
-    if (!this.changes.current()) return reorder(build([...new Set(keys)], ignore), keys); // may roll back
+    if (!this.changes.current()) return reorder(build([...new Set(keys)], ignore, new Map()), keys); // may roll back
     const out = new Map<K, V>();
     const missing: K[] = [];
+    const previous = new Map<K, V>();
     for (const key of keys) {
       if (out.has(key)) continue;
       const hit = this.entries.get(key);
-      if (hit === undefined) {
+      if (hit?.previous) previous.set(key, hit.value);
+      if (hit === undefined || hit.previous) {
         missing.push(key);
         continue;
       }
@@ -67,8 +83,9 @@ export class ReadCache<K, V> {
     if (!missing.length) return out;
     const unique = [...new Set(missing)];
     const tags = new Map<K, string[]>();
-    const built = build(unique, (key, t) => tags.set(key, [...(tags.get(key) ?? []), ...t]));
+    const built = build(unique, (key, t) => tags.set(key, [...(tags.get(key) ?? []), ...t]), previous);
     this.stats.builds += unique.length;
+    for (const key of previous.keys()) this.drop(key);
     for (const [key, value] of built) out.set(key, this.keep(key, value, tags.get(key) ?? null));
     this.trim();
     // Keys the caller asked for in its own order, whether they came from the cache or were built.
@@ -98,24 +115,40 @@ export class ReadCache<K, V> {
   }
 
   clear(): void {
-    this.stats.evictions += this.entries.size;
+    this.stats.evictions += this.size;
     this.entries.clear();
     this.byTag.clear();
     this.untagged.clear();
   }
 
+  /** Values it would answer with (not those only kept as `previous`). */
   get size(): number {
-    return this.entries.size;
+    let n = 0;
+    for (const held of this.entries.values()) if (!held.previous) n++;
+    return n;
   }
 
   private evict(key: K): void {
-    if (this.drop(key)) this.stats.evictions++;
+    const held = this.entries.get(key);
+    if (!held || held.previous) return;
+    this.stats.evictions++;
+    if (!this.options.keepPrevious) {
+      this.drop(key);
+      return;
+    }
+    this.unlink(key, held);
+    held.tags = [];
+    held.previous = true;
   }
 
-  private drop(key: K): boolean {
+  private drop(key: K): void {
     const held = this.entries.get(key);
-    if (!held) return false;
+    if (!held) return;
     this.entries.delete(key);
+    this.unlink(key, held);
+  }
+
+  private unlink(key: K, held: Held<V>): void {
     if (!held.tags) this.untagged.delete(key);
     else
       for (const tag of held.tags) {
@@ -123,7 +156,6 @@ export class ReadCache<K, V> {
         keys?.delete(key);
         if (keys?.size === 0) this.byTag.delete(tag);
       }
-    return true;
   }
 
   private keep(key: K, value: V, tags: string[] | null): V {
@@ -218,11 +250,16 @@ function changes(store: Store): Changes {
 const MAX_CACHES = 12;
 
 /** The store's cache called `name` (one per kind of object and request origin). */
-export function readCache<K, V>(store: Store, name: string, capacity: number): ReadCache<K, V> {
+export function readCache<K, V>(
+  store: Store,
+  name: string,
+  capacity: number,
+  options?: ReadCacheOptions,
+): ReadCache<K, V> {
   const c = changes(store);
   let cache = c.caches.get(name);
   if (!cache) {
-    cache = new ReadCache<unknown, unknown>(c, capacity);
+    cache = new ReadCache<unknown, unknown>(c, capacity, options);
     c.caches.set(name, cache);
     // The oldest goes first: a stream of made-up origins must not grow memory without bound.
     for (const oldest of c.caches.keys()) {
