@@ -106,6 +106,5 @@ export function stopTagging(db: Db): void {
 
 /** The tags recorded since the last call, forgotten as they are returned. */
 export function takeTags(db: Db): string[] {
-  const tags = db.prepare(`DELETE FROM ${TAGS} RETURNING tag`).pluck().all() as string[];
-  return tags;
+  return db.prepare(`DELETE FROM ${TAGS} RETURNING tag`).pluck().all() as string[];
 }
