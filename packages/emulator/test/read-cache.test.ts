@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { readCache } from '../src/store/read-cache.js';
+import { bulkLoad, readCache } from '../src/store/read-cache.js';
 import { Store } from '../src/store/store.js';
 import { startApi } from './support/api.js';
 
@@ -42,7 +42,11 @@ describe('the read cache of a store', () => {
     get([1, 2]);
     store.setMeta('anything', 'changed');
     get([1, 2]);
+    // Values that name no change tags go after any change, in tables no cache reads too.
+    store.db.prepare(`INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (1, '', 0)`).run();
+    get([1, 2]);
     expect(builds).toEqual([
+      [1, 2],
       [1, 2],
       [1, 2],
     ]);
@@ -91,6 +95,91 @@ describe('the read cache of a store', () => {
     expect(readCache<number, number>(store, 'users http://a.test', 10)).not.toBe(first);
     const recent = readCache(store, 'users http://99.test', 10);
     expect(readCache(store, 'users http://99.test', 10)).toBe(recent);
+  });
+
+  it('rebuilds only the values that depend on a row this connection changed', () => {
+    const insert = store.db.prepare(
+      `INSERT INTO users (fid, username, custody_address, registered_at) VALUES (?, ?, '0x00', 0)`,
+    );
+    for (const fid of [1, 2, 3]) insert.run(fid, `u${fid}`);
+    const profiles = readCache<number, { name: string }>(store, 'profiles', 10);
+    const read = () =>
+      profiles.getMany([1, 2, 3], (missing, dependOn) => {
+        builds.push(missing);
+        for (const fid of missing) dependOn(fid, [`user:${fid}`]);
+        return new Map(
+          missing.map((fid) => [
+            fid,
+            { name: store.db.prepare('SELECT username FROM users WHERE fid = ?').pluck().get(fid) as string },
+          ]),
+        );
+      });
+    read();
+    store.db.prepare(`UPDATE users SET username = 'renamed' WHERE fid = 2`).run();
+    expect([...read().values()].map((u) => u.name)).toEqual(['u1', 'renamed', 'u3']);
+    // A change no value depends on (another user, a table no cache reads) rebuilds nothing.
+    insert.run(4, 'u4');
+    store.db.prepare(`INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (1, '', 0)`).run();
+    read();
+    expect(builds).toEqual([[1, 2, 3], [2]]);
+    expect(profiles.stats).toEqual({ builds: 4, hits: 5, evictions: 1 });
+  });
+
+  it('hands a value a change dropped to the next build, when asked to keep it', () => {
+    store.db.prepare(`INSERT INTO users (fid, custody_address, registered_at) VALUES (1, '0x00', 0)`).run();
+    const previous: (number | undefined)[] = [];
+    const counter = () =>
+      readCache<number, { n: number }>(store, 'counter', 10, { keepPrevious: true }).getMany(
+        [1],
+        (_missing, dependOn, before) => {
+          previous.push(before.get(1)?.n);
+          dependOn(1, ['user:1']);
+          return new Map([[1, { n: (before.get(1)?.n ?? 0) + 1 }]]);
+        },
+      );
+    counter();
+    store.db.prepare(`UPDATE users SET bio = 'changed' WHERE fid = 1`).run();
+    expect(counter().get(1)).toEqual({ n: 2 });
+    counter();
+    expect(previous).toEqual([undefined, 1]);
+  });
+
+  it('rebuilds nothing after a transaction that rolled back', () => {
+    store.db.prepare(`INSERT INTO users (fid, custody_address, registered_at) VALUES (1, '0x00', 0)`).run();
+    const tagged = () =>
+      readCache<number, number>(store, 'tagged', 10).getMany([1], (missing, dependOn) => {
+        builds.push(missing);
+        dependOn(1, ['user:1']);
+        return new Map([[1, 1]]);
+      });
+    tagged();
+    expect(() =>
+      store.tx(() => {
+        store.db.prepare(`UPDATE users SET bio = 'never' WHERE fid = 1`).run();
+        throw new Error('roll back');
+      }),
+    ).toThrow('roll back');
+    tagged();
+    expect(builds).toEqual([[1]]);
+  });
+
+  it('empties every cache after a bulk load, which records no change row by row', () => {
+    get([1, 2]);
+    bulkLoad(store, () => {
+      const insert = store.db.prepare(
+        `INSERT INTO users (fid, custody_address, registered_at) VALUES (?, '0x00', 0)`,
+      );
+      for (let fid = 1; fid <= 1000; fid++) insert.run(fid);
+    });
+    expect(store.db.prepare('SELECT COUNT(*) FROM temp.cache_changed').pluck().get()).toBe(0);
+    get([1, 2]);
+    expect(builds).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+    // Tagging is back on after it.
+    store.db.prepare(`UPDATE users SET bio = 'later' WHERE fid = 7`).run();
+    expect(store.db.prepare('SELECT tag FROM temp.cache_changed').pluck().all()).toEqual(['user:7']);
   });
 
   it('hands out frozen values, nested objects included', () => {

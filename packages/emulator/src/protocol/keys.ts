@@ -22,12 +22,23 @@ function keyObject(raw: Uint8Array, kind: 'private' | 'public'): KeyObject {
   return key;
 }
 
+const publicKeys = new Map<string, Uint8Array>();
+
 /**
  * Public key of a raw seed. Pure JS here: OpenSSL's PKCS#8 parsing costs ~300µs per new key, which
- * dominated seeding 100k users; signing (many messages per key) stays on node:crypto.
+ * dominated seeding 100k users; signing (many messages per key) stays on node:crypto. Kept per key:
+ * every message a managed signer sends names its public key, and deriving it (~0.3 ms) was a
+ * quarter of a write.
  */
 export function ed25519PublicKey(privateKey: Uint8Array): Uint8Array {
-  return ed25519.getPublicKey(privateKey);
+  const id = Buffer.from(privateKey).toString('hex');
+  let key = publicKeys.get(id);
+  if (!key) {
+    key = ed25519.getPublicKey(privateKey);
+    if (publicKeys.size > 10_000) publicKeys.clear();
+    publicKeys.set(id, key);
+  }
+  return key.slice();
 }
 
 export function ed25519Sign(privateKey: Uint8Array, message: Uint8Array): Uint8Array {

@@ -2,7 +2,9 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { fromHex, toHex } from '../protocol/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../protocol/types.js';
 import { recountChannels } from '../store/channel-counters.js';
+import { bulkLoad } from '../store/read-cache.js';
 import { clearAll, type Store } from '../store/store.js';
+import { withSqliteCheckpoints } from '../store/wal-checkpoints.js';
 import {
   DEFAULT_ASSET_ORIGIN,
   DEFAULT_SEED,
@@ -59,6 +61,12 @@ export const imageUrl = (origin: string, name: string) => `${origin}/_emulator/i
  * always produce identical rows (hashes included); a different anchor shifts only the times.
  */
 export function seedStore(store: Store, options: SeedOptions = {}): SeedReport {
+  // Millions of rows: read caches hear of them once, as "everything changed", not row by row, and
+  // checkpoints run unsynced on this connection, as the bulk load was tuned.
+  return bulkLoad(store, () => withSqliteCheckpoints(store.db, () => writeSeed(store, options)));
+}
+
+function writeSeed(store: Store, options: SeedOptions): SeedReport {
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_SEED;
   const size = options.size ?? 'small';

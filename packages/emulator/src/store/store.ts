@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type Db, type OpenedDb, openDb } from './db.js';
+import { bulkLoad } from './read-cache.js';
+import { checkpointInBackground, stopCheckpoints } from './wal-checkpoints.js';
 
 // Loosely typed on purpose: callers bind positional or named parameters and cast the rows they read.
 export type Stmt = Database.Statement<any[], unknown>;
@@ -32,6 +34,7 @@ export class Store {
     this.opened = openDb(options.path);
     this.db = this.opened.db;
     this.now = options.now ?? Date.now;
+    checkpointInBackground(this.db);
   }
 
   /** A prepared statement, compiled once per SQL text. */
@@ -51,15 +54,15 @@ export class Store {
   }
 
   /**
-   * A stamp that differs after any change to the data: by this connection (`total_changes()`,
-   * triggers included) or committed by another one (`data_version`). Undefined inside a
-   * transaction, whose reads may see changes that roll back.
+   * Counters that move after any change to the data: `changes` by this connection
+   * (`total_changes()`, triggers included), `dataVersion` when another connection commits.
+   * Undefined inside a transaction, whose reads may see changes that roll back.
    */
-  version(): string | undefined {
+  changeCounters(): { changes: number; dataVersion: number } | undefined {
     if (this.db.inTransaction) return undefined;
-    return this.stmt(`SELECT total_changes() || ':' || data_version FROM pragma_data_version`)
-      .pluck()
-      .get() as string;
+    return this.stmt(
+      'SELECT total_changes() AS changes, data_version AS dataVersion FROM pragma_data_version',
+    ).get() as { changes: number; dataVersion: number };
   }
 
   getMeta(key: string): string | undefined {
@@ -73,6 +76,7 @@ export class Store {
   }
 
   close(): void {
+    stopCheckpoints(this.db);
     this.opened.close();
   }
 }
@@ -89,13 +93,15 @@ export function dataTables(store: Store): string[] {
 }
 
 export function clearAll(store: Store): void {
-  store.tx(() => {
-    // Checked at commit, when every table is empty, so delete order does not matter.
-    store.db.pragma('defer_foreign_keys = ON');
-    for (const t of dataTables(store)) store.db.exec(`DELETE FROM "${t}"`);
-    // casts_fts has external content: clear its index explicitly.
-    store.db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('delete-all')`);
-  });
+  bulkLoad(store, () =>
+    store.tx(() => {
+      // Checked at commit, when every table is empty, so delete order does not matter.
+      store.db.pragma('defer_foreign_keys = ON');
+      for (const t of dataTables(store)) store.db.exec(`DELETE FROM "${t}"`);
+      // casts_fts has external content: clear its index explicitly.
+      store.db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('delete-all')`);
+    }),
+  );
 }
 
 export function rowCounts(store: Store): Record<string, number> {

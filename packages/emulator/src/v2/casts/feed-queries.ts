@@ -55,6 +55,16 @@ export function followingFeed(
   for (let m = n; ; ) {
     const { rows, floor } = mergeTimelines(lists, { after, withRecasts, gone });
     if (rows.length < n && floor > Number.NEGATIVE_INFINITY) {
+      // Timelines not known at all beside ones that are (a followee's timeline dropped when they
+      // cast) are first read down to where the others are known, or to their own m-th entry if
+      // that is higher: that author's newest entries, rather than a cutoff over every followee.
+      const known = knownDown(lists);
+      if (floor === Number.POSITIVE_INFINITY && Number.isFinite(known)) {
+        const unknown = [...lists].filter(([, t]) => t.floor === floor).map(([fid]) => fid);
+        const t = timelineCutoff(store, unknown, { m, after, withRecasts }) ?? Number.NEGATIVE_INFINITY;
+        readTimelines(store, lists, Math.max(t, known));
+        continue;
+      }
       const t = timelineCutoff(store, authors, { m, after, withRecasts }) ?? Number.NEGATIVE_INFINITY;
       if (t >= floor)
         m *= 2; // known that far already: the page needs more from each author
@@ -97,6 +107,13 @@ function mergeTimelines(
     .filter((e) => !o.after || compareEntries(e, o.after) < 0)
     .sort((a, b) => compareEntries(b, a));
   return { rows, floor };
+}
+
+/** The highest floor of the timelines that are known at all (-Infinity when none is). */
+function knownDown(lists: Map<number, Timeline>): number {
+  let known = Number.NEGATIVE_INFINITY;
+  for (const t of lists.values()) if (t.floor < Number.POSITIVE_INFINITY) known = Math.max(known, t.floor);
+  return known;
 }
 
 /** The following feed's cursor: the (time, hash) of the last entry shown. */

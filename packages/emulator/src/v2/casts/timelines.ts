@@ -1,7 +1,8 @@
 // Each author's feed entries, newest first: their top-level casts, and the casts they recast
 // (keyed by the recast's time). A following feed merges its followees' timelines, so the
 // timeline of a popular account is read once for all of its followers. Timelines are read as far
-// down as some feed has needed and kept until the data changes (store/read-cache.ts).
+// down as some feed has needed, and read again when the author casts, recasts or deletes
+// (store/read-cache.ts).
 import { readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 
@@ -26,14 +27,31 @@ const CACHED_TIMELINES = 20_000;
 export const compareEntries = (a: Pick<Entry, 'k' | 'hash'>, b: Pick<Entry, 'k' | 'hash'>): number =>
   a.k - b.k || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0);
 
-const cacheOf = (store: Store) => readCache<number, Timeline>(store, 'timelines', CACHED_TIMELINES);
+/** What changes an author's timeline (store/change-tags.ts): their top-level casts and recasts. */
+const timelineTag = (fid: number) => `timeline:${fid}`;
+
+// A timeline a write dropped is read again down to where it was known, for every feed at once:
+// dropped outright, each follower's next feed would recompute how far down to read.
+const cacheOf = (store: Store) =>
+  readCache<number, Timeline>(store, 'timelines', CACHED_TIMELINES, { keepPrevious: true });
 
 /** What is known of each author's timeline (nothing, for those never read). */
 export function knownTimelines(store: Store, authors: readonly number[]): Map<number, Timeline> {
-  return cacheOf(store).getMany(
-    authors,
-    (missing) => new Map(missing.map((fid) => [fid, { entries: [], floor: Number.POSITIVE_INFINITY }])),
-  );
+  return cacheOf(store).getMany(authors, (missing, dependOn, previous) => {
+    for (const fid of missing) dependOn(fid, [timelineTag(fid)]);
+    const known = [...previous].filter(([, t]) => t.floor < Number.POSITIVE_INFINITY);
+    const read = readEntries(
+      store,
+      known.map(([fid, t]) => [fid, t.floor, Number.POSITIVE_INFINITY]),
+    );
+    const floors = new Map(known.map(([fid, t]) => [fid, t.floor]));
+    return new Map(
+      missing.map((fid) => [
+        fid,
+        { entries: read.get(fid) ?? [], floor: floors.get(fid) ?? Number.POSITIVE_INFINITY },
+      ]),
+    );
+  });
 }
 
 /**
@@ -74,33 +92,48 @@ export function timelineCutoff(
  * deleted since are entries too: the feed drops what no longer hydrates.
  */
 export function readTimelines(store: Store, lists: Map<number, Timeline>, t: number): void {
-  const ranges = [...lists].filter(([, tl]) => tl.floor > t).map(([fid, tl]) => [fid, finite(tl.floor)]);
-  if (!ranges.length) return;
+  const below = [...lists].filter(([, tl]) => tl.floor > t);
+  if (!below.length) return;
+  const read = readEntries(
+    store,
+    below.map(([fid, tl]) => [fid, t, tl.floor]),
+  );
+  const cache = cacheOf(store);
+  for (const [fid, head] of below) {
+    const entries = [...head.entries, ...(read.get(fid) ?? [])];
+    lists.set(fid, cache.set(fid, { entries, floor: t }, [timelineTag(fid)]));
+  }
+}
+
+/** Each author's entries with `lo <= k < hi`, newest first, in one statement over the covering indexes. */
+function readEntries(store: Store, ranges: [fid: number, lo: number, hi: number][]): Map<number, Entry[]> {
+  const out = new Map<number, Entry[]>();
+  if (!ranges.length) return out;
   const rows = store
     .stmt(
       `WITH a AS MATERIALIZED (
-         SELECT value ->> '$[0]' AS fid, IFNULL(value ->> '$[1]', 9e15) AS hi FROM json_each(@ranges)
+         SELECT value ->> '$[0]' AS fid, IFNULL(value ->> '$[1]', -1e300) AS lo, IFNULL(value ->> '$[2]', 9e15) AS hi
+         FROM json_each(?)
        )
        SELECT a.fid AS fid, y.hash AS hash, y.ts AS k, 1 AS own FROM a, casts y INDEXED BY casts_feed
-         WHERE y.fid = a.fid AND y.parent_hash IS NULL AND y.deleted = 0 AND y.ts >= @t AND y.ts < a.hi
+         WHERE y.fid = a.fid AND y.parent_hash IS NULL AND y.deleted = 0 AND y.ts >= a.lo AND y.ts < a.hi
        UNION ALL
        SELECT a.fid, r.target, r.ts, 0 FROM a, reactions r INDEXED BY reactions_recasts
-         WHERE r.fid = a.fid AND r.type = 2 AND r.ts >= @t AND r.ts < a.hi
+         WHERE r.fid = a.fid AND r.type = 2 AND r.ts >= a.lo AND r.ts < a.hi
        ORDER BY fid, k DESC, hash DESC`,
     )
-    .all({ ranges: JSON.stringify(ranges), t: finite(t) ?? -1e300 }) as {
+    .all(JSON.stringify(ranges.map(([fid, lo, hi]) => [fid, finite(lo), finite(hi)]))) as {
     fid: number;
     hash: string;
     k: number;
     own: number;
   }[];
-  const read = new Map<number, Entry[]>(ranges.map(([fid]) => [fid as number, []]));
-  for (const r of rows) read.get(r.fid)?.push({ hash: r.hash, k: r.k, own: r.own === 1 });
-  const cache = cacheOf(store);
-  for (const [fid, tail] of read) {
-    const head = lists.get(fid)!;
-    lists.set(fid, cache.set(fid, { entries: [...head.entries, ...tail], floor: t }));
+  for (const r of rows) {
+    const list = out.get(r.fid) ?? [];
+    list.push({ hash: r.hash, k: r.k, own: r.own === 1 });
+    out.set(r.fid, list);
   }
+  return out;
 }
 
 /** JSON has no infinities: the unbounded ends travel as null. */

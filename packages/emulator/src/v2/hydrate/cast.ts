@@ -13,11 +13,11 @@ import type {
   User,
   UserDehydrated,
 } from '@castkit/sdk';
-import { readCache } from '../../store/read-cache.js';
+import { type DependOn, readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 import { type CastRow, castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
-import { hydrateChannels } from './channel.js';
+import { channelTags, hydrateChannels } from './channel.js';
 import { absoluteEmbedUrl, embedMetadata } from './embed-metadata.js';
 import { type HydrateOptions, hydrateUsers, userDehydrated } from './user.js';
 import { castsForViewer } from './viewer.js';
@@ -41,11 +41,21 @@ export function hydrateCasts(
     store,
     `casts ${options.origin}`,
     CACHED_CASTS,
-  ).getMany(hashes, (missing) => buildCasts(store, missing, options.origin));
+  ).getMany(hashes, (missing, dependOn) => buildCasts(store, missing, options.origin, dependOn));
   return options.viewerFid === undefined ? casts : castsForViewer(store, options.viewerFid, casts);
 }
 
-function buildCasts(store: Store, hashes: string[], origin: string): Map<string, CastWithInteractions> {
+/**
+ * Builds casts and says what each rests on (store/change-tags.ts): its row and reactions, its
+ * author, mentioned users and listed reactors, its channel (with the channel's own tags) and
+ * mentioned channels, and for each quoted cast its body, author, mentions and channel.
+ */
+function buildCasts(
+  store: Store,
+  hashes: string[],
+  origin: string,
+  dependOn: DependOn<string>,
+): Map<string, CastWithInteractions> {
   const out = new Map<string, CastWithInteractions>();
   const rows = castRows(store, hashes);
   if (!rows.size) return out;
@@ -103,6 +113,17 @@ function buildCasts(store: Store, hashes: string[], origin: string): Map<string,
     embeds: parseEmbeds(q).map((e): EmbedDeep => deepEmbed(e, small, origin, seeded)),
     channel: q.channel_id ? dehydrateChannel(channels.get(q.channel_id)) : null,
   });
+
+  const quotedTags = (hash: string): string[] => {
+    const q = quoted.get(hash);
+    if (!q) return [`cast-body:${hash}`];
+    return [
+      `cast-body:${hash}`,
+      ...[q.fid, ...parseNumbers(q.mentions)].map((fid) => `user:${fid}`),
+      ...parseEmbeds(q).flatMap((e) => ('castId' in e ? [`user:${e.castId.fid}`] : [])),
+      ...(q.channel_id ? [`channel:${q.channel_id}`] : []),
+    ];
+  };
 
   for (const row of rows.values()) {
     const author = users.get(row.fid);
@@ -163,6 +184,13 @@ function buildCasts(store: Store, hashes: string[], origin: string): Map<string,
       channel: (row.channel_id && channels.get(row.channel_id)) || null,
     };
     out.set(row.hash, cast);
+    dependOn(row.hash, [
+      `cast:${row.hash}`,
+      ...[row.fid, ...mentions, ...(r?.fids ?? [])].map((fid) => `user:${fid}`),
+      ...(row.channel_id ? channelTags(row.channel_id, channels.get(row.channel_id)) : []),
+      ...channelMentionCandidates(rendered.text).map((c) => `channel:${c.id}`),
+      ...(embedsOf.get(row.hash) ?? []).flatMap((e) => ('castId' in e ? quotedTags(e.castId.hash) : [])),
+    ]);
   }
   return out;
 }
@@ -227,25 +255,29 @@ function dehydrateChannel(channel: Channel | undefined): ChannelDehydrated | nul
 
 /** The most recent likers and recasters of each cast, with their usernames (the spec's ReactionLike). */
 function recentReactors(store: Store, hashes: string[]) {
-  const out = new Map<string, { likes: ReactionLike[]; recasts: ReactionLike[] }>();
+  // fids: every reactor read, listed or not (one without a user row is listed once it has one).
+  const out = new Map<string, { likes: ReactionLike[]; recasts: ReactionLike[]; fids: number[] }>();
   if (!hashes.length) return out;
   // Each (cast, type) reads only its newest few entries of reactions_target (covering, in order);
   // a reactor the store has no user for takes its place in the few but is not listed.
   const lists = store
     .stmt(
       `SELECT j.value AS target, t.type, (
-         SELECT json_group_array(json_array(x.fid, u.username) ORDER BY x.ts DESC, x.fid)
+         SELECT json_group_array(json_array(x.fid, u.username, u.fid IS NOT NULL) ORDER BY x.ts DESC, x.fid)
          FROM (SELECT fid, ts FROM reactions WHERE target = j.value AND type = t.type
-           ORDER BY ts DESC, fid LIMIT ${RECENT_REACTORS}) x CROSS JOIN users u ON u.fid = x.fid
+           ORDER BY ts DESC, fid LIMIT ${RECENT_REACTORS}) x LEFT JOIN users u ON u.fid = x.fid
        ) AS reactors FROM json_each(?) j CROSS JOIN (SELECT 1 AS type UNION ALL SELECT 2) t`,
     )
     .all(JSON.stringify(hashes)) as { target: string; type: number; reactors: string }[];
   for (const l of lists) {
-    const reactors = JSON.parse(l.reactors) as [number, string | null][];
+    const reactors = JSON.parse(l.reactors) as [number, string | null, number][];
     if (!reactors.length) continue;
-    const entry = out.get(l.target) ?? { likes: [], recasts: [] };
+    const entry = out.get(l.target) ?? { likes: [], recasts: [], fids: [] };
     const into = l.type === 1 ? entry.likes : entry.recasts;
-    for (const [fid, username] of reactors) into.push({ fid, fname: username ?? `!${fid}` });
+    for (const [fid, username, known] of reactors) {
+      entry.fids.push(fid);
+      if (known) into.push({ fid, fname: username ?? `!${fid}` });
+    }
     out.set(l.target, entry);
   }
   return out;

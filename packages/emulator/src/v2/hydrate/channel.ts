@@ -31,9 +31,18 @@ export function hydrateChannels(
   if (!ids.length) return new Map();
   const channels = readCache<string, Channel>(store, `channels ${options.origin}`, CACHED_CHANNELS).getMany(
     ids,
-    (missing) => buildChannels(store, missing, options.origin),
+    (missing, dependOn) => {
+      const built = buildChannels(store, missing, options.origin);
+      for (const [id, channel] of built) dependOn(id, channelTags(id, channel));
+      return built;
+    },
   );
   return options.viewerFid === undefined ? channels : channelsForViewer(store, options.viewerFid, channels);
+}
+
+/** The change tags channel `id` as hydrated rests on (change-tags.ts): its rows and its lead's profile. */
+export function channelTags(id: string, channel: Channel | undefined): string[] {
+  return [`channel:${id}`, ...(channel?.lead ? [`user:${channel.lead.fid}`] : [])];
 }
 
 function buildChannels(store: Store, ids: string[], origin: string): Map<string, Channel> {

@@ -42,7 +42,11 @@ export function hydrateUsers(
   if (!fids.length) return new Map();
   const users = readCache<number, User>(store, `users ${options.origin}`, CACHED_USERS).getMany(
     fids,
-    (missing) => buildUsers(store, missing, options.origin),
+    (missing, dependOn) => {
+      const built = buildUsers(store, missing, options.origin);
+      for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);
+      return built;
+    },
   );
   return options.viewerFid === undefined ? users : usersForViewer(store, options.viewerFid, users);
 }
