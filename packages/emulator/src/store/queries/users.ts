@@ -3,14 +3,11 @@ import type { Store } from '../store.js';
 import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
 import type { KeyHolder } from './messages.js';
 
-/** Escapes text for a LIKE pattern (with `ESCAPE '\'`), so `%` and `_` match literally. */
-export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function userExists(store: Store, fid: number): boolean {
   return store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid) !== undefined;
 }
 
-/** The fid holding a username (stored lower-case). */
+/** The fid that holds this username (as stored: lower-case), if any. */
 export function fidByUsername(store: Store, username: string): number | undefined {
   return store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username) as number | undefined;
 }
@@ -75,11 +72,15 @@ const BY_FOLLOWERS = [
 ] as const;
 
 /**
- * Users whose username, display name or any word of it starts with `text` (or whose fid it is),
- * best followed first.
+ * Users whose username, display name or a word of it matches `prefix` (a LIKE pattern escaped with
+ * `\`), or whose fid is `fid`; best followed first.
  */
-export function userSearchPage(store: Store, text: string, w: PageWindow): KeysetPage<RankedFid> {
-  const prefix = `${likeEscape(text)}%`;
+export function userSearchPage(
+  store: Store,
+  match: { prefix: string; fid?: number },
+  w: PageWindow,
+): KeysetPage<RankedFid> {
+  const { prefix } = match;
   return keysetPage(
     store,
     {
@@ -88,7 +89,7 @@ export function userSearchPage(store: Store, text: string, w: PageWindow): Keyse
         `(username LIKE ? ESCAPE '\\' OR display_name LIKE ? ESCAPE '\\'
           OR display_name LIKE '% ' || ? ESCAPE '\\' OR fid = ?)`,
       ],
-      binds: [prefix, prefix, prefix, /^\d+$/.test(text) ? Number(text) : -1],
+      binds: [prefix, prefix, prefix, match.fid ?? -1],
       order: BY_FOLLOWERS,
     },
     w,
@@ -116,9 +117,12 @@ export function usersNearPage(
   return keysetPage(
     store,
     {
+      // LIMIT -1 keeps SQLite from flattening the subquery, which would compute d again at each of
+      // the page key's comparisons; once per row takes a page past the first from ~8 to ~4.6 ms on
+      // the large seed.
       select: `SELECT fid, d FROM (
          SELECT fid, (location_lat - ?) * (location_lat - ?) + ((location_lng - ?) * ?) * ((location_lng - ?) * ?) AS d
-         FROM users WHERE location_lat IS NOT NULL)`,
+         FROM users WHERE location_lat IS NOT NULL LIMIT -1)`,
       binds: [at.lat, at.lat, at.lng, k, at.lng, k],
       order: [
         { sql: 'd', as: 'd', dir: 'asc' },
