@@ -268,7 +268,7 @@ function applyUserData(store: Store, hash: string, data: MessageData, ts: number
 
 /** The protocol carries location as `geo:lat,lng`. */
 export function parseGeoUri(value: string): { lat: number; lng: number } | null {
-  const m = /^geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(value);
+  const m = value.match(/^geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/);
   return m ? { lat: Number(m[1]), lng: Number(m[2]) } : null;
 }
 

@@ -135,7 +135,7 @@ export const signerHandlers: V2Handlers = {
     const { store, params } = call;
     const { message } = params;
     // A Sign-In With Ethereum message: its second line is the signing address.
-    const address = /^0x[0-9a-fA-F]{40}$/m.exec(message)?.[0];
+    const address = message.match(/^0x[0-9a-fA-F]{40}$/m)?.[0];
     if (!address) throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
     let valid = false;
     try {
