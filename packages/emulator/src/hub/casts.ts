@@ -5,7 +5,7 @@ import {
   castHashesByFidPage,
   castHashesByParentPage,
   castHashesMentioningPage,
-  isLiveCastBy,
+  liveCastAuthor,
 } from '../store/queries/casts.js';
 import { pagedMessages } from './common.js';
 import { pageRequest } from './paging.js';
@@ -15,7 +15,7 @@ export const castHandlers: HubHandlers = {
   lookupCastByHashAndFid({ store, params }) {
     const { fid } = params;
     const hash = params.hash.toLowerCase();
-    if (!isLiveCastBy(store, hash, fid))
+    if (liveCastAuthor(store, hash) !== fid)
       throw new NotFoundError(`cast ${hash} by fid ${fid} not found`, 'hash');
     return renderStoredAs(store, hash, 'castAddBody');
   },

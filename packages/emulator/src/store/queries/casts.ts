@@ -2,10 +2,11 @@
 import type { Store } from '../store.js';
 import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
 
-export function isLiveCastBy(store: Store, hash: string, fid: number): boolean {
-  return (
-    store.stmt('SELECT 1 FROM casts WHERE hash = ? AND fid = ? AND deleted = 0').get(hash, fid) !== undefined
-  );
+/** The author of a live cast, or undefined when there is none with this hash. */
+export function liveCastAuthor(store: Store, hash: string): number | undefined {
+  return store.stmt('SELECT fid FROM casts WHERE hash = ? AND deleted = 0').pluck().get(hash) as
+    | number
+    | undefined;
 }
 
 type HashPage = KeysetPage<{ hash: string; ts: number }>;
