@@ -3,8 +3,10 @@
 // spellings hubs accept for an enum, and checks hubs make that the spec leaves out (hash shapes).
 import { hexValue } from '../api/params.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import type { KeysetPage, PageWindow } from '../store/queries/keyset.js';
+import { userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
-import { type KeysetQuery, keysetPage, type PageParams, type PageRequest, pageRequest } from './paging.js';
+import { hubPage } from './paging.js';
 import { type BodyKey, type MessageWith, renderStoredAs } from './render.js';
 
 /** Reaction types as the spec spells them, plus the protobuf and numeric spellings hubs accept. */
@@ -49,38 +51,20 @@ export function nonNegative<N extends number | undefined>(n: N, name: string): N
   return n;
 }
 
-/** The hub's `{ messages, nextPageToken }` page from stored message hashes, all of the kind `body` names. */
-export function messagesPage<K extends BodyKey>(
-  store: Store,
-  hashes: string[],
-  nextPageToken: string,
-  body: K,
-): { messages: MessageWith<K>[]; nextPageToken: string } {
-  return { messages: hashes.map((h) => renderStoredAs(store, h, body)), nextPageToken };
-}
-
 /**
- * The page of stored messages a keyset query selects (its rows carry `hash`), in the hub's shape.
- * `page` is for a handler that must read the paging parameters before its other checks.
+ * The hub's `{ messages, nextPageToken }` page of the stored messages a list query selects (its rows
+ * carry `hash`), all of the kind `body` names.
  */
 export function pagedMessages<K extends BodyKey>(
   store: Store,
-  params: PageParams,
-  query: KeysetQuery,
+  list: (w: PageWindow) => KeysetPage<{ hash: string }>,
+  window: PageWindow,
   body: K,
-  page: PageRequest = pageRequest(params),
-) {
-  const { rows, nextPageToken } = keysetPage<{ hash: string }>(store, query, page);
-  return messagesPage(
-    store,
-    rows.map((r) => r.hash),
-    nextPageToken,
-    body,
-  );
+): { messages: MessageWith<K>[]; nextPageToken: string } {
+  const { rows, nextPageToken } = hubPage(list, window);
+  return { messages: rows.map((r) => renderStoredAs(store, r.hash, body)), nextPageToken };
 }
 
 export function mustUser(store: Store, fid: number): void {
-  if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
-    throw new NotFoundError(`fid ${fid} is not registered`, 'fid');
-  }
+  if (!userExists(store, fid)) throw new NotFoundError(`fid ${fid} is not registered`, 'fid');
 }

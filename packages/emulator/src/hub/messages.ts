@@ -3,9 +3,11 @@ import type { HubHandlers } from '../api/dispatch.js';
 import { toHex } from '../protocol/codec.js';
 import { NotFoundError } from '../protocol/errors.js';
 import { checkMessage, submitMessage } from '../protocol/submit.js';
+import { hubEventById, hubEventsFrom, latestHubEventId, messageCount } from '../store/queries/messages.js';
+import { onChainEventCount, usernameProofCount } from '../store/queries/onchain.js';
 import { nonNegative } from './common.js';
 import { renderData, renderStored } from './render.js';
-import { type HubEventRow, renderHubEvent } from './render-events.js';
+import { renderHubEvent } from './render-events.js';
 
 /** Events per page; the spec gives /v1/events no page size, so every page is this long at most. */
 const EVENTS_PAGE = 1000;
@@ -15,8 +17,7 @@ const bytesOf = (body: Buffer) => new Uint8Array(body);
 
 export const messageHandlers: HubHandlers = {
   lookupHubInfo({ store, params }) {
-    const top = store.stmt('SELECT MAX(id) FROM hub_events').pluck().get() as number | null;
-    const count = (table: string) => Number(store.stmt(`SELECT COUNT(*) FROM ${table}`).pluck().get());
+    const top = latestHubEventId(store);
     return {
       version: '2.35.0',
       isSyncing: false,
@@ -27,9 +28,9 @@ export const messageHandlers: HubHandlers = {
       ...(params.dbstats
         ? {
             dbStats: {
-              numMessages: count('messages'),
-              numFidEvents: count('onchain_events'),
-              numFnameEvents: count('username_proofs'),
+              numMessages: messageCount(store),
+              numFidEvents: onChainEventCount(store),
+              numFnameEvents: usernameProofCount(store),
             },
           }
         : {}),
@@ -58,9 +59,7 @@ export const messageHandlers: HubHandlers = {
 
   fetchEvents({ store, params }) {
     const from = nonNegative(params.from_event_id, 'from_event_id') ?? 0;
-    const rows = store
-      .stmt('SELECT * FROM hub_events WHERE id >= ? ORDER BY id LIMIT ?')
-      .all(from, EVENTS_PAGE) as HubEventRow[];
+    const rows = hubEventsFrom(store, from, EVENTS_PAGE);
     const last = rows[rows.length - 1];
     return {
       nextPageEventId: last ? last.id + 1 : from,
@@ -70,7 +69,7 @@ export const messageHandlers: HubHandlers = {
 
   lookupEvent({ store, params }) {
     const id = nonNegative(params.event_id, 'event_id');
-    const row = store.stmt('SELECT * FROM hub_events WHERE id = ?').get(id) as HubEventRow | undefined;
+    const row = hubEventById(store, id);
     if (!row) throw new NotFoundError(`event ${id} not found`, 'event_id');
     return renderHubEvent(store, row);
   },

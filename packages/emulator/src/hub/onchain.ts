@@ -1,8 +1,13 @@
 // Hub on-chain reads: a custody address's registration, a fid's events by type, its active signers.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
+import {
+  activeSignerAddEvents,
+  latestIdRegisterByAddress,
+  onChainEventsByFid,
+} from '../store/queries/onchain.js';
 import { hexParam, requiredSpelling } from './common.js';
-import { type OnChainRow, renderOnChainEvent, renderOnChainEventAs } from './render-events.js';
+import { renderOnChainEvent, renderOnChainEventAs } from './render-events.js';
 
 const EVENT_TYPE: Record<string, number> = {
   EVENT_TYPE_SIGNER: 1,
@@ -18,9 +23,7 @@ const EVENT_TYPE: Record<string, number> = {
 export const onChainHandlers: HubHandlers = {
   lookupOnChainIdRegistryEventByAddress({ store, params }) {
     const address = params.address.toLowerCase();
-    const row = store
-      .stmt('SELECT * FROM onchain_events WHERE address = ? AND type = 3 ORDER BY id DESC LIMIT 1')
-      .get(address) as OnChainRow | undefined;
+    const row = latestIdRegisterByAddress(store, address);
     if (!row) throw new NotFoundError(`no id registration for ${address}`, 'address');
     return renderOnChainEventAs(row, 'idRegisterEventBody');
   },
@@ -28,23 +31,14 @@ export const onChainHandlers: HubHandlers = {
   fetchUserOnChainEvents({ store, params }) {
     const { fid } = params;
     const type = requiredSpelling(params.event_type, 'event_type', EVENT_TYPE);
-    const rows = store
-      .stmt('SELECT * FROM onchain_events WHERE fid = ? AND type = ? ORDER BY id')
-      .all(fid, type) as OnChainRow[];
-    return { events: rows.map(renderOnChainEvent) };
+    return { events: onChainEventsByFid(store, fid, type).map(renderOnChainEvent) };
   },
 
   fetchUserOnChainSignersEvents({ store, params }) {
     const { fid } = params;
     const signer = hexParam(params.signer, 'signer', 32);
     // Active keys only, each with the event that added it, as a hub reports them.
-    const rows = store
-      .stmt(
-        `SELECT e.* FROM onchain_events e JOIN active_keys k ON k.fid = e.fid AND k.public_key = e.address
-         WHERE e.fid = ? AND e.type = 1 AND k.removed_at IS NULL AND json_extract(e.body, '$.eventType') = 1
-         ORDER BY e.id`,
-      )
-      .all(fid) as OnChainRow[];
+    const rows = activeSignerAddEvents(store, fid);
     if (signer) {
       // With a signer a hub answers that one event rather than a list.
       const row = rows.filter((r) => r.address === signer).pop();

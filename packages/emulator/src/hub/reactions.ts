@@ -1,7 +1,14 @@
 // Hub reaction reads: one reaction, reactions to a cast, by a user, or to a URL.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../protocol/errors.js';
+import {
+  reactionByKey,
+  reactionHashesByFidPage,
+  reactionHashesToAnyTypePage,
+  reactionHashesToPage,
+} from '../store/queries/reactions.js';
 import { hexParam, pagedMessages, REACTION_TYPE, requiredSpelling, spelling } from './common.js';
+import { pageRequest } from './paging.js';
 import { renderStoredAs } from './render.js';
 
 export const reactionHandlers: HubHandlers = {
@@ -10,12 +17,9 @@ export const reactionHandlers: HubHandlers = {
     const { fid } = params;
     // Reactions are keyed by their target hash; target_fid is checked (at the edge) but not needed.
     const target = hexParam(params.target_hash, 'target_hash', 20)!;
-    const hash = store
-      .stmt('SELECT hash FROM reactions WHERE fid = ? AND type = ? AND target = ?')
-      .pluck()
-      .get(fid, type, target) as string | undefined;
-    if (!hash) throw new NotFoundError('reaction not found');
-    return renderStoredAs(store, hash, 'reactionBody');
+    const reaction = reactionByKey(store, fid, type, target);
+    if (!reaction) throw new NotFoundError('reaction not found');
+    return renderStoredAs(store, reaction.hash, 'reactionBody');
   },
 
   fetchCastReactions({ store, params }) {
@@ -23,12 +27,8 @@ export const reactionHandlers: HubHandlers = {
     const type = requiredSpelling(params.reaction_type, 'reaction_type', REACTION_TYPE);
     return pagedMessages(
       store,
-      params,
-      {
-        sql: 'SELECT hash, ts, fid FROM reactions WHERE target = ? AND type = ?',
-        params: [target, type],
-        keys: ['ts', 'fid'],
-      },
+      (w) => reactionHashesToPage(store, target, type, w),
+      pageRequest(params),
       'reactionBody',
     );
   },
@@ -37,12 +37,8 @@ export const reactionHandlers: HubHandlers = {
     const type = requiredSpelling(params.reaction_type, 'reaction_type', REACTION_TYPE);
     return pagedMessages(
       store,
-      params,
-      {
-        sql: 'SELECT hash, ts, target FROM reactions WHERE fid = ? AND type = ?',
-        params: [params.fid, type],
-        keys: ['ts', 'target'],
-      },
+      (w) => reactionHashesByFidPage(store, params.fid, type, w),
+      pageRequest(params),
       'reactionBody',
     );
   },
@@ -52,12 +48,8 @@ export const reactionHandlers: HubHandlers = {
     const type = spelling(params.reaction_type, 'reaction_type', REACTION_TYPE);
     return pagedMessages(
       store,
-      params,
-      {
-        sql: `SELECT hash, ts, fid, type FROM reactions WHERE target = ?${type === undefined ? '' : ' AND type = ?'}`,
-        params: type === undefined ? [params.url] : [params.url, type],
-        keys: ['ts', 'fid', 'type'],
-      },
+      (w) => reactionHashesToAnyTypePage(store, params.url, type, w),
+      pageRequest(params),
       'reactionBody',
     );
   },

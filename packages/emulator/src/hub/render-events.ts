@@ -3,23 +3,10 @@ import type { HubAnswer } from '../api/spec-differences.js';
 import { toBase64 } from '../protocol/codec.js';
 import { NotFoundError } from '../protocol/errors.js';
 import { HubEventType, OnChainEventType } from '../protocol/types.js';
+import type { HubEventRow } from '../store/queries/messages.js';
+import { type OnChainRow, onChainEventById, usernameProofByName } from '../store/queries/onchain.js';
 import type { Store } from '../store/store.js';
 import { renderProof, renderStored } from './render.js';
-
-export interface OnChainRow {
-  id: number;
-  type: number;
-  fid: number;
-  chain_id: number;
-  block_number: number;
-  block_hash: string;
-  block_timestamp: number;
-  tx_hash: string;
-  log_index: number;
-  tx_index: number;
-  address: string | null;
-  body: string;
-}
 
 /** What the write path keeps in an on-chain event's `body` column (store/accounts.ts), by event type. */
 interface OnChainBody {
@@ -118,21 +105,9 @@ const isOnChainEventWith = <K extends string>(e: Hub.OnChainEvent, body: K): e i
   body in e;
 
 export function loadOnChainEvent(store: Store, id: number): OnChainRow {
-  const row = store.stmt('SELECT * FROM onchain_events WHERE id = ?').get(id) as OnChainRow | undefined;
+  const row = onChainEventById(store, id);
   if (!row) throw new NotFoundError(`on-chain event ${id} not found`);
   return row;
-}
-
-export interface HubEventRow {
-  id: number;
-  type: number;
-  message_hash: string | null;
-  deleted_hashes: string;
-  onchain_event_id: number | null;
-  username_proof_name: string | null;
-  block_number: number;
-  shard_index: number;
-  ts: number;
 }
 
 /** A hub event as the API answers it (with the emulator's differences from the spec's types). */
@@ -156,9 +131,8 @@ export function renderHubEvent(store: Store, row: HubEventRow): RenderedHubEvent
         },
       };
     case HubEventType.MergeUsernameProof: {
-      const proof = store.stmt('SELECT * FROM username_proofs WHERE name = ?').get(row.username_proof_name) as
-        | Parameters<typeof renderProof>[0]
-        | undefined;
+      const name = row.username_proof_name;
+      const proof = name === null ? undefined : usernameProofByName(store, name);
       return {
         type: 'HUB_EVENT_TYPE_MERGE_USERNAME_PROOF',
         ...common,

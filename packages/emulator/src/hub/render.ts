@@ -11,30 +11,19 @@ import { toBase64, toHex } from '../protocol/codec.js';
 import { NotFoundError } from '../protocol/errors.js';
 import { ed25519Sign } from '../protocol/keys.js';
 import { MessageType, UserDataType } from '../protocol/types.js';
+import { type MessageRow, messageByHash, setMessageSignature } from '../store/queries/messages.js';
+import { signerPrivateKey } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';
-
-export interface MessageRow {
-  hash: string;
-  fid: number;
-  type: number;
-  timestamp: number;
-  data_bytes: Buffer;
-  signature: Buffer | null;
-  signer: string;
-  removed: number;
-}
 
 /** A stored message; bulk-seeded rows are signed here on first read and the signature kept. */
 export function loadMessage(store: Store, hash: string): MessageRow {
-  const row = store.stmt('SELECT * FROM messages WHERE hash = ?').get(hash) as MessageRow | undefined;
+  const row = messageByHash(store, hash);
   if (!row) throw new NotFoundError(`message ${hash} not found`, 'hash');
   if (!row.signature) {
-    const key = store.stmt('SELECT private_key FROM signers WHERE public_key = ?').pluck().get(row.signer) as
-      | Buffer
-      | undefined;
+    const key = signerPrivateKey(store, row.signer);
     if (!key) throw new Error(`no key to sign deferred message ${hash}`);
     row.signature = Buffer.from(ed25519Sign(new Uint8Array(key), Buffer.from(row.hash.slice(2), 'hex')));
-    store.stmt('UPDATE messages SET signature = ? WHERE hash = ?').run(row.signature, hash);
+    setMessageSignature(store, hash, row.signature);
   }
   return row;
 }

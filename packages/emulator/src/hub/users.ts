@@ -3,8 +3,15 @@ import type { Hub } from '@castkit/sdk';
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../store/accounts.js';
+import { usernameProofByName, usernameProofsByFid } from '../store/queries/onchain.js';
+import {
+  fidsPage,
+  userDataByKey,
+  userDataHashesPage,
+  verificationHashesPage,
+} from '../store/queries/users.js';
 import { mustUser, nonNegative, pagedMessages, spelling } from './common.js';
-import { keysetPage, pageRequest } from './paging.js';
+import { hubPage, pageRequest } from './paging.js';
 import { renderProof, renderStoredAs } from './render.js';
 
 const USER_DATA_TYPE: Record<string, number> = {
@@ -19,8 +26,6 @@ const USER_DATA_TYPE: Record<string, number> = {
   USER_DATA_TYPE_BANNER: 10,
   ...Object.fromEntries(['1', '2', '3', '5', '6', '7', '8', '9', '10'].map((n) => [n, Number(n)])),
 };
-
-type ProofRow = Parameters<typeof renderProof>[0];
 
 const STORE_TYPES: Record<StorageKind, Hub.StoreType> = {
   casts: 'STORE_TYPE_CASTS',
@@ -37,17 +42,14 @@ export const userHandlers: HubHandlers = {
     // With a type a hub answers that one message; without, every field as a page.
     const type = spelling(params.user_data_type, 'user_data_type', USER_DATA_TYPE);
     if (type !== undefined) {
-      const hash = store
-        .stmt('SELECT hash FROM user_data WHERE fid = ? AND type = ?')
-        .pluck()
-        .get(fid, type) as string | undefined;
-      if (!hash) throw new NotFoundError(`fid ${fid} has no user data of that type`, 'user_data_type');
-      return renderStoredAs(store, hash, 'userDataBody');
+      const data = userDataByKey(store, fid, type);
+      if (!data) throw new NotFoundError(`fid ${fid} has no user data of that type`, 'user_data_type');
+      return renderStoredAs(store, data.hash, 'userDataBody');
     }
     return pagedMessages(
       store,
-      params,
-      { sql: 'SELECT hash, type FROM user_data WHERE fid = ?', params: [fid], keys: ['type'] },
+      (w) => userDataHashesPage(store, fid, w),
+      pageRequest(params),
       'userDataBody',
     );
   },
@@ -57,9 +59,8 @@ export const userHandlers: HubHandlers = {
     const shard = nonNegative(params.shard_id, 'shard_id');
     if (shard > 1)
       throw new ValidationError(`shard_id ${shard} does not exist; shards are 0 and 1`, 'shard_id');
-    const { rows, nextPageToken } = keysetPage<{ fid: number }>(
-      store,
-      { sql: `SELECT fid FROM users WHERE ${shard === 1 ? '1' : '0'}`, params: [], keys: ['fid'] },
+    const { rows, nextPageToken } = hubPage(
+      (w) => (shard === 1 ? fidsPage(store, w) : { rows: [], next: null }),
       pageRequest(params),
     );
     return { fids: rows.map((r) => r.fid), nextPageToken };
@@ -82,17 +83,12 @@ export const userHandlers: HubHandlers = {
   },
 
   fetchUsernameProofsByFid({ store, params }) {
-    const proofs = store
-      .stmt('SELECT * FROM username_proofs WHERE fid = ? ORDER BY name')
-      .all(params.fid) as ProofRow[];
-    return { proofs: proofs.map(renderProof) };
+    return { proofs: usernameProofsByFid(store, params.fid).map(renderProof) };
   },
 
   fetchUsernameProofByName({ store, params }) {
     const { name } = params;
-    const proof = store.stmt('SELECT * FROM username_proofs WHERE name = ?').get(name) as
-      | ProofRow
-      | undefined;
+    const proof = usernameProofByName(store, name);
     if (!proof) throw new NotFoundError(`no proof for name ${name}`, 'name');
     return renderProof(proof);
   },
@@ -102,12 +98,8 @@ export const userHandlers: HubHandlers = {
     const address = params.address?.toLowerCase();
     return pagedMessages(
       store,
-      params,
-      {
-        sql: `SELECT hash, ts, address FROM verifications WHERE fid = ?${address ? ' AND lower(address) = ?' : ''}`,
-        params: address ? [fid, address] : [fid],
-        keys: ['ts', 'address'],
-      },
+      (w) => verificationHashesPage(store, fid, address, w),
+      pageRequest(params),
       'verificationAddEthAddressBody',
     );
   },

@@ -1,5 +1,6 @@
 import type { Message, MessageData } from '@farcaster/core';
 import { mustSigner, type SignerRow } from '../store/accounts.js';
+import { lastTimestampOfKey } from '../store/queries/messages.js';
 import type { Store } from '../store/store.js';
 import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';
@@ -175,10 +176,7 @@ function nextTimestamp(store: Store, data: MessageData, issued: Map<string, numb
   const now = toFarcasterTime(store.now());
   const key = crdtKey(data);
   if (key === null) return now;
-  const stored = store
-    .stmt('SELECT MAX(timestamp) FROM messages WHERE fid = ? AND crdt_key = ?')
-    .pluck()
-    .get(data.fid, key) as number | null;
+  const stored = lastTimestampOfKey(store, data.fid, key);
   const last = Math.max(stored ?? -1, issued.get(key) ?? -1);
   const stamp = last < 0 ? now : Math.max(now, last + 1);
   issued.set(key, stamp);

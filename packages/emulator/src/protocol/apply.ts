@@ -1,4 +1,29 @@
 import { bytesToBase58, type MessageData } from '@farcaster/core';
+import {
+  adjustCastCounter,
+  castThreadRow,
+  insertCast,
+  insertCastMention,
+  insertCastQuote,
+  markCastDeleted,
+} from '../store/queries/casts.js';
+import { channelIdByUrl } from '../store/queries/channels.js';
+import { deleteLink, insertLink, linkByKey } from '../store/queries/links.js';
+import { markMessageRemoved } from '../store/queries/messages.js';
+import { upsertUsernameProof, usernameProofByName } from '../store/queries/onchain.js';
+import { deleteReaction, insertReaction, reactionByKey } from '../store/queries/reactions.js';
+import {
+  adjustFollowCounts,
+  deleteVerification,
+  fidByUsername,
+  insertVerification,
+  type ProfileColumn,
+  setProfileColumn,
+  setUserLocation,
+  upsertUserData,
+  userDataByKey,
+  verificationByKey,
+} from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { fromFarcasterTime, toHex } from './codec.js';
 import { ConflictError, ValidationError } from './errors.js';
@@ -91,25 +116,12 @@ function lastWriteWins(store: Store, hash: string, ts: number, key: LwwKey): str
     throw new ConflictError(`a newer ${key.what} already exists`, 'timestamp');
   }
   if (current) {
-    markRemoved(store, current.hash);
+    markMessageRemoved(store, current.hash);
     key.drop();
   }
   if (key.put) key.put();
-  else markRemoved(store, hash);
+  else markMessageRemoved(store, hash);
   return current ? [current.hash] : [];
-}
-
-function markRemoved(store: Store, hash: string): void {
-  store.stmt('UPDATE messages SET removed = 1 WHERE hash = ?').run(hash);
-}
-
-interface CastRow {
-  hash: string;
-  fid: number;
-  root_hash: string;
-  root_parent_url: string | null;
-  channel_id: string | null;
-  deleted: number;
 }
 
 function applyCastAdd(store: Store, hash: string, data: MessageData, ts: number): string[] {
@@ -122,66 +134,47 @@ function applyCastAdd(store: Store, hash: string, data: MessageData, ts: number)
   if (body.parentCastId) {
     parentHash = toHex(body.parentCastId.hash);
     parentFid = body.parentCastId.fid;
-    const parent = store
-      .stmt('SELECT hash, fid, root_hash, root_parent_url, channel_id, deleted FROM casts WHERE hash = ?')
-      .get(parentHash) as CastRow | undefined;
+    const parent = castThreadRow(store, parentHash);
     // A hub accepts replies to casts it has not seen; the thread root is then the parent itself.
     rootHash = parent ? parent.root_hash : parentHash;
     rootParentUrl = parent ? parent.root_parent_url : null;
     channelId = parent ? parent.channel_id : null;
-    if (parent)
-      store.stmt('UPDATE casts SET replies_count = replies_count + 1 WHERE hash = ?').run(parentHash);
+    if (parent) adjustCastCounter(store, parentHash, 'replies_count', 1);
   } else if (body.parentUrl) {
-    channelId =
-      (store.stmt('SELECT id FROM channels WHERE url = ?').pluck().get(body.parentUrl) as
-        | string
-        | undefined) ?? null;
+    channelId = channelIdByUrl(store, body.parentUrl) ?? null;
   }
   const embeds = body.embeds.map((e) =>
     e.castId ? { castId: { fid: e.castId.fid, hash: toHex(e.castId.hash) } } : { url: e.url ?? '' },
   );
-  store
-    .stmt(
-      `INSERT INTO casts (hash, fid, ts, type, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
-        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      hash,
-      data.fid,
-      ts,
-      body.type ?? 0,
-      body.text,
-      parentHash,
-      parentFid,
-      body.parentUrl ?? null,
-      rootHash,
-      rootParentUrl,
-      channelId,
-      JSON.stringify(embeds),
-      JSON.stringify(body.mentions),
-      JSON.stringify(body.mentionsPositions),
-    );
-  const mention = store.stmt('INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)');
-  for (const fid of new Set(body.mentions)) mention.run(hash, fid, ts);
-  const quote = store.stmt('INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)');
-  for (const e of embeds) if ('castId' in e && e.castId) quote.run(hash, e.castId.hash, ts);
+  insertCast(store, {
+    hash,
+    fid: data.fid,
+    ts,
+    type: body.type ?? 0,
+    text: body.text,
+    parentHash,
+    parentFid,
+    parentUrl: body.parentUrl ?? null,
+    rootHash,
+    rootParentUrl,
+    channelId,
+    embeds: JSON.stringify(embeds),
+    mentions: JSON.stringify(body.mentions),
+    mentionsPositions: JSON.stringify(body.mentionsPositions),
+  });
+  for (const fid of new Set(body.mentions)) insertCastMention(store, hash, fid, ts);
+  for (const e of embeds) if ('castId' in e && e.castId) insertCastQuote(store, hash, e.castId.hash, ts);
   return [];
 }
 
 function applyCastRemove(store: Store, data: MessageData): string[] {
   const target = toHex(data.castRemoveBody!.targetHash);
-  const cast = store.stmt('SELECT hash, fid, deleted, parent_hash FROM casts WHERE hash = ?').get(target) as
-    | (CastRow & { parent_hash: string | null })
-    | undefined;
+  const cast = castThreadRow(store, target);
   // A remove for a cast never seen is kept as a tombstone in messages only, as on a hub.
   if (!cast || cast.fid !== data.fid || cast.deleted) return [];
-  store.stmt('UPDATE casts SET deleted = 1 WHERE hash = ?').run(target);
-  if (cast.parent_hash) {
-    store
-      .stmt('UPDATE casts SET replies_count = MAX(replies_count - 1, 0) WHERE hash = ?')
-      .run(cast.parent_hash);
-  }
-  markRemoved(store, target);
+  markCastDeleted(store, target);
+  if (cast.parent_hash) adjustCastCounter(store, cast.parent_hash, 'replies_count', -1);
+  markMessageRemoved(store, target);
   return [target];
 }
 
@@ -192,28 +185,20 @@ function applyReaction(store: Store, hash: string, data: MessageData, ts: number
   if (!target) throw new ValidationError('reaction has no target', 'target');
   const counter = type === 1 ? 'likes_count' : 'recasts_count';
   const count = (delta: number) => {
-    if (body.targetCastId)
-      store.stmt(`UPDATE casts SET ${counter} = MAX(${counter} + ?, 0) WHERE hash = ?`).run(delta, target);
+    if (body.targetCastId) adjustCastCounter(store, target, counter, delta);
   };
   return lastWriteWins(store, hash, ts, {
     what: 'reaction for this target',
-    current: store
-      .stmt('SELECT hash, ts FROM reactions WHERE fid = ? AND type = ? AND target = ?')
-      .get(data.fid, type, target) as { hash: string; ts: number } | undefined,
+    current: reactionByKey(store, data.fid, type, target),
     drop() {
-      store
-        .stmt('DELETE FROM reactions WHERE fid = ? AND type = ? AND target = ?')
-        .run(data.fid, type, target);
+      deleteReaction(store, data.fid, type, target);
       count(-1);
     },
     put:
       data.type === MessageType.ReactionAdd
         ? () => {
-            store
-              .stmt(
-                'INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-              )
-              .run(data.fid, type, target, body.targetCastId?.fid ?? null, hash, ts);
+            const targetFid = body.targetCastId?.fid ?? null;
+            insertReaction(store, { fid: data.fid, type, target, targetFid, hash, ts });
             count(1);
           }
         : undefined,
@@ -229,33 +214,22 @@ function applyLink(store: Store, hash: string, data: MessageData, ts: number): s
   };
   return lastWriteWins(store, hash, ts, {
     what: 'link for this target',
-    current: store
-      .stmt('SELECT hash, ts FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
-      .get(data.fid, body.type, target) as { hash: string; ts: number } | undefined,
+    current: linkByKey(store, data.fid, body.type, target),
     drop() {
-      store
-        .stmt('DELETE FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
-        .run(data.fid, body.type, target);
+      deleteLink(store, data.fid, body.type, target);
       count(-1);
     },
     put:
       data.type === MessageType.LinkAdd
         ? () => {
-            store
-              .stmt('INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?)')
-              .run(data.fid, body.type, target, hash, ts);
+            insertLink(store, { fid: data.fid, type: body.type, targetFid: target, hash, ts });
             count(1);
           }
         : undefined,
   });
 }
 
-function adjustFollowCounts(store: Store, fid: number, target: number, delta: number): void {
-  store.stmt('UPDATE users SET following_count = MAX(following_count + ?, 0) WHERE fid = ?').run(delta, fid);
-  store.stmt('UPDATE users SET follower_count = MAX(follower_count + ?, 0) WHERE fid = ?').run(delta, target);
-}
-
-const USER_COLUMNS: Record<number, string> = {
+const USER_COLUMNS: Record<number, ProfileColumn> = {
   [UserDataType.Pfp]: 'pfp_url',
   [UserDataType.Display]: 'display_name',
   [UserDataType.Bio]: 'bio',
@@ -270,34 +244,23 @@ function applyUserData(store: Store, hash: string, data: MessageData, ts: number
   const { type, value } = data.userDataBody!;
   return lastWriteWins(store, hash, ts, {
     what: 'value for this user data type',
-    current: store.stmt('SELECT hash, ts FROM user_data WHERE fid = ? AND type = ?').get(data.fid, type) as
-      | { hash: string; ts: number }
-      | undefined,
+    current: userDataByKey(store, data.fid, type),
     // The new value overwrites the row and the user's column in place.
     drop() {},
     put() {
       if (type === UserDataType.Username && value) {
-        const owner = store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(value) as
-          | number
-          | undefined;
+        const owner = fidByUsername(store, value);
         if (owner !== undefined && owner !== data.fid) {
           throw new ValidationError(`username ${value} belongs to fid ${owner}`, 'username');
         }
       }
-      store
-        .stmt(
-          `INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (fid, type) DO UPDATE SET value = excluded.value, hash = excluded.hash, ts = excluded.ts`,
-        )
-        .run(data.fid, type, value, hash, ts);
+      upsertUserData(store, { fid: data.fid, type, value, hash, ts });
       const column = USER_COLUMNS[type];
       if (column) {
-        store.stmt(`UPDATE users SET ${column} = ? WHERE fid = ?`).run(value === '' ? null : value, data.fid);
+        setProfileColumn(store, data.fid, column, value === '' ? null : value);
       } else if (type === UserDataType.Location) {
         const loc = parseGeoUri(value);
-        store
-          .stmt('UPDATE users SET location_lat = ?, location_lng = ? WHERE fid = ?')
-          .run(loc?.lat ?? null, loc?.lng ?? null, data.fid);
+        setUserLocation(store, data.fid, loc?.lat ?? null, loc?.lng ?? null);
       }
     },
   });
@@ -305,7 +268,7 @@ function applyUserData(store: Store, hash: string, data: MessageData, ts: number
 
 /** The protocol carries location as `geo:lat,lng`. */
 export function parseGeoUri(value: string): { lat: number; lng: number } | null {
-  const m = /^geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(value);
+  const m = value.match(/^geo:(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/);
   return m ? { lat: Number(m[1]), lng: Number(m[2]) } : null;
 }
 
@@ -325,20 +288,21 @@ function applyVerification(store: Store, hash: string, data: MessageData, ts: nu
   const address = verificationAddress(body.address, protocol);
   return lastWriteWins(store, hash, ts, {
     what: 'verification for this address',
-    current: store
-      .stmt('SELECT hash, ts FROM verifications WHERE fid = ? AND address = ?')
-      .get(data.fid, address) as { hash: string; ts: number } | undefined,
+    current: verificationByKey(store, data.fid, address),
     drop() {
-      store.stmt('DELETE FROM verifications WHERE fid = ? AND address = ?').run(data.fid, address);
+      deleteVerification(store, data.fid, address);
     },
     put: add
       ? () => {
           const blockHash = protocol === 1 ? verificationAddress(add.blockHash, 1) : toHex(add.blockHash);
-          store
-            .stmt(
-              'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-            )
-            .run(data.fid, address, protocol === 1 ? 'solana' : 'ethereum', blockHash, hash, ts);
+          insertVerification(store, {
+            fid: data.fid,
+            address,
+            protocol: protocol === 1 ? 'solana' : 'ethereum',
+            blockHash,
+            hash,
+            ts,
+          });
         }
       : undefined,
   });
@@ -347,28 +311,18 @@ function applyVerification(store: Store, hash: string, data: MessageData, ts: nu
 function applyUsernameProof(store: Store, hash: string, data: MessageData): string[] {
   const proof = data.usernameProofBody!;
   const name = Buffer.from(proof.name).toString('utf8');
-  const existing = store.stmt('SELECT message_hash FROM username_proofs WHERE name = ?').pluck().get(name) as
-    | string
-    | null
-    | undefined;
-  store
-    .stmt(
-      `INSERT INTO username_proofs (name, fid, owner, type, timestamp, signature, message_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET fid = excluded.fid, owner = excluded.owner, type = excluded.type,
-         timestamp = excluded.timestamp, signature = excluded.signature, message_hash = excluded.message_hash`,
-    )
-    .run(
-      name,
-      proof.fid,
-      toHex(proof.owner),
-      proof.type,
-      proof.timestamp,
-      Buffer.from(proof.signature),
-      hash,
-    );
+  const existing = usernameProofByName(store, name)?.message_hash;
+  upsertUsernameProof(store, {
+    name,
+    fid: proof.fid,
+    owner: toHex(proof.owner),
+    type: proof.type,
+    timestamp: proof.timestamp,
+    signature: Buffer.from(proof.signature),
+    message_hash: hash,
+  });
   if (existing) {
-    markRemoved(store, existing);
+    markMessageRemoved(store, existing);
     return [existing];
   }
   return [];

@@ -1,5 +1,6 @@
 import type { Message } from '@farcaster/core';
 import { appendHubEvent } from '../store/onchain.js';
+import { insertMessage, messageExists } from '../store/queries/messages.js';
 import type { Store } from '../store/store.js';
 import { applyMessage, crdtKey } from './apply.js';
 import { toHex } from './codec.js';
@@ -73,24 +74,19 @@ export async function checkMessage(store: Store, input: Message | Uint8Array): P
 function commitOne(store: Store, m: ValidatedMessage): SubmitResult {
   const hash = toHex(m.hash);
   validateState(store, m);
-  if (store.stmt('SELECT 1 FROM messages WHERE hash = ?').get(hash)) {
+  if (messageExists(store, hash)) {
     throw new ConflictError(`duplicate message ${hash}`, 'hash', 'bad_request.duplicate');
   }
-  store
-    .stmt(
-      `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      hash,
-      m.data.fid,
-      m.data.type,
-      m.data.timestamp,
-      Buffer.from(m.dataBytes),
-      Buffer.from(m.signature),
-      toHex(m.signer),
-      crdtKey(m.data),
-    );
+  insertMessage(store, {
+    hash,
+    fid: m.data.fid,
+    type: m.data.type,
+    timestamp: m.data.timestamp,
+    dataBytes: Buffer.from(m.dataBytes),
+    signature: Buffer.from(m.signature),
+    signer: toHex(m.signer),
+    crdtKey: crdtKey(m.data),
+  });
   const deleted = applyMessage(store, hash, m.data);
   const isProof = m.data.type === MessageType.UsernameProof;
   const eventId = appendHubEvent(store, {

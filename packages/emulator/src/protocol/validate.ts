@@ -1,5 +1,6 @@
 import { Message, MessageData, validations } from '@farcaster/core';
 import { isActiveKey } from '../store/accounts.js';
+import { userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { messageHash, toFarcasterTime, toHex } from './codec.js';
 import { ValidationError } from './errors.js';
@@ -95,7 +96,7 @@ export async function validateStateless(store: Store, message: Message): Promise
 /** Checks that need state: the fid is registered and the signer is an active key for it. */
 export function validateState(store: Store, m: DecodedMessage): void {
   const fid = m.data.fid;
-  if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+  if (!userExists(store, fid)) {
     throw new ValidationError(
       `unknown fid: fid ${fid} is not registered`,
       'fid',

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../protocol/error
 import { ed25519PublicKey } from '../protocol/keys.js';
 import { OnChainEventType } from '../protocol/types.js';
 import { appendOnChainEvent } from './onchain.js';
+import { nextFreeFid, userExists } from './queries/users.js';
 import type { Store } from './store.js';
 
 /** A year of storage per unit, as on chain. */
@@ -25,9 +26,9 @@ export interface RegisterUserInput {
 export function registerUser(store: Store, input: RegisterUserInput): number {
   return store.tx(() => {
     const at = input.at ?? store.now();
-    const fid = input.fid ?? Number(store.stmt('SELECT COALESCE(MAX(fid), 0) + 1 FROM users').pluck().get());
+    const fid = input.fid ?? nextFreeFid(store);
     const custody = input.custodyAddress.toLowerCase();
-    if (store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+    if (userExists(store, fid)) {
       throw new ConflictError(`fid ${fid} is already registered`, 'fid');
     }
     const owner = store.stmt('SELECT fid FROM users WHERE custody_address = ?').pluck().get(custody);
@@ -218,7 +219,7 @@ export function approveSigner(store: Store, signerUuid: string, fid: number, at 
   return store.tx(() => {
     const signer = mustSigner(store, signerUuid);
     if (signer.status === 'revoked') throw new ValidationError('signer is revoked', 'signer_uuid');
-    if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+    if (!userExists(store, fid)) {
       throw new ValidationError(`fid ${fid} is not registered`, 'fid');
     }
     addKey(store, fid, signer.public_key, signer.app_fid ?? 0, at);

@@ -18,6 +18,9 @@ import {
   UNIT_CAPACITY,
 } from '../../store/accounts.js';
 import { recall, remember } from '../../store/idempotency.js';
+import { activeStorageRents, usernameProofByName } from '../../store/queries/onchain.js';
+import { activeKeyCount } from '../../store/queries/signers.js';
+import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
 import { isoTime } from '../hydrate/cast-rows.js';
@@ -36,7 +39,7 @@ type Profile = Omit<V2Params<'updateUser'>, 'signer_uuid'>;
 
 export const accountHandlers: V2Handlers = {
   getFreshAccountFID(call) {
-    return { fid: nextFid(call.store) };
+    return { fid: nextFreeFid(call.store) };
   },
 
   isFnameAvailable(call) {
@@ -64,7 +67,7 @@ export const accountHandlers: V2Handlers = {
     // The emulator has no chain to submit the Register signature to, so it checks the shape only.
     hexParam(params.signature, 'signature', 65);
     if (params.deadline * 1000 < store.now()) throw new ValidationError('deadline has passed', 'deadline');
-    if (store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+    if (userExists(store, fid)) {
       throw new ConflictError(
         `fid ${fid} is already registered; ask getFreshAccountFID for a free one`,
         'fid',
@@ -107,7 +110,7 @@ export const accountHandlers: V2Handlers = {
       throw new ValidationError('nothing to update: give at least one profile field', 'bio');
     const username = changes.find(([type]) => type === UserDataType.Username)?.[1];
     if (username !== undefined) {
-      const owner = store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username);
+      const owner = fidByUsername(store, username);
       if (owner !== undefined && owner !== me.fid)
         throw new ConflictError(`username ${username} is taken`, 'username');
     }
@@ -137,7 +140,7 @@ export const accountHandlers: V2Handlers = {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
     const address = hexParam(params.address, 'address', 20);
-    if (!store.stmt('SELECT 1 FROM verifications WHERE fid = ? AND address = ?').get(me.fid, address)) {
+    if (!verificationByKey(store, me.fid, address)) {
       throw new NotFoundError(`fid ${me.fid} has not verified ${address}`, 'address');
     }
     await me.verificationRemove(address);
@@ -157,9 +160,7 @@ export const accountHandlers: V2Handlers = {
     const used = storageUsed(store, fid);
     const object = (n: number, capacity: number) => ({ object: 'storage', used: n, capacity });
     const usage = (kind: StorageKind) => object(used[kind], units * UNIT_CAPACITY[kind]);
-    const signers = Number(
-      store.stmt('SELECT COUNT(*) FROM active_keys WHERE fid = ? AND removed_at IS NULL').pluck().get(fid),
-    );
+    const signers = activeKeyCount(store, fid);
     return {
       object: 'storage_usage',
       user: userDehydrated(store, [fid], call.origin).get(fid),
@@ -190,23 +191,12 @@ export const accountHandlers: V2Handlers = {
   },
 };
 
-function nextFid(store: Store): number {
-  return Number(store.stmt('SELECT COALESCE(MAX(fid), 0) + 1 FROM users').pluck().get());
-}
-
 function fnameAvailable(store: Store, fname: string): boolean {
-  return (
-    !store.stmt('SELECT 1 FROM users WHERE username = ?').get(fname) &&
-    !store.stmt('SELECT 1 FROM username_proofs WHERE name = ?').get(fname)
-  );
+  return fidByUsername(store, fname) === undefined && usernameProofByName(store, fname) === undefined;
 }
 
 function allocations(store: Store, fid: number, origin: string) {
-  const rows = store
-    .stmt(
-      'SELECT units, rented_at, expires_at FROM storage_rent WHERE fid = ? AND expires_at > ? ORDER BY rented_at, id',
-    )
-    .all(fid, store.now()) as { units: number; rented_at: number; expires_at: number }[];
+  const rows = activeStorageRents(store, fid, store.now());
   const user = userDehydrated(store, [fid], origin).get(fid);
   return {
     total_active_units: rows.reduce((n, r) => n + r.units, 0),

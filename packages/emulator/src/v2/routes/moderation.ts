@@ -3,35 +3,25 @@
 import type { V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
+import { bansPage, blocksPage, mutesPage } from '../../store/queries/moderation.js';
 import * as social from '../../store/social.js';
-import { decodeCursor, pageOf } from '../cursor.js';
+import { nextCursor, pageWindow } from '../cursor.js';
 import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser } from '../hydrate/user.js';
 import { fidArray, ok } from './social-common.js';
-
-const MAX = Number.MAX_SAFE_INTEGER;
-type Row = { fid: number; other: number; at: number };
 
 export const moderationHandlers: V2Handlers = {
   fetchMuteList(call) {
     const { store, params } = call;
     requireUser(store, params.fid, 'fid');
-    const [at, after] = decodeCursor(params.cursor, 2) ?? [MAX, MAX];
-    const rows = store
-      .stmt(
-        `SELECT fid, muted_fid AS other, created_at AS at FROM mutes
-         WHERE fid = ? AND (created_at < ? OR (created_at = ? AND muted_fid < ?))
-         ORDER BY created_at DESC, muted_fid DESC LIMIT ?`,
-      )
-      .all(params.fid, at, at, after, params.limit + 1) as Row[];
-    const page = pageOf(rows, params.limit, (r) => [r.at, r.other]);
+    const page = mutesPage(store, params.fid, pageWindow(params, 2));
     const users = hydrateUsers(
       store,
-      page.items.map((r) => r.other),
+      page.rows.map((r) => r.other),
       { origin: call.origin },
     );
     return {
-      mutes: page.items
+      mutes: page.rows
         .filter((r) => users.has(r.other))
         .map((r) => ({
           object: 'mute',
@@ -39,7 +29,7 @@ export const moderationHandlers: V2Handlers = {
           muted_at: isoTime(r.at),
           timestamp: isoTime(r.at),
         })),
-      next: page.next,
+      next: nextCursor(page.next),
     };
   },
 
@@ -67,41 +57,21 @@ export const moderationHandlers: V2Handlers = {
     }
     if (blocker !== undefined) requireUser(store, blocker, 'blocker_fid');
     if (blocked !== undefined) requireUser(store, blocked, 'blocked_fid');
-    // Walk by the side that is fixed; the other fid breaks ties in the cursor.
-    const bySide = blocker !== undefined;
-    const [at, after] = decodeCursor(params.cursor, 2) ?? [MAX, MAX];
-    const other = bySide ? 'blocked_fid' : 'blocker_fid';
-    const rows = store
-      .stmt(
-        `SELECT blocker_fid AS fid, blocked_fid, ${other} AS other, created_at AS at FROM blocks
-         WHERE (:blocker IS NULL OR blocker_fid = :blocker) AND (:blocked IS NULL OR blocked_fid = :blocked)
-           AND (created_at < :at OR (created_at = :at AND ${other} < :after))
-         ORDER BY created_at DESC, ${other} DESC LIMIT :take`,
-      )
-      .all({
-        blocker: blocker ?? null,
-        blocked: blocked ?? null,
-        at,
-        after,
-        take: params.limit + 1,
-      }) as (Row & {
-      blocked_fid: number;
-    })[];
-    const page = pageOf(rows, params.limit, (r) => [r.at, r.other]);
+    const page = blocksPage(store, { blocker, blocked }, pageWindow(params, 2));
     const users = hydrateUsers(
       store,
-      page.items.flatMap((r) => [r.fid, r.blocked_fid]),
+      page.rows.flatMap((r) => [r.fid, r.blocked_fid]),
       { origin: call.origin },
     );
     return {
-      blocks: page.items.map((r) => ({
+      blocks: page.rows.map((r) => ({
         object: 'block',
         blocker: users.get(r.fid),
         blocked: users.get(r.blocked_fid),
         blocked_at: isoTime(r.at),
         timestamp: isoTime(r.at),
       })),
-      next: page.next,
+      next: nextCursor(page.next),
     };
   },
 
@@ -123,21 +93,14 @@ export const moderationHandlers: V2Handlers = {
 
   fetchBanList(call) {
     const { store, params } = call;
-    const [at, after] = decodeCursor(params.cursor, 2) ?? [MAX, MAX];
-    const rows = store
-      .stmt(
-        `SELECT fid, fid AS other, banned_at AS at FROM bans
-         WHERE banned_at < ? OR (banned_at = ? AND fid < ?) ORDER BY banned_at DESC, fid DESC LIMIT ?`,
-      )
-      .all(at, at, after, params.limit + 1) as Row[];
-    const page = pageOf(rows, params.limit, (r) => [r.at, r.fid]);
+    const page = bansPage(store, pageWindow(params, 2));
     const users = hydrateUsers(
       store,
-      page.items.map((r) => r.fid),
+      page.rows.map((r) => r.fid),
       { origin: call.origin },
     );
     return {
-      bans: page.items
+      bans: page.rows
         .filter((r) => users.has(r.fid))
         .map((r) => ({
           object: 'ban',
@@ -145,7 +108,7 @@ export const moderationHandlers: V2Handlers = {
           banned_at: isoTime(r.at),
           timestamp: isoTime(r.at),
         })),
-      next: page.next,
+      next: nextCursor(page.next),
     };
   },
 

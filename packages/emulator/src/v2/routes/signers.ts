@@ -14,6 +14,8 @@ import {
   type SignerRow,
 } from '../../store/accounts.js';
 import { findSignerByPublicKey, registerDeveloperKey } from '../../store/developer-signers.js';
+import { signersOfFid } from '../../store/queries/signers.js';
+import { custodyAddressOf } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { requireUser } from '../hydrate/user.js';
 import { hexParam } from './social-common.js';
@@ -65,9 +67,7 @@ async function verifySignedKeyRequest(
   publicKey: string,
 ): Promise<void> {
   const appFid = params.app_fid;
-  const custody = store.stmt('SELECT custody_address FROM users WHERE fid = ?').pluck().get(appFid) as
-    | string
-    | undefined;
+  const custody = custodyAddressOf(store, appFid);
   if (!custody) throw new NotFoundError(`app fid ${appFid} not found`, 'app_fid');
   const { deadline } = params;
   if (deadline * 1000 <= store.now()) throw new ValidationError('deadline has passed', 'deadline');
@@ -135,7 +135,7 @@ export const signerHandlers: V2Handlers = {
     const { store, params } = call;
     const { message } = params;
     // A Sign-In With Ethereum message: its second line is the signing address.
-    const address = /^0x[0-9a-fA-F]{40}$/m.exec(message)?.[0];
+    const address = message.match(/^0x[0-9a-fA-F]{40}$/m)?.[0];
     if (!address) throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
     let valid = false;
     try {
@@ -150,10 +150,7 @@ export const signerHandlers: V2Handlers = {
     if (!valid) throw new AuthenticationError(`signature was not made by ${address}`, 'signature');
     const fid = fidByCustody(store, address);
     if (fid === undefined) return { signers: [] };
-    const rows = store
-      .stmt('SELECT * FROM signers WHERE fid = ? ORDER BY created_at, signer_uuid')
-      .all(fid) as SignerRow[];
-    return { signers: rows.map((r) => signerBody(r, call.origin)) };
+    return { signers: signersOfFid(store, fid).map((r) => signerBody(r, call.origin)) };
   },
 
   fetchNonce() {

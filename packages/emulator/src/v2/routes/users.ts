@@ -3,11 +3,20 @@ import type { User } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { fidByCustody } from '../../store/accounts.js';
-import { decodeCursor, pageOf } from '../cursor.js';
+import {
+  type AddressFid,
+  custodyAddressFids,
+  fidByUsername,
+  fidsByTwitter,
+  powerUserFids,
+  powerUsersPage,
+  userSearchPage,
+  usersNearPage,
+  verifiedAddressFids,
+} from '../../store/queries/users.js';
+import { nextCursor, pageWindow } from '../cursor.js';
 import { hydrateUser, hydrateUserList, hydrateUsers } from '../hydrate/user.js';
 import { capped, EVM_ADDRESS, likeEscape, SOL_ADDRESS, viewOf } from './social-common.js';
-
-type Ranked = { fid: number; follower_count: number };
 
 export const userHandlers: V2Handlers = {
   fetchBulkUsers(call) {
@@ -27,27 +36,9 @@ export const userHandlers: V2Handlers = {
       );
     });
     const types = call.params.address_types ?? ['custody_address', 'verified_address'];
-    const json = JSON.stringify(addresses);
-    const pairs: { address: string; fid: number }[] = [];
-    if (types.includes('custody_address')) {
-      pairs.push(
-        ...(store
-          .stmt(
-            `SELECT custody_address AS address, fid FROM users
-             WHERE custody_address IN (SELECT value FROM json_each(?)) ORDER BY fid`,
-          )
-          .all(json) as typeof pairs),
-      );
-    }
-    if (types.includes('verified_address')) {
-      pairs.push(
-        ...(store
-          .stmt(
-            `SELECT address, fid FROM verifications WHERE address IN (SELECT value FROM json_each(?)) ORDER BY fid`,
-          )
-          .all(json) as typeof pairs),
-      );
-    }
+    const pairs: AddressFid[] = [];
+    if (types.includes('custody_address')) pairs.push(...custodyAddressFids(store, addresses));
+    if (types.includes('verified_address')) pairs.push(...verifiedAddressFids(store, addresses));
     if (!pairs.length) throw new NotFoundError('no users found for the given addresses', 'addresses');
     const users = hydrateUsers(
       store,
@@ -66,19 +57,14 @@ export const userHandlers: V2Handlers = {
 
   lookupUserByUsername(call) {
     const username = call.params.username.replace(/^@/, '').toLowerCase();
-    const fid = call.store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username) as
-      | number
-      | undefined;
+    const fid = fidByUsername(call.store, username);
     if (fid === undefined) throw new NotFoundError(`user with username ${username} not found`, 'username');
     return { user: hydrateUser(call.store, fid, viewOf(call)) };
   },
 
   lookupUsersByXUsername(call) {
     const handle = call.params.x_username.replace(/^@/, '');
-    const fids = call.store
-      .stmt('SELECT fid FROM users WHERE twitter = ? COLLATE NOCASE ORDER BY fid')
-      .pluck()
-      .all(handle) as number[];
+    const fids = fidsByTwitter(call.store, handle);
     if (!fids.length) throw new NotFoundError(`no user has verified the X account ${handle}`, 'x_username');
     return { users: hydrateUserList(call.store, fids, viewOf(call)) };
   },
@@ -102,105 +88,55 @@ export const userHandlers: V2Handlers = {
     const { store, params } = call;
     const q = params.q.trim().replace(/^@/, '');
     if (!q) throw new ValidationError('q must not be blank', 'q', 'InvalidField');
-    const { limit } = params;
-    const after = decodeCursor(params.cursor, 2) ?? [Number.MAX_SAFE_INTEGER, 0];
-    const prefix = `${likeEscape(q)}%`;
-    // Prefix of the username, of the display name or of any word in it; an exact fid also matches.
-    const rows = store
-      .stmt(
-        `SELECT fid, follower_count FROM users
-         WHERE (username LIKE :prefix ESCAPE '\\' OR display_name LIKE :prefix ESCAPE '\\'
-                OR display_name LIKE '% ' || :prefix ESCAPE '\\' OR fid = :fid)
-           AND (follower_count < :count OR (follower_count = :count AND fid > :after))
-         ORDER BY follower_count DESC, fid ASC LIMIT :take`,
-      )
-      .all({
-        prefix,
-        fid: /^\d+$/.test(q) ? Number(q) : -1,
-        count: after[0],
-        after: after[1],
-        take: limit + 1,
-      }) as Ranked[];
-    const page = pageOf(rows, limit, (r) => [r.follower_count, r.fid]);
+    const page = userSearchPage(
+      store,
+      { prefix: `${likeEscape(q)}%`, fid: /^\d+$/.test(q) ? Number(q) : undefined },
+      pageWindow(params, 2),
+    );
     return {
       result: {
         users: hydrateUserList(
           store,
-          page.items.map((r) => r.fid),
+          page.rows.map((r) => r.fid),
           viewOf(call),
         ),
-        next: page.next,
+        next: nextCursor(page.next),
       },
     };
   },
 
   fetchUsersByLocation(call) {
     const { store, params } = call;
-    const { latitude: lat, longitude: lng, limit } = params;
+    const { latitude: lat, longitude: lng } = params;
     if (lat < -90 || lat > 90) throw new ValidationError('latitude must be between -90 and 90', 'latitude');
     if (lng < -180 || lng > 180)
       throw new ValidationError('longitude must be between -180 and 180', 'longitude');
-    const after = decodeCursor(params.cursor, 2) ?? [-1, 0];
-    // Nearest first by an equirectangular distance (squared degrees): cheap in SQL and good enough
-    // to rank cities; the cursor carries the last (distance, fid).
-    const rows = store
-      .stmt(
-        `SELECT fid, d FROM (
-           SELECT fid, (location_lat - :lat) * (location_lat - :lat)
-                     + ((location_lng - :lng) * :k) * ((location_lng - :lng) * :k) AS d
-           FROM users WHERE location_lat IS NOT NULL)
-         WHERE d > :d OR (d = :d AND fid > :after)
-         ORDER BY d, fid LIMIT :take`,
-      )
-      .all({
-        lat,
-        lng,
-        k: Math.cos((lat * Math.PI) / 180),
-        d: after[0],
-        after: after[1],
-        take: limit + 1,
-      }) as {
-      fid: number;
-      d: number;
-    }[];
-    const page = pageOf(rows, limit, (r) => [r.d, r.fid]);
+    // The cursor carries the last (distance, fid).
+    const page = usersNearPage(store, { lat, lng }, pageWindow(params, 2));
     return {
       users: hydrateUserList(
         store,
-        page.items.map((r) => r.fid),
+        page.rows.map((r) => r.fid),
         viewOf(call),
       ),
-      next: page.next,
+      next: nextCursor(page.next),
     };
   },
 
   fetchPowerUsers(call) {
     const { store, params } = call;
-    const { limit } = params;
-    const after = decodeCursor(params.cursor, 2) ?? [Number.MAX_SAFE_INTEGER, 0];
-    const rows = store
-      .stmt(
-        `SELECT fid, follower_count FROM users
-         WHERE power_badge = 1 AND (follower_count < ? OR (follower_count = ? AND fid > ?))
-         ORDER BY follower_count DESC, fid ASC LIMIT ?`,
-      )
-      .all(after[0], after[0], after[1], limit + 1) as Ranked[];
-    const page = pageOf(rows, limit, (r) => [r.follower_count, r.fid]);
+    const page = powerUsersPage(store, pageWindow(params, 2));
     return {
       users: hydrateUserList(
         store,
-        page.items.map((r) => r.fid),
+        page.rows.map((r) => r.fid),
         viewOf(call),
       ),
-      next: page.next,
+      next: nextCursor(page.next),
     };
   },
 
   fetchPowerUsersLite(call) {
-    const fids = call.store
-      .stmt('SELECT fid FROM users WHERE power_badge = 1 ORDER BY fid')
-      .pluck()
-      .all() as number[];
-    return { result: { fids } };
+    return { result: { fids: powerUserFids(call.store) } };
   },
 };

@@ -1,0 +1,98 @@
+// Reactions (likes, recasts) to casts and URLs.
+import type { Store } from '../store.js';
+import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
+import type { KeyHolder } from './messages.js';
+
+export function reactionByKey(
+  store: Store,
+  fid: number,
+  type: number,
+  target: string,
+): KeyHolder | undefined {
+  return store
+    .stmt('SELECT hash, ts FROM reactions WHERE fid = ? AND type = ? AND target = ?')
+    .get(fid, type, target) as KeyHolder | undefined;
+}
+
+export function insertReaction(
+  store: Store,
+  row: { fid: number; type: number; target: string; targetFid: number | null; hash: string; ts: number },
+): void {
+  store
+    .stmt('INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(row.fid, row.type, row.target, row.targetFid, row.hash, row.ts);
+}
+
+export function deleteReaction(store: Store, fid: number, type: number, target: string): void {
+  store.stmt('DELETE FROM reactions WHERE fid = ? AND type = ? AND target = ?').run(fid, type, target);
+}
+
+/** The hashes of one type of reaction to a target (cast hash or URL), oldest first. */
+export function reactionHashesToPage(
+  store: Store,
+  target: string,
+  type: number,
+  w: PageWindow,
+): KeysetPage<{ hash: string; ts: number; fid: number }> {
+  return keysetPage(
+    store,
+    {
+      select: 'SELECT hash, ts, fid FROM reactions',
+      where: ['target = ?', 'type = ?'],
+      binds: [target, type],
+      order: [
+        { sql: 'ts', as: 'ts', dir: 'asc' },
+        { sql: 'fid', as: 'fid', dir: 'asc' },
+      ],
+    },
+    w,
+  );
+}
+
+/**
+ * The hashes of the reactions to a target of one type, or of every type; oldest first. (Its key
+ * carries the type even when one is given, so a page token means the same either way.)
+ */
+export function reactionHashesToAnyTypePage(
+  store: Store,
+  target: string,
+  type: number | undefined,
+  w: PageWindow,
+): KeysetPage<{ hash: string; ts: number; fid: number; type: number }> {
+  return keysetPage(
+    store,
+    {
+      select: 'SELECT hash, ts, fid, type FROM reactions',
+      where: type === undefined ? ['target = ?'] : ['target = ?', 'type = ?'],
+      binds: type === undefined ? [target] : [target, type],
+      order: [
+        { sql: 'ts', as: 'ts', dir: 'asc' },
+        { sql: 'fid', as: 'fid', dir: 'asc' },
+        { sql: 'type', as: 'type', dir: 'asc' },
+      ],
+    },
+    w,
+  );
+}
+
+/** The hashes of a fid's reactions of one type, oldest first. */
+export function reactionHashesByFidPage(
+  store: Store,
+  fid: number,
+  type: number,
+  w: PageWindow,
+): KeysetPage<{ hash: string; ts: number; target: string }> {
+  return keysetPage(
+    store,
+    {
+      select: 'SELECT hash, ts, target FROM reactions',
+      where: ['fid = ?', 'type = ?'],
+      binds: [fid, type],
+      order: [
+        { sql: 'ts', as: 'ts', dir: 'asc' },
+        { sql: 'target', as: 'target', dir: 'asc' },
+      ],
+    },
+    w,
+  );
+}
