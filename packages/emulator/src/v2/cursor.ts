@@ -1,7 +1,8 @@
 // Opaque page cursors: base64url of the last row's sort key. Clients must not parse them; we do.
 import { ValidationError } from '../protocol/errors.js';
+import type { PageWindow, SortKey } from '../store/queries/keyset.js';
 
-export type SortKey = readonly (string | number)[];
+export type { SortKey };
 
 export function encodeCursor(key: SortKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -21,6 +22,16 @@ export function decodeCursor(cursor: unknown, arity: number): SortKey | undefine
     }
   } catch {}
   throw new ValidationError('cursor is not a cursor this API issued', 'cursor', 'InvalidField');
+}
+
+/** The page a list request asks for: its limit, after the `arity`-column key in its cursor. */
+export function pageWindow(params: { limit: number; cursor?: unknown }, arity: number): PageWindow {
+  return { after: decodeCursor(params.cursor, arity), limit: params.limit };
+}
+
+/** A response's `next`: the cursor to continue after, null on the last page (as NextCursor allows). */
+export function nextCursor(next: SortKey | null): { cursor: string | null } {
+  return { cursor: next ? encodeCursor(next) : null };
 }
 
 /**
