@@ -7,7 +7,7 @@ import {
   insertCastQuote,
   markCastDeleted,
 } from '../store/queries/casts.js';
-import { channelIdByUrl } from '../store/queries/channels.js';
+import { channelIdsBy } from '../store/queries/channels.js';
 import { deleteLink, insertLink, linkByKey } from '../store/queries/links.js';
 import { markMessageRemoved } from '../store/queries/messages.js';
 import { upsertUsernameProof, usernameProofByName } from '../store/queries/onchain.js';
@@ -141,7 +141,7 @@ function applyCastAdd(store: Store, hash: string, data: MessageData, ts: number)
     channelId = parent ? parent.channel_id : null;
     if (parent) adjustCastCounter(store, parentHash, 'replies_count', 1);
   } else if (body.parentUrl) {
-    channelId = channelIdByUrl(store, body.parentUrl) ?? null;
+    channelId = channelIdsBy(store, 'url', [body.parentUrl]).get(body.parentUrl) ?? null;
   }
   const embeds = body.embeds.map((e) =>
     e.castId ? { castId: { fid: e.castId.fid, hash: toHex(e.castId.hash) } } : { url: e.url ?? '' },

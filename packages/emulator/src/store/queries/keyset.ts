@@ -109,3 +109,28 @@ function afterKey(order: readonly SortColumn[], key: SortKey, grouped: boolean) 
   const sql = `${col(first)} ${strictly(first)}= ? AND ${nested(0)}`;
   return { sql, binds };
 }
+
+/**
+ * Pages a list held in memory (a static catalogue) through the same pager, ordered by some of its
+ * fields (each a string or number, never null), so its cursors work like a table's.
+ */
+export function listPage<Item extends Record<string, unknown>>(
+  store: Store,
+  items: readonly Item[],
+  order: readonly { field: keyof Item & string; dir: 'asc' | 'desc' }[],
+  w: PageWindow,
+): KeysetPage<Item> {
+  for (const o of order) {
+    if (!/^[a-z_][a-z0-9_]*$/i.test(o.field)) throw new Error(`listPage cannot order by "${o.field}"`);
+  }
+  const page = keysetPage<{ i: number }>(
+    store,
+    {
+      select: `SELECT key AS i, ${order.map((o) => `value ->> '$.${o.field}' AS "${o.field}"`).join(', ')} FROM json_each(?)`,
+      binds: [JSON.stringify(items)],
+      order: order.map((o) => ({ sql: `value ->> '$.${o.field}'`, as: o.field, dir: o.dir })),
+    },
+    w,
+  );
+  return { rows: page.rows.map((r) => items[r.i]!), next: page.next };
+}

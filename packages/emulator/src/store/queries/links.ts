@@ -160,3 +160,11 @@ export function mostFollowedUnfollowedFids(store: Store, fid: number, limit: num
     .pluck()
     .all({ fid, limit }) as number[];
 }
+
+/** When `fid` followed `target`, if it does. */
+export function followedAt(store: Store, fid: number, target: number): number | undefined {
+  return store
+    .stmt(`SELECT ts FROM links WHERE fid = ? AND type = 'follow' AND target_fid = ?`)
+    .pluck()
+    .get(fid, target) as number | undefined;
+}

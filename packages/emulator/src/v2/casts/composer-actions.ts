@@ -2,7 +2,9 @@
 // that render the composer's action menu need a realistic, pageable list.
 import type { CastComposerActionsListResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
-import { decodeCursor, pageOf } from '../cursor.js';
+import { listPage } from '../../store/queries/keyset.js';
+import type { Store } from '../../store/store.js';
+import { nextCursor, pageWindow } from '../cursor.js';
 
 const ACTIONS = [
   {
@@ -48,18 +50,15 @@ const ACTIONS = [
 ];
 
 export function composerActions(
+  store: Store,
   params: V2Params<'fetchComposerActions'>,
   origin: string,
 ): CastComposerActionsListResponse {
-  const { limit } = params;
-  const after = decodeCursor(params.cursor, 1);
   // "top" is by how often an action was added; "featured" is the curated subset, same order.
-  const list = ACTIONS.filter((a) => params.list === 'top' || a.featured)
-    .sort((a, b) => b.added - a.added)
-    .filter((a) => after === undefined || a.added < Number(after[0]));
-  const { items, next } = pageOf(list, limit, (a) => [a.added]);
+  const list = ACTIONS.filter((a) => params.list === 'top' || a.featured);
+  const page = listPage(store, list, [{ field: 'added', dir: 'desc' }], pageWindow(params, 1));
   return {
-    actions: items.map((a) => {
+    actions: page.rows.map((a) => {
       const slug = a.name.toLowerCase();
       return {
         object: 'composer_action',
@@ -77,6 +76,6 @@ export function composerActions(
         category: a.category,
       };
     }),
-    next,
+    next: nextCursor(page.next),
   };
 }

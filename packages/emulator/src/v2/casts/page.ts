@@ -1,9 +1,19 @@
-// Keyset pages of casts: routes say which casts (a WHERE clause), this fetches `limit + 1` rows
-// after the cursor's sort key and hydrates the page. Never OFFSET: a page costs the same at any depth.
+// Keyset pages of casts as feeds: store/queries/casts.ts says which hashes (a page after the cursor's
+// sort key), this hydrates them and wraps the key of the last one as the next cursor.
 import type { FeedResponse } from '@castkit/sdk';
+import {
+  type CastFilter,
+  castsPage,
+  keyedCastsPage,
+  rankedCastsPage,
+  type Subquery,
+} from '../../store/queries/casts.js';
+import type { KeysetPage } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';
-import { decodeCursor, pageOf, type SortKey } from '../cursor.js';
+import { decodeCursor, nextCursor, pageWindow, type SortKey } from '../cursor.js';
 import { hydrateCastList } from '../hydrate/cast.js';
+
+export type { CastFilter };
 
 export interface Viewer {
   viewerFid?: number;
@@ -16,14 +26,6 @@ export interface PageParams {
   cursor?: string;
 }
 
-export interface CastFilter {
-  /** SQL conditions on `casts c`, ANDed. */
-  where: string[];
-  binds: unknown[];
-  /** Extra joins after `FROM casts c`. */
-  join?: string;
-}
-
 /** Newest first by (ts, hash): the order of every chronological feed. */
 export function chronologicalPage(
   store: Store,
@@ -31,22 +33,7 @@ export function chronologicalPage(
   filter: CastFilter,
   viewer: Viewer,
 ): FeedResponse {
-  const { limit } = params;
-  const after = decodeCursor(params.cursor, 2);
-  const where = ['c.deleted = 0', ...filter.where];
-  const binds = [...filter.binds];
-  if (after) {
-    // Written as a range on ts first so SQLite can use the (…, ts) indexes; hash breaks ties.
-    where.push('c.ts <= ? AND (c.ts < ? OR c.hash < ?)');
-    binds.push(after[0], after[0], after[1]);
-  }
-  const rows = store
-    .stmt(
-      `SELECT c.hash, c.ts FROM casts c ${filter.join ?? ''} WHERE ${where.join(' AND ')}
-       ORDER BY c.ts DESC, c.hash DESC LIMIT ?`,
-    )
-    .all(...binds, limit + 1) as { hash: string; ts: number }[];
-  return castPage(store, rows, limit, (r) => [r.ts, r.hash], viewer);
+  return feedOf(store, castsPage(store, filter, pageWindow(params, 2)), viewer);
 }
 
 /** Hydrates a page of rows fetched with LIMIT limit + 1, in their order. */
@@ -57,8 +44,15 @@ export function castPage<T extends { hash: string }>(
   keyOf: (row: T) => SortKey,
   viewer: Viewer,
 ): FeedResponse {
-  const { items, next } = pageOf(rows, limit, keyOf);
-  return { casts: hydrateCastList(store, dedupe(items.map((r) => r.hash)), viewer), next };
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return feedOf(store, { rows: page, next: rows.length > limit && last ? keyOf(last) : null }, viewer);
+}
+
+/** The feed response for a page of cast hashes. */
+export function feedOf(store: Store, page: KeysetPage<{ hash: string }>, viewer: Viewer): FeedResponse {
+  const hashes = [...new Set(page.rows.map((r) => r.hash))];
+  return { casts: hydrateCastList(store, hashes, viewer), next: nextCursor(page.next) };
 }
 
 export const viewerOf = (params: { viewer_fid?: number }, origin: string): Viewer => ({
@@ -66,12 +60,8 @@ export const viewerOf = (params: { viewer_fid?: number }, origin: string): Viewe
   origin,
 });
 
-function dedupe(hashes: string[]): string[] {
-  return [...new Set(hashes)];
-}
-
 /**
- * A page over (hash, k) rows from `inner` (a SELECT yielding both, possibly the same hash several
+ * A page over (hash, k) rows from `inner` (a query yielding both, possibly the same hash several
  * times, e.g. a cast and its recasts): each cast once, at its highest k, newest first.
  */
 export function keyedPage(
@@ -81,43 +71,22 @@ export function keyedPage(
   binds: unknown[],
   viewer: Viewer,
 ): FeedResponse {
-  const { limit } = params;
-  const after = decodeCursor(params.cursor, 2);
-  const rows = store
-    .stmt(
-      `SELECT hash, MAX(k) AS k FROM (${inner}) GROUP BY hash
-       HAVING ? IS NULL OR k < ? OR (k = ? AND hash < ?) ORDER BY k DESC, hash DESC LIMIT ?`,
-    )
-    .all(...binds, after ? 1 : null, after?.[0] ?? 0, after?.[0] ?? 0, after?.[1] ?? '', limit + 1) as {
-    hash: string;
-    k: number;
-  }[];
-  return castPage(store, rows, limit, (r) => [r.k, r.hash], viewer);
+  return feedOf(store, keyedCastsPage(store, { sql: inner, binds }, pageWindow(params, 2)), viewer);
 }
 
 /**
  * A page of casts ranked by a score taken at an anchor time, highest first. `scored(anchor)` is
- * a SELECT yielding (hash, s); the first page's anchor travels in the cursor, so later pages rank
+ * a query yielding (hash, s); the first page's anchor travels in the cursor, so later pages rank
  * the same way while time moves on.
  */
 export function rankedPage(
   store: Store,
   params: PageParams,
-  scored: (anchor: number) => { sql: string; binds: unknown[] },
+  scored: (anchor: number) => Subquery,
   viewer: Viewer,
 ): FeedResponse {
-  const { limit } = params;
-  const after = decodeCursor(params.cursor, 3);
-  const anchor = after ? Number(after[0]) : store.now();
-  const { sql, binds } = scored(anchor);
-  const rows = store
-    .stmt(
-      `WITH m AS MATERIALIZED (${sql})
-       SELECT hash, s FROM m WHERE ? IS NULL OR s < ? OR (s = ? AND hash < ?) ORDER BY s DESC, hash DESC LIMIT ?`,
-    )
-    .all(...binds, after ? 1 : null, after?.[1] ?? 0, after?.[1] ?? 0, after?.[2] ?? '', limit + 1) as {
-    hash: string;
-    s: number;
-  }[];
-  return castPage(store, rows, limit, (r) => [anchor, r.s, r.hash], viewer);
+  const key = decodeCursor(params.cursor, 3);
+  const anchor = key ? Number(key[0]) : store.now();
+  const page = rankedCastsPage(store, scored(anchor), { after: key?.slice(1), limit: params.limit });
+  return feedOf(store, { rows: page.rows, next: page.next && [anchor, ...page.next] }, viewer);
 }

@@ -7,6 +7,8 @@ import { isHex, toHex } from '../../protocol/codec.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { recall, remember } from '../../store/idempotency.js';
+import { liveCastAuthor } from '../../store/queries/casts.js';
+import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
 import { extractMentions } from '../hydrate/cast-text.js';
@@ -41,8 +43,7 @@ export async function publishCast(store: Store, params: V2Params<'publishCast'>)
     parentUrl = requireChannel(store, params.channel_id, 'channel_id').url;
   }
 
-  const byName = store.stmt('SELECT fid FROM users WHERE username = ?');
-  const m = extractMentions(text, (name) => byName.pluck().get(name) as number | undefined);
+  const m = extractMentions(text, (name) => fidByUsername(store, name));
   const message = me.build.castAdd({
     text: m.text,
     embeds,
@@ -79,9 +80,7 @@ function readEmbeds(store: Store, embeds: PostCastReqBodyEmbeds[] = []): EmbedIn
     }
     const [key, id] = 'cast_id' in e ? ['cast_id', e.cast_id] : ['castId', e.castId];
     const hash = castHashParam(id.hash, `embeds[${i}].${key}.hash`);
-    const fid = store.stmt('SELECT fid FROM casts WHERE hash = ? AND deleted = 0').pluck().get(hash) as
-      | number
-      | undefined;
+    const fid = liveCastAuthor(store, hash);
     if (fid === undefined) throw new NotFoundError(`embedded cast ${hash} not found`, `embeds[${i}].${key}`);
     return { castId: { fid, hash } };
   });

@@ -1,6 +1,8 @@
 // Finds the cast a request names: by hash, or by a client URL such as
 // `https://warpcast.com/<username>/<hash prefix>` (what clients put in share links).
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { castByHashPrefix } from '../../store/queries/casts.js';
+import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { type CastRow, castHashParam, requireCast } from '../hydrate/cast-rows.js';
 
@@ -33,15 +35,9 @@ function resolveCastUrl(store: Store, identifier: string, property: string): Cas
       property,
     );
   }
-  const fid = store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username.toLowerCase()) as
-    | number
-    | undefined;
+  const fid = fidByUsername(store, username.toLowerCase());
   if (fid === undefined) throw new NotFoundError(`user ${username} not found`, property);
-  const row = store
-    .stmt(
-      `SELECT * FROM casts WHERE fid = ? AND deleted = 0 AND substr(hash, 1, ?) = ? ORDER BY ts DESC LIMIT 1`,
-    )
-    .get(fid, prefix.length, prefix.toLowerCase()) as CastRow | undefined;
+  const row = castByHashPrefix(store, fid, prefix.toLowerCase());
   if (!row) throw new NotFoundError(`no cast by ${username} starts with ${prefix}`, property);
   return row;
 }

@@ -1,8 +1,14 @@
-// Cast search over the FTS5 index (literal: every word; semantic/hybrid: any word, ranked by bm25
+// Cast search over the FTS5 index (literal: every word; semantic/hybrid: any word, ranked by relevance
 // mixed with recency) and cast counts over time for a query (fetchCastMetrics).
 import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
+import {
+  type CastSelection,
+  castCountsByBucket,
+  castFilter,
+  searchScores,
+} from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
 import { isoTime } from '../hydrate/cast-rows.js';
 import { requireChannel } from '../hydrate/channel.js';
@@ -17,29 +23,18 @@ export function ftsQuery(q: string, any: boolean): string {
   return words.map((w) => `"${w}"`).join(any ? ' OR ' : ' ');
 }
 
-/** The filters search and metrics share. */
-interface Filters {
-  author_fid?: number;
-  channel_id?: string;
-  parent_url?: string;
-}
-
-function filters(store: Store, params: Filters, match: string) {
-  const where = ['c.rowid IN (SELECT rowid FROM casts_fts WHERE casts_fts MATCH ?)'];
-  const binds: unknown[] = [match];
-  if (params.author_fid !== undefined) {
-    where.push('c.fid = ?');
-    binds.push(params.author_fid);
-  }
-  if (params.channel_id !== undefined) {
-    where.push('c.channel_id = ?');
-    binds.push(requireChannel(store, params.channel_id).id);
-  }
-  if (params.parent_url !== undefined) {
-    where.push('c.root_parent_url = ?');
-    binds.push(params.parent_url);
-  }
-  return { where, binds };
+/** What search and metrics select: the words, and the filters both take. */
+function selection(
+  store: Store,
+  params: { author_fid?: number; channel_id?: string; parent_url?: string },
+  match: string,
+): CastSelection & { match: string } {
+  return {
+    match,
+    fid: params.author_fid,
+    channelId: params.channel_id === undefined ? undefined : requireChannel(store, params.channel_id).id,
+    rootParentUrl: params.parent_url,
+  };
 }
 
 export function searchCasts(
@@ -49,26 +44,11 @@ export function searchCasts(
 ): CastsSearchResponse {
   const mode = params.mode ?? 'literal';
   const ranked = params.sort_type ? params.sort_type === 'algorithmic' : mode !== 'literal';
-  const match = ftsQuery(params.q, mode !== 'literal');
-  const filter = filters(store, params, match);
-  if (!ranked) {
-    const page = chronologicalPage(store, params, filter, viewer);
-    return { result: { casts: page.casts, next: page.next } };
-  }
-  // Ranked: relevance (bm25, lower is better) plus a recency boost that halves every few days.
-  // The cursor keeps the time the first page was ranked at, so later pages rank the same way.
-  const where = [...filter.where.slice(1), 'c.deleted = 0'];
-  const page = rankedPage(
-    store,
-    params,
-    (anchor) => ({
-      sql: `SELECT c.hash, -bm25(casts_fts) + 2.0 / (1.0 + (? - c.ts) / ${DAY_MS}.0) AS s
-            FROM casts_fts JOIN casts c ON c.rowid = casts_fts.rowid
-            WHERE casts_fts MATCH ? AND ${where.join(' AND ')}`,
-      binds: [anchor, match, ...filter.binds.slice(1)],
-    }),
-    viewer,
-  );
+  const selected = selection(store, params, ftsQuery(params.q, mode !== 'literal'));
+  // Ranked: the cursor keeps the time the first page was ranked at, so later pages rank the same way.
+  const page = ranked
+    ? rankedPage(store, params, (anchor) => searchScores(selected, anchor), viewer)
+    : chronologicalPage(store, params, castFilter(selected), viewer);
   return { result: { casts: page.casts, next: page.next } };
 }
 
@@ -84,15 +64,10 @@ export function castMetrics(store: Store, params: V2Params<'fetchCastMetrics'>):
   const { buckets, resolutionMs } = INTERVALS[params.interval ?? '30d'];
   const end = Math.ceil((store.now() + 1) / resolutionMs) * resolutionMs;
   const start = end - buckets * resolutionMs;
-  const filter = filters(store, params, ftsQuery(params.q, false));
+  const filter = castFilter(selection(store, params, ftsQuery(params.q, false)));
   const counts = new Map<number, number>();
-  const rows = store
-    .stmt(
-      `SELECT CAST((c.ts - ?) / ? AS INTEGER) AS b, COUNT(*) AS n FROM casts c
-       WHERE c.deleted = 0 AND c.ts >= ? AND c.ts < ? AND ${filter.where.join(' AND ')} GROUP BY b`,
-    )
-    .all(start, resolutionMs, start, end, ...filter.binds) as { b: number; n: number }[];
-  for (const r of rows) counts.set(r.b, r.n);
+  for (const r of castCountsByBucket(store, filter, { start, end, bucketMs: resolutionMs }))
+    counts.set(r.b, r.n);
   return {
     metrics: Array.from({ length: buckets }, (_, b) => ({
       start: isoTime(start + b * resolutionMs),

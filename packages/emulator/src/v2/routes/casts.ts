@@ -90,7 +90,7 @@ export const castHandlers: V2Handlers = {
     return { metadata: embedMetadata(url, origin) };
   },
 
-  fetchComposerActions({ params, origin }) {
-    return composerActions(params, origin);
+  fetchComposerActions({ store, params, origin }) {
+    return composerActions(store, params, origin);
   },
 };

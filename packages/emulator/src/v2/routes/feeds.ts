@@ -3,11 +3,11 @@
 import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
-import { IN_JSON, type Store } from '../../store/store.js';
+import { castFilter, popularCastHashes, repliesAndRecastsOf } from '../../store/queries/casts.js';
+import type { Store } from '../../store/store.js';
 import { embedTypesClause, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
-import { type CastFilter, chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
+import { chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
 import { hydrateCastList } from '../hydrate/cast.js';
-
 import { requireChannel } from '../hydrate/channel.js';
 import { requireUser } from '../hydrate/user.js';
 
@@ -15,10 +15,6 @@ const MAX_CHANNELS = 10;
 const MAX_PARENT_URLS = 10;
 const MAX_FIDS = 250;
 const POPULAR = 10;
-
-/** Only casts by members of their channel (the hosted API's members_only). */
-const MEMBERS_ONLY =
-  'EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.fid = c.fid)';
 
 export const feedHandlers: V2Handlers = {
   fetchFeed({ store, params, origin }): FeedResponse {
@@ -47,13 +43,12 @@ export const feedHandlers: V2Handlers = {
     if (ids.length > MAX_CHANNELS)
       throw new ValidationError(`channel_ids takes at most ${MAX_CHANNELS} ids`, 'channel_ids');
     for (const id of ids) requireChannel(store, id, 'channel_ids');
-    const filter: CastFilter = { where: [`c.channel_id IN (${IN_JSON})`], binds: [JSON.stringify(ids)] };
-    if (!params.with_replies) filter.where.push('c.parent_hash IS NULL');
-    if (params.members_only !== false) filter.where.push(MEMBERS_ONLY);
-    if (params.fids) {
-      filter.where.push(`c.fid IN (${IN_JSON})`);
-      filter.binds.push(JSON.stringify(params.fids));
-    }
+    const filter = castFilter({
+      channelIds: ids,
+      fids: params.fids,
+      topLevel: !params.with_replies,
+      membersOnly: params.members_only !== false,
+    });
     return chronologicalPage(store, params, filter, viewerOf(params, origin));
   },
 
@@ -63,13 +58,8 @@ export const feedHandlers: V2Handlers = {
       throw new ValidationError(`parent_urls takes at most ${MAX_PARENT_URLS} URLs`, 'parent_urls');
     }
     // Without replies: casts posted under the URL; with replies: everything in those threads.
-    const column = params.with_replies ? 'c.root_parent_url' : 'c.parent_url';
-    return chronologicalPage(
-      store,
-      params,
-      { where: [`${column} IN (${IN_JSON})`], binds: [JSON.stringify(urls)] },
-      viewerOf(params, origin),
-    );
+    const filter = castFilter(params.with_replies ? { rootParentUrls: urls } : { parentUrls: urls });
+    return chronologicalPage(store, params, filter, viewerOf(params, origin));
   },
 
   fetchTrendingFeed({ store, params, origin }) {
@@ -80,48 +70,30 @@ export const feedHandlers: V2Handlers = {
 
   fetchCastsForUser({ store, params, origin }) {
     requireUser(store, params.fid);
-    const filter: CastFilter = { where: ['c.fid = ?'], binds: [params.fid] };
-    if (params.include_replies === false) filter.where.push('c.parent_hash IS NULL');
-    if (params.parent_url !== undefined) {
-      filter.where.push('c.root_parent_url = ?');
-      filter.binds.push(params.parent_url);
-    }
-    if (params.channel_id !== undefined) {
-      filter.where.push('c.channel_id = ?');
-      filter.binds.push(requireChannel(store, params.channel_id).id);
-    }
+    const filter = castFilter({
+      fid: params.fid,
+      topLevel: params.include_replies === false,
+      rootParentUrl: params.parent_url,
+      channelId: params.channel_id === undefined ? undefined : requireChannel(store, params.channel_id).id,
+    });
     return chronologicalPage(store, params, filter, viewerOf(params, origin));
   },
 
   fetchPopularCastsByUser({ store, params, origin }): BulkCastsResponse {
     requireUser(store, params.fid);
-    const hashes = store
-      .stmt(
-        `SELECT hash FROM casts WHERE fid = ? AND deleted = 0
-         ORDER BY likes_count + 2 * recasts_count + replies_count DESC, ts DESC LIMIT ${POPULAR}`,
-      )
-      .pluck()
-      .all(params.fid) as string[];
+    const hashes = popularCastHashes(store, params.fid, POPULAR);
     return { casts: hydrateCastList(store, hashes, viewerOf(params, origin)) };
   },
 
   fetchRepliesAndRecastsForUser({ store, params, origin }) {
     requireUser(store, params.fid);
-    const replies =
-      'SELECT hash, ts AS k FROM casts WHERE fid = ? AND parent_hash IS NOT NULL AND deleted = 0';
-    const recasts = `SELECT r.target AS hash, r.ts AS k FROM reactions r
-      JOIN casts c ON c.hash = r.target AND c.deleted = 0 WHERE r.fid = ? AND r.type = 2`;
-    const { filter } = params;
-    const inner =
-      filter === 'replies' ? replies : filter === 'recasts' ? recasts : `${replies} UNION ALL ${recasts}`;
-    const binds = filter === 'all' ? [params.fid, params.fid] : [params.fid];
-    return keyedPage(store, params, inner, binds, viewerOf(params, origin));
+    const inner = repliesAndRecastsOf(params.fid, params.filter);
+    return keyedPage(store, params, inner.sql, inner.binds, viewerOf(params, origin));
   },
 
   fetchFramesOnlyFeed({ store, params, origin }) {
     // Frame-ish: a URL embed that names a frame. Seeded casts have none, so this is often empty.
-    const frames = `EXISTS (SELECT 1 FROM json_each(c.embeds) e WHERE json_extract(e.value, '$.url') LIKE '%frame%')`;
-    return chronologicalPage(store, params, { where: [frames], binds: [] }, viewerOf(params, origin));
+    return chronologicalPage(store, params, castFilter({ frames: true }), viewerOf(params, origin));
   },
 };
 
@@ -145,21 +117,18 @@ function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedRespo
         throw new ValidationError('fids must be a comma-separated list of fids', 'fids');
       }
       if (fids.length > MAX_FIDS) throw new ValidationError(`fids takes at most ${MAX_FIDS} fids`, 'fids');
-      const json = JSON.stringify(fids.map(Number));
-      return chronologicalPage(store, params, { where: [`c.fid IN (${IN_JSON})`], binds: [json] }, viewer);
+      return chronologicalPage(store, params, castFilter({ fids: fids.map(Number) }), viewer);
     }
     case 'parent_url':
-      return chronologicalPage(
-        store,
-        params,
-        { where: ['c.parent_url = ?'], binds: [need('parent_url')] },
-        viewer,
-      );
+      return chronologicalPage(store, params, castFilter({ parentUrl: need('parent_url') }), viewer);
     case 'channel_id': {
       const channel = requireChannel(store, need('channel_id'));
-      const where = ['c.channel_id = ?', 'c.parent_hash IS NULL'];
-      if (params.members_only !== false) where.push(MEMBERS_ONLY);
-      return chronologicalPage(store, params, { where, binds: [channel.id] }, viewer);
+      const filter = castFilter({
+        channelId: channel.id,
+        topLevel: true,
+        membersOnly: params.members_only !== false,
+      });
+      return chronologicalPage(store, params, filter, viewer);
     }
     case 'embed_url': {
       // Seeded images are stored against the seeding origin; accept them by the URL clients see.
@@ -167,9 +136,7 @@ function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedRespo
       let url = need('embed_url');
       if (seeded && url.startsWith(`${viewer.origin}/_emulator/`))
         url = seeded + url.slice(viewer.origin.length);
-      const where = `EXISTS (SELECT 1 FROM json_each(c.embeds) e
-        WHERE substr(json_extract(e.value, '$.url'), 1, length(?)) = ?)`;
-      return chronologicalPage(store, params, { where: [where], binds: [url, url] }, viewer);
+      return chronologicalPage(store, params, castFilter({ embedUrlPrefix: url }), viewer);
     }
     case 'embed_types': {
       const clause = embedTypesClause(need('embed_types'));

@@ -3,6 +3,9 @@
 import type { Notification } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
+import { mentionsBy, quotesBy, repliesBy } from '../../store/queries/casts.js';
+import { followedAt } from '../../store/queries/links.js';
+import { reactionsBy } from '../../store/queries/reactions.js';
 import type { Store } from '../../store/store.js';
 import { KINDS, type Kind, SPEC_TYPE } from '../casts/notifications.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
@@ -20,50 +23,23 @@ interface Hit {
   ref: string | null;
 }
 
-/** Every interaction from `a` towards `b` of the given kinds (one query per kind, all indexed). */
+/** Every interaction from `a` towards `b` of the given kinds (one indexed query per kind). */
 function towards(store: Store, a: number, b: number, kinds: readonly Kind[]): Hit[] {
-  const hits: Hit[] = [];
-  const run = (kind: Kind, sql: string, ...args: unknown[]) => {
-    if (!kinds.includes(kind)) return;
-    for (const r of store.stmt(sql).all(...args) as { ts: number; ref: string | null }[]) {
-      hits.push({ kind, actor: a, ts: r.ts, ref: r.ref });
-    }
-  };
   const limit = MAX_INTERACTIONS;
-  run(
-    'follows',
-    `SELECT ts, NULL AS ref FROM links WHERE fid = ? AND type = 'follow' AND target_fid = ?`,
-    a,
-    b,
+  const read: Record<Kind, () => { ts: number; hash: string | null }[]> = {
+    follows: () => {
+      const ts = followedAt(store, a, b);
+      return ts === undefined ? [] : [{ ts, hash: null }];
+    },
+    likes: () => reactionsBy(store, a, 1, b, limit),
+    recasts: () => reactionsBy(store, a, 2, b, limit),
+    mentions: () => mentionsBy(store, a, b, limit),
+    replies: () => repliesBy(store, a, b, limit),
+    quotes: () => quotesBy(store, a, b, limit),
+  };
+  return KINDS.filter((kind) => kinds.includes(kind)).flatMap((kind) =>
+    read[kind]().map((r) => ({ kind, actor: a, ts: r.ts, ref: r.hash })),
   );
-  const reactions = `SELECT r.ts, r.target AS ref FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-    WHERE r.fid = ? AND r.type = ? AND r.target_fid = ? ORDER BY r.ts DESC LIMIT ?`;
-  run('likes', reactions, a, 1, b, limit);
-  run('recasts', reactions, a, 2, b, limit);
-  run(
-    'mentions',
-    `SELECT c.ts, c.hash AS ref FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash AND c.deleted = 0
-     WHERE m.fid = ? AND c.fid = ? ORDER BY c.ts DESC LIMIT ?`,
-    b,
-    a,
-    limit,
-  );
-  run(
-    'replies',
-    `SELECT ts, hash AS ref FROM casts WHERE fid = ? AND parent_fid = ? AND deleted = 0 ORDER BY ts DESC LIMIT ?`,
-    a,
-    b,
-    limit,
-  );
-  run(
-    'quotes',
-    `SELECT c.ts, c.hash AS ref FROM casts c JOIN cast_quotes q ON q.cast_hash = c.hash
-     JOIN casts p ON p.hash = q.quoted_hash WHERE c.fid = ? AND p.fid = ? AND c.deleted = 0 ORDER BY c.ts DESC LIMIT ?`,
-    a,
-    b,
-    limit,
-  );
-  return hits;
 }
 
 export const interactionHandlers: V2Handlers = {

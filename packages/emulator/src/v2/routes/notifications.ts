@@ -4,7 +4,7 @@ import type { OperationResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { approvedSigner } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
-import { IN_JSON } from '../../store/store.js';
+import { markNotificationsSeen } from '../../store/queries/notifications.js';
 import { KINDS, notificationsFor } from '../casts/notifications.js';
 import { requireChannel } from '../hydrate/channel.js';
 import { requireUser } from '../hydrate/user.js';
@@ -24,10 +24,7 @@ export const notificationHandlers: V2Handlers = {
     if (ids.length > MAX_SCOPES)
       throw new ValidationError(`channel_ids takes at most ${MAX_SCOPES} ids`, 'channel_ids');
     for (const id of ids) requireChannel(store, id, 'channel_ids');
-    return notificationsFor(store, params, origin, KINDS, {
-      where: `c.channel_id IN (${IN_JSON})`,
-      binds: [JSON.stringify(ids)],
-    });
+    return notificationsFor(store, params, origin, KINDS, { channelIds: ids });
   },
 
   fetchNotificationsByParentUrlForUser({ store, params, origin }) {
@@ -36,15 +33,12 @@ export const notificationHandlers: V2Handlers = {
     if (urls.length > MAX_SCOPES) {
       throw new ValidationError(`parent_urls takes at most ${MAX_SCOPES} URLs`, 'parent_urls');
     }
-    return notificationsFor(store, params, origin, KINDS, {
-      where: `c.root_parent_url IN (${IN_JSON})`,
-      binds: [JSON.stringify(urls)],
-    });
+    return notificationsFor(store, params, origin, KINDS, { rootParentUrls: urls });
   },
 
   markNotificationsAsSeen({ store, params }): OperationResponse {
     // The emulator issues no sign-in tokens; a bearer token is taken to be a signer uuid.
-    const bearer = /^Bearer\s+(\S+)$/i.exec(params.Authorization ?? '')?.[1];
+    const bearer = (params.Authorization ?? '').match(/^Bearer\s+(\S+)$/i)?.[1];
     const uuid = params.signer_uuid ?? bearer;
     if (!uuid) {
       throw new ValidationError('signer_uuid (or an Authorization: Bearer token) is required', 'signer_uuid');
@@ -52,12 +46,7 @@ export const notificationHandlers: V2Handlers = {
     const signer = approvedSigner(store, uuid);
     const { type } = params;
     // notifications_seen is per-user reading state, not protocol data: no message to submit.
-    store
-      .stmt(
-        `INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (?, ?, ?)
-         ON CONFLICT (fid, scope) DO UPDATE SET seen_at = excluded.seen_at`,
-      )
-      .run(signer.fid, type ?? '', store.now());
+    markNotificationsSeen(store, signer.fid, type ?? '', store.now());
     return {
       success: true,
       message: type ? `${type} notifications marked seen` : 'notifications marked seen',
