@@ -2,19 +2,13 @@
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
 import type { FeedResponse } from '@castkit/sdk';
 import { ValidationError } from '../../protocol/errors.js';
+import { followeeFids, timelineCutoff } from '../../store/queries/timelines.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
 import { EXTENSION_TYPES } from '../hydrate/embed-metadata.js';
 import { castPage, type PageParams, rankedPage, type Viewer } from './page.js';
-import {
-  compareEntries,
-  type Entry,
-  knownTimelines,
-  readTimelines,
-  type Timeline,
-  timelineCutoff,
-} from './timelines.js';
+import { compareEntries, type Entry, knownTimelines, readTimelines, type Timeline } from './timelines.js';
 
 const HOUR_MS = 3_600_000;
 /** For-you candidates: top-level casts of the last two days (what a ranked home feed mostly shows). */
@@ -43,13 +37,7 @@ export function followingFeed(
   const { limit } = params;
   const n = limit + 1;
   const after = entryCursor(params.cursor);
-  const authors = [
-    fid,
-    ...(store
-      .stmt(`SELECT target_fid FROM links WHERE fid = ? AND type = 'follow'`)
-      .pluck()
-      .all(fid) as number[]),
-  ];
+  const authors = [fid, ...followeeFids(store, fid)];
   const lists = knownTimelines(store, authors);
   const gone = new Set<string>();
   for (let m = n; ; ) {
