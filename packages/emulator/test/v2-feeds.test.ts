@@ -1,6 +1,7 @@
-import type { FeedResponse } from '@castkit/sdk';
+import type { EmbedType, FeedResponse } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../src/seed/constants.js';
+import { contentTypeOf } from '../src/v2/hydrate/embed-metadata.js';
 import { startApi } from './support/api.js';
 import { conforms, failure } from './support/v2-social.js';
 
@@ -366,5 +367,60 @@ describe("a user's casts", () => {
   it('answers the frames feed with a valid, possibly empty page', async () => {
     const body = conforms('fetch-frames-only-feed', await env.api.fetchFramesOnlyFeed({}));
     expect(Array.isArray(body.casts)).toBe(true);
+  });
+});
+
+describe('embed types feed', () => {
+  it('holds exactly the casts whose URL embeds have one of the types, by full or major type, over pages', async () => {
+    const files = [
+      'https://files.example/clip.MP4',
+      'https://files.example/report.pdf',
+      'https://files.example/notes.txt',
+      'https://files.example/cover.png',
+      'https://files.example/about',
+    ];
+    const posted = new Map<string, string>();
+    for (const url of files) {
+      env.tick(1000);
+      const { cast } = await env.api.publishCast({
+        signerUuid: carol.signerUuid,
+        text: `attached ${url}`,
+        embeds: [{ url }],
+      });
+      posted.set(url, cast.hash);
+    }
+    const types: EmbedType[] = ['video', 'application/pdf', 'text/plain'];
+    const wanted = new Set<string>(types);
+    const matches = (url: string) => {
+      const type = contentTypeOf(url);
+      return wanted.has(type) || wanted.has(type.split('/')[0]!);
+    };
+    // The slow way: every live cast's URL embeds, typed as embed metadata types them.
+    const expected = all<{ hash: string; embeds: string }>(
+      'SELECT hash, embeds FROM casts WHERE deleted = 0 ORDER BY ts DESC, hash DESC',
+    )
+      .filter((c) => (JSON.parse(c.embeds) as { url?: string }[]).some((e) => e.url && matches(e.url)))
+      .map((c) => c.hash);
+    expect(expected).toEqual(
+      expect.arrayContaining(
+        ['clip.MP4', 'report.pdf', 'notes.txt'].map((f) => posted.get(`https://files.example/${f}`)),
+      ),
+    );
+    expect(expected).not.toContain(posted.get('https://files.example/cover.png'));
+    expect(expected).not.toContain(posted.get('https://files.example/about'));
+
+    const walked = await walk(async (cursor) =>
+      conforms(
+        'fetch-feed',
+        await env.api.fetchFeed({
+          feedType: 'filter',
+          filterType: 'embed_types',
+          embedTypes: types,
+          limit: 2,
+          cursor,
+        }),
+      ),
+    );
+    expect(walked).toEqual(expected);
   });
 });

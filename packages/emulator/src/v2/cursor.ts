@@ -33,14 +33,3 @@ export function pageWindow(params: { limit: number; cursor?: unknown }, arity: n
 export function nextCursor(next: SortKey | null): { cursor: string | null } {
   return { cursor: next ? encodeCursor(next) : null };
 }
-
-/**
- * Cuts a page from rows fetched with `LIMIT limit + 1`: the extra row only says there is more.
- * `next.cursor` is null on the last page, as the spec's NextCursor allows.
- */
-export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => SortKey) {
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  const more = rows.length > limit && last !== undefined;
-  return { items, next: { cursor: more ? encodeCursor(keyOf(last)) : null } };
-}

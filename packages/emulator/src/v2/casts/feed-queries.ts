@@ -2,23 +2,16 @@
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
 import type { FeedResponse } from '@castkit/sdk';
 import { ValidationError } from '../../protocol/errors.js';
+import { embedTypesFilter, forYouPage, trendingPage } from '../../store/queries/feeds.js';
+import { followeeFids, timelineCutoff } from '../../store/queries/timelines.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
 import { EXTENSION_TYPES } from '../hydrate/embed-metadata.js';
-import { castPage, type PageParams, rankedPage, type Viewer } from './page.js';
-import {
-  compareEntries,
-  type Entry,
-  knownTimelines,
-  readTimelines,
-  type Timeline,
-  timelineCutoff,
-} from './timelines.js';
+import { castPage, chronologicalPage, type PageParams, rankedPage, type Viewer } from './page.js';
+import { compareEntries, type Entry, knownTimelines, readTimelines, type Timeline } from './timelines.js';
 
 const HOUR_MS = 3_600_000;
-/** For-you candidates: top-level casts of the last two days (what a ranked home feed mostly shows). */
-const FOR_YOU_WINDOW_MS = 48 * HOUR_MS;
 
 /**
  * Top-level casts by the people `fid` follows (and by `fid`), plus casts they recast, each cast
@@ -43,13 +36,7 @@ export function followingFeed(
   const { limit } = params;
   const n = limit + 1;
   const after = entryCursor(params.cursor);
-  const authors = [
-    fid,
-    ...(store
-      .stmt(`SELECT target_fid FROM links WHERE fid = ? AND type = 'follow'`)
-      .pluck()
-      .all(fid) as number[]),
-  ];
+  const authors = [fid, ...followeeFids(store, fid)];
   const lists = knownTimelines(store, authors);
   const gone = new Set<string>();
   for (let m = n; ; ) {
@@ -132,18 +119,7 @@ function entryCursor(cursor: unknown): Entry | undefined {
  * is followed, decayed by age. The first page's time is kept in the cursor so pages agree.
  */
 export function forYouFeed(store: Store, params: PageParams, fid: number, viewer: Viewer): FeedResponse {
-  return rankedPage(
-    store,
-    params,
-    (anchor) => ({
-      sql: `SELECT c.hash, (1.0 + c.likes_count + 2 * c.recasts_count + 3 * c.replies_count
-              + CASE WHEN f.target_fid IS NULL THEN 0 ELSE 20 END) / ((? - c.ts) / ${HOUR_MS}.0 + 2.0) AS s
-            FROM casts c LEFT JOIN links f ON f.fid = ? AND f.type = 'follow' AND f.target_fid = c.fid
-            WHERE c.ts > ? AND c.ts <= ? AND c.parent_hash IS NULL AND c.deleted = 0 AND c.fid != ?`,
-      binds: [anchor, fid, anchor - FOR_YOU_WINDOW_MS, anchor, fid],
-    }),
-    viewer,
-  );
+  return rankedPage(store, params, (anchor, w) => forYouPage(store, fid, anchor, w), viewer);
 }
 
 export const TIME_WINDOWS: Record<string, number> = {
@@ -162,40 +138,18 @@ export function trendingFeed(
   viewer: Viewer,
 ): FeedResponse {
   const windowMs = TIME_WINDOWS[params.time_window ?? '24h']!;
-  return rankedPage(
-    store,
-    params,
-    (anchor) => ({
-      sql: `SELECT t.hash, t.n AS s FROM (
-              SELECT target AS hash, COUNT(*) AS n FROM reactions
-              WHERE ts > ? AND ts <= ? AND target_fid IS NOT NULL GROUP BY target
-            ) t JOIN casts c ON c.hash = t.hash AND c.deleted = 0
-            WHERE (? IS NULL OR c.channel_id = ?) AND (? IS NULL OR c.root_parent_url = ?)`,
-      binds: [
-        anchor - windowMs,
-        anchor,
-        scope.channelId ?? null,
-        scope.channelId ?? null,
-        scope.parentUrl ?? null,
-        scope.parentUrl ?? null,
-      ],
-    }),
-    viewer,
-  );
+  return rankedPage(store, params, (anchor, w) => trendingPage(store, scope, windowMs, anchor, w), viewer);
 }
 
 /**
- * SQL that is true when cast `c` has a URL embed of one of `types` (a full content type, or a
- * major type such as "image" or "text"). Content types come from the URL, as embed metadata does.
+ * Casts with a URL embed of one of `types` (a full content type, or a major type such as "image" or
+ * "text"), newest first. Content types come from the URL, as embed metadata says them.
  */
-export function embedTypesClause(types: string[]): { sql: string; binds: unknown[] } {
-  const cases = Object.entries(EXTENSION_TYPES)
-    .map(([ext, type]) => `WHEN lower(u) LIKE '%.${ext}' THEN '${type}'`)
-    .join(' ');
-  const sql = `EXISTS (
-    SELECT 1 FROM (SELECT CASE ${cases} ELSE 'text/html' END AS ct FROM (
-      SELECT json_extract(e.value, '$.url') AS u FROM json_each(c.embeds) e WHERE u IS NOT NULL))
-    WHERE ct IN (SELECT value FROM json_each(?)) OR substr(ct, 1, instr(ct, '/') - 1) IN (SELECT value FROM json_each(?)))`;
-  const json = JSON.stringify(types);
-  return { sql, binds: [json, json] };
+export function embedTypesFeed(
+  store: Store,
+  params: PageParams,
+  types: readonly string[],
+  viewer: Viewer,
+): FeedResponse {
+  return chronologicalPage(store, params, embedTypesFilter(types, EXTENSION_TYPES), viewer);
 }

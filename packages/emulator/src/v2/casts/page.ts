@@ -1,14 +1,8 @@
 // Keyset pages of casts as feeds: store/queries/casts.ts says which hashes (a page after the cursor's
 // sort key), this hydrates them and wraps the key of the last one as the next cursor.
 import type { FeedResponse } from '@castkit/sdk';
-import {
-  type CastFilter,
-  castsPage,
-  keyedCastsPage,
-  rankedCastsPage,
-  type Subquery,
-} from '../../store/queries/casts.js';
-import type { KeysetPage } from '../../store/queries/keyset.js';
+import { type CastFilter, castsPage, keyedCastsPage, type Subquery } from '../../store/queries/casts.js';
+import type { KeysetPage, PageWindow } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor, nextCursor, pageWindow, type SortKey } from '../cursor.js';
 import { hydrateCastList } from '../hydrate/cast.js';
@@ -61,32 +55,26 @@ export const viewerOf = (params: { viewer_fid?: number }, origin: string): Viewe
 });
 
 /**
- * A page over (hash, k) rows from `inner` (a query yielding both, possibly the same hash several
- * times, e.g. a cast and its recasts): each cast once, at its highest k, newest first.
+ * A page over (hash, k) rows from `inner` (a store/queries query yielding both, possibly the same
+ * hash several times, e.g. a cast and its recasts): each cast once, at its highest k, newest first.
  */
-export function keyedPage(
-  store: Store,
-  params: PageParams,
-  inner: string,
-  binds: unknown[],
-  viewer: Viewer,
-): FeedResponse {
-  return feedOf(store, keyedCastsPage(store, { sql: inner, binds }, pageWindow(params, 2)), viewer);
+export function keyedPage(store: Store, params: PageParams, inner: Subquery, viewer: Viewer): FeedResponse {
+  return feedOf(store, keyedCastsPage(store, inner, pageWindow(params, 2)), viewer);
 }
 
 /**
- * A page of casts ranked by a score taken at an anchor time, highest first. `scored(anchor)` is
- * a query yielding (hash, s); the first page's anchor travels in the cursor, so later pages rank
- * the same way while time moves on.
+ * A page of casts ranked by a score taken at an anchor time, highest first. `ranked(anchor, w)`
+ * is a store/queries page of (hash, s) keyed by (s, hash); the first page's anchor travels in
+ * the cursor, so later pages rank the same way while time moves on.
  */
 export function rankedPage(
   store: Store,
   params: PageParams,
-  scored: (anchor: number) => Subquery,
+  ranked: (anchor: number, w: PageWindow) => KeysetPage<{ hash: string }>,
   viewer: Viewer,
 ): FeedResponse {
   const key = decodeCursor(params.cursor, 3);
   const anchor = key ? Number(key[0]) : store.now();
-  const page = rankedCastsPage(store, scored(anchor), { after: key?.slice(1), limit: params.limit });
+  const page = ranked(anchor, { after: key?.slice(1), limit: params.limit });
   return feedOf(store, { rows: page.rows, next: page.next && [anchor, ...page.next] }, viewer);
 }

@@ -7,6 +7,7 @@ import {
   type CastSelection,
   castCountsByBucket,
   castFilter,
+  rankedCastsPage,
   searchScores,
 } from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
@@ -47,7 +48,12 @@ export function searchCasts(
   const selected = selection(store, params, ftsQuery(params.q, mode !== 'literal'));
   // Ranked: the cursor keeps the time the first page was ranked at, so later pages rank the same way.
   const page = ranked
-    ? rankedPage(store, params, (anchor) => searchScores(selected, anchor), viewer)
+    ? rankedPage(
+        store,
+        params,
+        (anchor, w) => rankedCastsPage(store, searchScores(selected, anchor), w),
+        viewer,
+      )
     : chronologicalPage(store, params, castFilter(selected), viewer);
   return { result: { casts: page.casts, next: page.next } };
 }

@@ -3,16 +3,11 @@
 // timeline of a popular account is read once for all of its followers. Timelines are read as far
 // down as some feed has needed, and read again when the author casts, recasts or deletes
 // (store/read-cache.ts).
+import { type TimelineEntry, timelineEntries } from '../../store/queries/timelines.js';
 import { readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 
-export interface Entry {
-  readonly hash: string;
-  /** Sort time: the cast's own timestamp, or when it was recast. */
-  readonly k: number;
-  /** The author's own cast (not a recast). */
-  readonly own: boolean;
-}
+export type Entry = TimelineEntry;
 
 export interface Timeline {
   /** Newest first by (k, hash). */
@@ -40,7 +35,7 @@ export function knownTimelines(store: Store, authors: readonly number[]): Map<nu
   return cacheOf(store).getMany(authors, (missing, dependOn, previous) => {
     for (const fid of missing) dependOn(fid, [timelineTag(fid)]);
     const known = [...previous].filter(([, t]) => t.floor < Number.POSITIVE_INFINITY);
-    const read = readEntries(
+    const read = timelineEntries(
       store,
       known.map(([fid, t]) => [fid, t.floor, Number.POSITIVE_INFINITY]),
     );
@@ -55,38 +50,6 @@ export function knownTimelines(store: Store, authors: readonly number[]): Map<nu
 }
 
 /**
- * The time every timeline must be known down to for a page of `m` entries below `after`: the
- * latest, over the authors, of their `m`-th newest entry of each kind below it (with
- * `withRecasts` false, of their casts only). Null when no author has that many. Reads only the
- * covering indexes `casts_feed` and `reactions_recasts`.
- */
-export function timelineCutoff(
-  store: Store,
-  authors: readonly number[],
-  o: { m: number; after?: Entry; withRecasts: boolean },
-): number | null {
-  const before = (ts: string, hash: string) =>
-    o.after ? `AND ${ts} <= @k AND (${ts} < @k OR ${hash} < @h)` : '';
-  const casts = `(SELECT x.ts FROM casts x INDEXED BY casts_feed
-      WHERE x.fid = a.fid AND x.parent_hash IS NULL AND x.deleted = 0 ${before('x.ts', 'x.hash')}
-      ORDER BY x.ts DESC, x.hash DESC LIMIT 1 OFFSET @m - 1)`;
-  const recasts = `(SELECT z.ts FROM reactions z INDEXED BY reactions_recasts
-      WHERE z.fid = a.fid AND z.type = 2 ${before('z.ts', 'z.target')}
-      ORDER BY z.ts DESC, z.target DESC LIMIT 1 OFFSET @m - 1)`;
-  return store
-    .stmt(
-      `WITH a (fid) AS (SELECT value FROM json_each(@authors))
-       SELECT MAX(t) FROM (SELECT ${casts} AS t FROM a ${o.withRecasts ? `UNION ALL SELECT ${recasts} FROM a` : ''})`,
-    )
-    .pluck()
-    .get({
-      authors: JSON.stringify(authors),
-      m: o.m,
-      ...(o.after ? { k: o.after.k, h: o.after.hash } : {}),
-    }) as number | null;
-}
-
-/**
  * Reads each timeline in `lists` down to `t` (everything, for -Infinity), in one statement that
  * returns only the entries not yet known, and keeps the longer timelines. Recasts of casts
  * deleted since are entries too: the feed drops what no longer hydrates.
@@ -94,7 +57,7 @@ export function timelineCutoff(
 export function readTimelines(store: Store, lists: Map<number, Timeline>, t: number): void {
   const below = [...lists].filter(([, tl]) => tl.floor > t);
   if (!below.length) return;
-  const read = readEntries(
+  const read = timelineEntries(
     store,
     below.map(([fid, tl]) => [fid, t, tl.floor]),
   );
@@ -104,37 +67,3 @@ export function readTimelines(store: Store, lists: Map<number, Timeline>, t: num
     lists.set(fid, cache.set(fid, { entries, floor: t }, [timelineTag(fid)]));
   }
 }
-
-/** Each author's entries with `lo <= k < hi`, newest first, in one statement over the covering indexes. */
-function readEntries(store: Store, ranges: [fid: number, lo: number, hi: number][]): Map<number, Entry[]> {
-  const out = new Map<number, Entry[]>();
-  if (!ranges.length) return out;
-  const rows = store
-    .stmt(
-      `WITH a AS MATERIALIZED (
-         SELECT value ->> '$[0]' AS fid, IFNULL(value ->> '$[1]', -1e300) AS lo, IFNULL(value ->> '$[2]', 9e15) AS hi
-         FROM json_each(?)
-       )
-       SELECT a.fid AS fid, y.hash AS hash, y.ts AS k, 1 AS own FROM a, casts y INDEXED BY casts_feed
-         WHERE y.fid = a.fid AND y.parent_hash IS NULL AND y.deleted = 0 AND y.ts >= a.lo AND y.ts < a.hi
-       UNION ALL
-       SELECT a.fid, r.target, r.ts, 0 FROM a, reactions r INDEXED BY reactions_recasts
-         WHERE r.fid = a.fid AND r.type = 2 AND r.ts >= a.lo AND r.ts < a.hi
-       ORDER BY fid, k DESC, hash DESC`,
-    )
-    .all(JSON.stringify(ranges.map(([fid, lo, hi]) => [fid, finite(lo), finite(hi)]))) as {
-    fid: number;
-    hash: string;
-    k: number;
-    own: number;
-  }[];
-  for (const r of rows) {
-    const list = out.get(r.fid) ?? [];
-    list.push({ hash: r.hash, k: r.k, own: r.own === 1 });
-    out.set(r.fid, list);
-  }
-  return out;
-}
-
-/** JSON has no infinities: the unbounded ends travel as null. */
-const finite = (x: number) => (Number.isFinite(x) ? x : null);

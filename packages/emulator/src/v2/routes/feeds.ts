@@ -5,7 +5,7 @@ import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
 import { castFilter, popularCastHashes, repliesAndRecastsOf } from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
-import { embedTypesClause, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
+import { embedTypesFeed, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
 import { chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
 import { hydrateCastList } from '../hydrate/cast.js';
 import { requireChannel } from '../hydrate/channel.js';
@@ -88,7 +88,7 @@ export const feedHandlers: V2Handlers = {
   fetchRepliesAndRecastsForUser({ store, params, origin }) {
     requireUser(store, params.fid);
     const inner = repliesAndRecastsOf(params.fid, params.filter);
-    return keyedPage(store, params, inner.sql, inner.binds, viewerOf(params, origin));
+    return keyedPage(store, params, inner, viewerOf(params, origin));
   },
 
   fetchFramesOnlyFeed({ store, params, origin }) {
@@ -138,10 +138,8 @@ function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedRespo
         url = seeded + url.slice(viewer.origin.length);
       return chronologicalPage(store, params, castFilter({ embedUrlPrefix: url }), viewer);
     }
-    case 'embed_types': {
-      const clause = embedTypesClause(need('embed_types'));
-      return chronologicalPage(store, params, { where: [clause.sql], binds: clause.binds }, viewer);
-    }
+    case 'embed_types':
+      return embedTypesFeed(store, params, need('embed_types'), viewer);
     case 'global_trending':
       return trendingFeed(store, params, {}, viewer);
     default:
