@@ -2,27 +2,11 @@
 
 import { hexValue } from '../../api/params.js';
 import { NotFoundError } from '../../protocol/errors.js';
-import { IN_JSON, type Store } from '../../store/store.js';
+import { type CastRow, liveCastRow, liveCastRows } from '../../store/queries/cast-hydration.js';
+import type { Store } from '../../store/store.js';
 
-export interface CastRow {
-  hash: string;
-  fid: number;
-  ts: number;
-  text: string;
-  parent_hash: string | null;
-  parent_fid: number | null;
-  parent_url: string | null;
-  root_hash: string;
-  root_parent_url: string | null;
-  channel_id: string | null;
-  embeds: string;
-  mentions: string;
-  mentions_positions: string;
-  replies_count: number;
-  likes_count: number;
-  recasts_count: number;
-  deleted: number;
-}
+// Where routes (and store/queries/casts.ts) have always imported the row type from.
+export type { CastRow };
 
 export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
 
@@ -30,22 +14,16 @@ export type StoredEmbed = { url: string } | { castId: { fid: number; hash: strin
 export function castRows(store: Store, hashes: readonly string[]): Map<string, CastRow> {
   const out = new Map<string, CastRow>();
   if (!hashes.length) return out;
-  const rows = store
-    .stmt(`SELECT * FROM casts WHERE hash IN (${IN_JSON}) AND deleted = 0`)
-    .all(JSON.stringify([...new Set(hashes)])) as CastRow[];
-  for (const row of rows) out.set(row.hash, row);
+  for (const row of liveCastRows(store, [...new Set(hashes)])) out.set(row.hash, row);
   return out;
 }
 
 /** A cast hash from a request: 0x + 40 hex digits (400 otherwise), lower-cased as stored. */
-/** A cast hash given by a client: 20 bytes of 0x-hex. */
 export const castHashParam = (value: unknown, property: string): string => hexValue(value, property, 20);
 
 /** The live cast with this hash, or the 404 that names it. */
 export function requireCast(store: Store, hash: string, property = 'hash'): CastRow {
-  const row = store.stmt('SELECT * FROM casts WHERE hash = ? AND deleted = 0').get(hash) as
-    | CastRow
-    | undefined;
+  const row = liveCastRow(store, hash);
   if (!row) throw new NotFoundError(`cast ${hash} not found`, property);
   return row;
 }

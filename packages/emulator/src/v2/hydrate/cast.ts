@@ -13,6 +13,7 @@ import type {
   User,
   UserDehydrated,
 } from '@castkit/sdk';
+import { recentReactorRows } from '../../store/queries/cast-hydration.js';
 import { type DependOn, readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 import { type CastRow, castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
@@ -23,9 +24,6 @@ import { type HydrateOptions, hydrateUsers, userDehydrated } from './user.js';
 import { castsForViewer } from './viewer.js';
 
 export type { HydrateOptions };
-
-/** How many recent likers / recasters a cast lists next to its counts. */
-const RECENT_REACTORS = 5;
 
 /** Hydrated casts kept per origin (authors are shared with the user cache). */
 const CACHED_CASTS = 20_000;
@@ -258,18 +256,7 @@ function recentReactors(store: Store, hashes: string[]) {
   // fids: every reactor read, listed or not (one without a user row is listed once it has one).
   const out = new Map<string, { likes: ReactionLike[]; recasts: ReactionLike[]; fids: number[] }>();
   if (!hashes.length) return out;
-  // Each (cast, type) reads only its newest few entries of reactions_target (covering, in order);
-  // a reactor the store has no user for takes its place in the few but is not listed.
-  const lists = store
-    .stmt(
-      `SELECT j.value AS target, t.type, (
-         SELECT json_group_array(json_array(x.fid, u.username, u.fid IS NOT NULL) ORDER BY x.ts DESC, x.fid)
-         FROM (SELECT fid, ts FROM reactions WHERE target = j.value AND type = t.type
-           ORDER BY ts DESC, fid LIMIT ${RECENT_REACTORS}) x LEFT JOIN users u ON u.fid = x.fid
-       ) AS reactors FROM json_each(?) j CROSS JOIN (SELECT 1 AS type UNION ALL SELECT 2) t`,
-    )
-    .all(JSON.stringify(hashes)) as { target: string; type: number; reactors: string }[];
-  for (const l of lists) {
+  for (const l of recentReactorRows(store, hashes)) {
     const reactors = JSON.parse(l.reactors) as [number, string | null, number][];
     if (!reactors.length) continue;
     const entry = out.get(l.target) ?? { likes: [], recasts: [], fids: [] };

@@ -1,23 +1,16 @@
 // Builds v2 `Channel` objects for many channel ids at once (one query per table for the batch).
 import type { Channel, ChannelDehydrated } from '@castkit/sdk';
 import { NotFoundError } from '../../protocol/errors.js';
+import {
+  type ChannelRow,
+  channelRowById,
+  channelRowByUrl,
+  channelRowsWithModerators,
+} from '../../store/queries/channel-hydration.js';
 import { readCache } from '../../store/read-cache.js';
-import { IN_JSON, type Store } from '../../store/store.js';
+import type { Store } from '../../store/store.js';
 import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
 import { channelsForViewer } from './viewer.js';
-
-export interface ChannelRow {
-  id: string;
-  url: string;
-  name: string;
-  description: string;
-  image_url: string | null;
-  lead_fid: number | null;
-  created_at: number;
-  /** Kept by triggers (store/channel-counters.ts). */
-  follower_count: number;
-  member_count: number;
-}
 
 /** Hydrated channels kept per origin. */
 const CACHED_CHANNELS = 2_000;
@@ -47,15 +40,8 @@ export function channelTags(id: string, channel: Channel | undefined): string[] 
 
 function buildChannels(store: Store, ids: string[], origin: string): Map<string, Channel> {
   const out = new Map<string, Channel>();
-  const json = JSON.stringify(ids);
-  const rows = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_JSON})`).all(json) as ChannelRow[];
+  const { channels: rows, moderators: modRows } = channelRowsWithModerators(store, ids);
   const moderators = new Map<string, number[]>();
-  const modRows = store
-    .stmt(
-      `SELECT channel_id AS id, fid FROM channel_members
-       WHERE channel_id IN (${IN_JSON}) AND role != 'member' ORDER BY fid`,
-    )
-    .all(json) as { id: string; fid: number }[];
   for (const { id, fid } of modRows) moderators.set(id, [...(moderators.get(id) ?? []), fid]);
   const leads = hydrateUsers(
     store,
@@ -104,7 +90,7 @@ export function channelDehydrated(store: Store, row: ChannelRow, origin: string)
 
 /** The stored row for a channel id, or the 404 a route answers, naming the parameter. */
 export function requireChannel(store: Store, id: string, property = 'channel_id'): ChannelRow {
-  const row = store.stmt('SELECT * FROM channels WHERE id = ?').get(id) as ChannelRow | undefined;
+  const row = channelRowById(store, id);
   if (!row) throw new NotFoundError(`channel ${id} not found`, property);
   return row;
 }
@@ -115,6 +101,5 @@ export function findChannel(
   key: string,
   type: 'id' | 'parent_url' = 'id',
 ): ChannelRow | undefined {
-  const sql = type === 'id' ? 'SELECT * FROM channels WHERE id = ?' : 'SELECT * FROM channels WHERE url = ?';
-  return store.stmt(sql).get(key) as ChannelRow | undefined;
+  return type === 'id' ? channelRowById(store, key) : channelRowByUrl(store, key);
 }

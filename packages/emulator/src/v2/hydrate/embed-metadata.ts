@@ -26,7 +26,7 @@ export const EXTENSION_TYPES: Record<string, string> = {
 /** The content type a URL's path suggests; pages without a file extension are HTML. */
 export function contentTypeOf(url: string): string {
   const path = safePath(url);
-  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  const ext = path.match(/\.([a-z0-9]+)$/i)?.[1]?.toLowerCase();
   return (ext && EXTENSION_TYPES[ext]) ?? 'text/html';
 }
 

@@ -3,31 +3,16 @@
 import type { User, UserDehydrated } from '@castkit/sdk';
 import { NotFoundError } from '../../protocol/errors.js';
 import { absoluteUrl } from '../../server/assets.js';
+import { dehydratedUserRows, type UserRow, userProfileRows } from '../../store/queries/user-hydration.js';
+import { userExists } from '../../store/queries/users.js';
 import { readCache } from '../../store/read-cache.js';
-import { IN_JSON, type Store } from '../../store/store.js';
+import type { Store } from '../../store/store.js';
 import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {
   viewerFid?: number;
   /** The emulator's origin, to make stored root-relative image paths absolute. */
   origin: string;
-}
-
-interface UserRow {
-  fid: number;
-  username: string | null;
-  display_name: string | null;
-  bio: string | null;
-  pfp_url: string | null;
-  custody_address: string;
-  location_lat: number | null;
-  location_lng: number | null;
-  location_description: string | null;
-  twitter: string | null;
-  github: string | null;
-  power_badge: number;
-  follower_count: number;
-  following_count: number;
 }
 
 /** Hydrated users kept per origin; a profile is about a kilobyte. */
@@ -53,11 +38,7 @@ export function hydrateUsers(
 
 function buildUsers(store: Store, fids: number[], origin: string): Map<number, User> {
   const out = new Map<number, User>();
-  const json = JSON.stringify(fids);
-  const rows = store.stmt(`SELECT * FROM users WHERE fid IN (${IN_JSON})`).all(json) as UserRow[];
-  const verifications = store
-    .stmt(`SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`)
-    .all(json) as { fid: number; address: string; protocol: 'ethereum' | 'solana' }[];
+  const { users: rows, verifications } = userProfileRows(store, fids);
   const eth = new Map<number, string[]>();
   const sol = new Map<number, string[]>();
   for (const v of verifications) {
@@ -122,11 +103,8 @@ export function userDehydrated(
 ): Map<number, UserDehydrated> {
   const out = new Map<number, UserDehydrated>();
   if (!fids.length) return out;
-  const rows = store
-    .stmt(`SELECT fid, username, display_name, pfp_url, custody_address FROM users WHERE fid IN (${IN_JSON})`)
-    .all(JSON.stringify([...new Set(fids)])) as UserRow[];
   const seeded = store.getMeta('asset_origin');
-  for (const row of rows) {
+  for (const row of dehydratedUserRows(store, [...new Set(fids)])) {
     out.set(row.fid, {
       object: 'user_dehydrated',
       fid: row.fid,
@@ -141,7 +119,7 @@ export function userDehydrated(
 
 /** Throws the 404 a route answers for an unknown fid, naming the parameter it came from. */
 export function requireUser(store: Store, fid: number, property = 'fid'): void {
-  if (!store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid)) {
+  if (!userExists(store, fid)) {
     throw new NotFoundError(`user with fid ${fid} not found`, property);
   }
 }

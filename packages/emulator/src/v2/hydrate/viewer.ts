@@ -11,27 +11,23 @@ import type {
   User,
   UserViewerContext,
 } from '@castkit/sdk';
-import { IN_JSON, type Store } from '../../store/store.js';
+import {
+  viewerCastReactions,
+  viewerChannelRelations,
+  viewerUserRelations,
+} from '../../store/queries/viewer-context.js';
+import type { Store } from '../../store/store.js';
 
 /** The spec's roles are member and moderator; the store's `owner` (the lead) shows as a moderator. */
 export const specRole = (role: string): 'member' | 'moderator' =>
   role === 'member' ? 'member' : 'moderator';
 
 export function userContexts(store: Store, viewerFid: number, fids: Iterable<number>) {
-  const json = JSON.stringify([...new Set(fids)]);
-  const set = (sql: string) => new Set(store.stmt(sql).pluck().all(viewerFid, json) as number[]);
-  const following = set(
-    `SELECT target_fid FROM links WHERE fid = ? AND type = 'follow' AND target_fid IN (${IN_JSON})`,
-  );
-  const followedBy = set(
-    `SELECT fid FROM links WHERE target_fid = ? AND type = 'follow' AND fid IN (${IN_JSON})`,
-  );
-  const blocking = set(
-    `SELECT blocked_fid FROM blocks WHERE blocker_fid = ? AND blocked_fid IN (${IN_JSON})`,
-  );
-  const blockedBy = set(
-    `SELECT blocker_fid FROM blocks WHERE blocked_fid = ? AND blocker_fid IN (${IN_JSON})`,
-  );
+  const relations = viewerUserRelations(store, viewerFid, [...new Set(fids)]);
+  const following = new Set(relations.following);
+  const followedBy = new Set(relations.followedBy);
+  const blocking = new Set(relations.blocking);
+  const blockedBy = new Set(relations.blockedBy);
   return (fid: number): UserViewerContext => ({
     following: following.has(fid),
     followed_by: followedBy.has(fid),
@@ -41,25 +37,16 @@ export function userContexts(store: Store, viewerFid: number, fids: Iterable<num
 }
 
 export function channelContexts(store: Store, viewerFid: number, ids: Iterable<string>) {
-  const json = JSON.stringify([...new Set(ids)]);
   const out = new Map<string, ChannelUserContext>();
-  const follows = store
-    .stmt(`SELECT channel_id FROM channel_follows WHERE fid = ? AND channel_id IN (${IN_JSON})`)
-    .pluck()
-    .all(viewerFid, json) as string[];
+  const { follows, roles } = viewerChannelRelations(store, viewerFid, [...new Set(ids)]);
   for (const id of follows) out.set(id, { following: true });
-  const roles = store
-    .stmt(`SELECT channel_id AS id, role FROM channel_members WHERE fid = ? AND channel_id IN (${IN_JSON})`)
-    .all(viewerFid, json) as { id: string; role: string }[];
   for (const { id, role } of roles)
     out.set(id, { following: out.get(id)?.following ?? false, role: specRole(role) });
   return (id: string): ChannelUserContext => out.get(id) ?? { following: false };
 }
 
 function castContexts(store: Store, viewerFid: number, hashes: Iterable<string>) {
-  const rows = store
-    .stmt(`SELECT type, target FROM reactions WHERE fid = ? AND type IN (1, 2) AND target IN (${IN_JSON})`)
-    .all(viewerFid, JSON.stringify([...new Set(hashes)])) as { type: number; target: string }[];
+  const rows = viewerCastReactions(store, viewerFid, [...new Set(hashes)]);
   const seen = new Set(rows.map((r) => `${r.type}:${r.target}`));
   return (hash: string): CastViewerContext => ({
     liked: seen.has(`1:${hash}`),

@@ -1,0 +1,58 @@
+// What v2/hydrate reads to build casts: whole cast rows by hash, and each cast's newest reactors.
+
+import { IN_JSON, type Store } from '../store.js';
+
+/** A `casts` row as stored; embeds, mentions and mentions_positions are JSON arrays. */
+export interface CastRow {
+  hash: string;
+  fid: number;
+  ts: number;
+  text: string;
+  parent_hash: string | null;
+  parent_fid: number | null;
+  parent_url: string | null;
+  root_hash: string;
+  root_parent_url: string | null;
+  channel_id: string | null;
+  embeds: string;
+  mentions: string;
+  mentions_positions: string;
+  replies_count: number;
+  likes_count: number;
+  recasts_count: number;
+  deleted: number;
+}
+
+/** The live (not deleted) rows among `hashes`, in no particular order. */
+export function liveCastRows(store: Store, hashes: readonly string[]): CastRow[] {
+  return store
+    .stmt(`SELECT * FROM casts WHERE hash IN (${IN_JSON}) AND deleted = 0`)
+    .all(JSON.stringify(hashes)) as CastRow[];
+}
+
+export function liveCastRow(store: Store, hash: string): CastRow | undefined {
+  return store.stmt('SELECT * FROM casts WHERE hash = ? AND deleted = 0').get(hash) as CastRow | undefined;
+}
+
+/** How many recent likers / recasters a cast lists next to its counts. */
+const RECENT_REACTORS = 5;
+
+/**
+ * One row per (cast, type 1 like / 2 recast): `reactors` is a JSON array of `[fid, username, known]`
+ * for its newest few reactions, newest first; `known` is 0 for a reactor the store has no user for.
+ */
+export type RecentReactorsRow = { target: string; type: number; reactors: string };
+
+export function recentReactorRows(store: Store, hashes: readonly string[]): RecentReactorsRow[] {
+  // Each (cast, type) reads only its newest few entries of reactions_target (covering, in order);
+  // a reactor the store has no user for takes its place in the few but is not listed.
+  return store
+    .stmt(
+      `SELECT j.value AS target, t.type, (
+         SELECT json_group_array(json_array(x.fid, u.username, u.fid IS NOT NULL) ORDER BY x.ts DESC, x.fid)
+         FROM (SELECT fid, ts FROM reactions WHERE target = j.value AND type = t.type
+           ORDER BY ts DESC, fid LIMIT ${RECENT_REACTORS}) x LEFT JOIN users u ON u.fid = x.fid
+       ) AS reactors FROM json_each(?) j CROSS JOIN (SELECT 1 AS type UNION ALL SELECT 2) t`,
+    )
+    .all(JSON.stringify(hashes)) as RecentReactorsRow[];
+}

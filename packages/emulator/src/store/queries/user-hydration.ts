@@ -1,0 +1,51 @@
+// What v2/hydrate reads to build users: profile rows and verified addresses for a batch of fids.
+
+import { IN_JSON, type Store } from '../store.js';
+
+/** A `users` row as stored (the profile columns mirror the latest user data of each type). */
+export interface UserRow {
+  fid: number;
+  username: string | null;
+  display_name: string | null;
+  bio: string | null;
+  pfp_url: string | null;
+  custody_address: string;
+  location_lat: number | null;
+  location_lng: number | null;
+  location_description: string | null;
+  twitter: string | null;
+  github: string | null;
+  power_badge: number;
+  follower_count: number;
+  following_count: number;
+}
+
+export type VerificationRow = { fid: number; address: string; protocol: 'ethereum' | 'solana' };
+
+/**
+ * The rows of the known users among `fids` and all their verified addresses, oldest verification
+ * first (the first of each protocol is the user's primary address).
+ */
+export function userProfileRows(
+  store: Store,
+  fids: readonly number[],
+): { users: UserRow[]; verifications: VerificationRow[] } {
+  const json = JSON.stringify(fids);
+  const users = store.stmt(`SELECT * FROM users WHERE fid IN (${IN_JSON})`).all(json) as UserRow[];
+  const verifications = store
+    .stmt(`SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`)
+    .all(json) as VerificationRow[];
+  return { users, verifications };
+}
+
+export type DehydratedUserRow = Pick<
+  UserRow,
+  'fid' | 'username' | 'display_name' | 'pfp_url' | 'custody_address'
+>;
+
+/** Name, avatar and custody address of the known users among `fids`. */
+export function dehydratedUserRows(store: Store, fids: readonly number[]): DehydratedUserRow[] {
+  return store
+    .stmt(`SELECT fid, username, display_name, pfp_url, custody_address FROM users WHERE fid IN (${IN_JSON})`)
+    .all(JSON.stringify(fids)) as DehydratedUserRow[];
+}
