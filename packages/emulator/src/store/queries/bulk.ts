@@ -1,6 +1,6 @@
 // Bulk loading (the seed): millions of rows written directly, by statements prepared once and run
 // in tight loops with positional arguments (no object per row), into tables stripped of secondary
-// indexes, triggers and journal, then indexes, counters and statistics rebuilt in single passes.
+// indexes and triggers; then indexes, counters and statistics are rebuilt in single passes.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { recountChannels } from '../channel-counters.js';
 import type { Store } from '../store.js';
@@ -231,8 +231,8 @@ export function bulkInserts(store: Store) {
 export type BulkInserts = ReturnType<typeof bulkInserts>;
 
 /**
- * The protocol log: messages with no crdt_key (the write path's superseding never sees seeded
- * rows) and, when given a `signature` of null, signed on first read; hub events with no deletions.
+ * The protocol log as bulk-seeded rows are stored: messages without a crdt_key, their signature
+ * null when deferred to first read; hub events that delete nothing.
  */
 export function bulkMessageInserts(store: Store) {
   const message = store.stmt(
