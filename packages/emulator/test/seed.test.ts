@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SEED_USERS, Store, seedStore } from '../src/index.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -7,10 +10,26 @@ const stores: Store[] = [];
 afterEach(() => {
   for (const s of stores.splice(0)) s.close();
 });
+const dir = mkdtempSync(join(tmpdir(), 'castkit-seed-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function open(path = ':memory:'): Store {
+  const store = new Store({ path });
+  stores.push(store);
+  return store;
+}
+
+/** The indexes and triggers a store has, by name, with their SQL. */
+function indexesAndTriggers(store: Store): unknown[] {
+  return store.db
+    .prepare(
+      "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name",
+    )
+    .all();
+}
 
 function seeded(seed: number, now = NOW): Store {
-  const store = new Store({ path: ':memory:' });
-  stores.push(store);
+  const store = open();
   seedStore(store, { seed, size: 'small', now });
   return store;
 }
@@ -136,5 +155,74 @@ describe('the bulk seed path', () => {
     expect(
       store.db.prepare('SELECT signature FROM messages WHERE hash = ?').pluck().get(hash),
     ).not.toBeNull();
+  });
+
+  it('leaves a seeded file with every index and trigger of a fresh one and its journal back to WAL', () => {
+    const fresh = indexesAndTriggers(open(join(dir, 'fresh.db')));
+    expect(fresh.length).toBeGreaterThan(30);
+    const store = open(join(dir, 'seeded.db'));
+    seedStore(store, { seed: 2, size: 'small', now: NOW });
+    expect(indexesAndTriggers(store)).toEqual(fresh);
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
+  });
+
+  it('derives every maintained counter from the rows it summarises', () => {
+    const s = seeded(4);
+    const zero = (sql: string) => expect(s.db.prepare(sql).pluck().get(), sql).toBe(0);
+    zero(
+      'SELECT COUNT(*) FROM casts c WHERE replies_count != (SELECT COUNT(*) FROM casts r WHERE r.parent_hash = c.hash)',
+    );
+    zero(
+      'SELECT COUNT(*) FROM casts c WHERE recasts_count != (SELECT COUNT(*) FROM reactions r WHERE r.target = c.hash AND r.type = 2)',
+    );
+    zero(
+      "SELECT COUNT(*) FROM users u WHERE follower_count != (SELECT COUNT(*) FROM links l WHERE l.target_fid = u.fid AND l.type = 'follow')",
+    );
+    zero(
+      "SELECT COUNT(*) FROM users u WHERE following_count != (SELECT COUNT(*) FROM links l WHERE l.fid = u.fid AND l.type = 'follow')",
+    );
+    zero(
+      'SELECT COUNT(*) FROM channels c WHERE follower_count != (SELECT COUNT(*) FROM channel_follows f WHERE f.channel_id = c.id)',
+    );
+    zero(
+      'SELECT COUNT(*) FROM channels c WHERE member_count != (SELECT COUNT(*) FROM channel_members m WHERE m.channel_id = c.id)',
+    );
+    expect(s.db.prepare('SELECT COUNT(*) FROM casts WHERE replies_count > 0').pluck().get()).toBeGreaterThan(
+      100,
+    );
+    // The 5% most-followed of 300 users hold the power badge.
+    expect(s.db.prepare('SELECT COUNT(*) FROM users WHERE power_badge = 1').pluck().get()).toBe(15);
+    expect(
+      s.db
+        .prepare(
+          'SELECT MIN(follower_count) >= (SELECT MAX(follower_count) FROM users WHERE power_badge = 0) FROM users WHERE power_badge = 1',
+        )
+        .pluck()
+        .get(),
+    ).toBe(1);
+  });
+
+  it('rolls back a seed that fails midway, restores indexes and triggers and can seed again', () => {
+    const fresh = indexesAndTriggers(open());
+    const store = open();
+    expect(() =>
+      seedStore(store, {
+        seed: 7,
+        size: 'small',
+        now: NOW,
+        progress: (phase) => {
+          if (phase === 'casts') throw new Error('stopped while writing casts');
+        },
+      }),
+    ).toThrow('stopped while writing casts');
+    expect(indexesAndTriggers(store)).toEqual(fresh);
+    expect(store.db.inTransaction).toBe(false);
+    expect(store.getMeta('seed')).toBeUndefined();
+    expect(store.db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(0);
+    seedStore(store, { seed: 7, size: 'small', now: NOW });
+    const clean = seeded(7);
+    for (const [table, order] of TABLES)
+      expect(digest(store, table, order), table).toBe(digest(clean, table, order));
   });
 });

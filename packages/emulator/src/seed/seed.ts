@@ -1,7 +1,6 @@
-import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { fromHex, toHex } from '../protocol/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../protocol/types.js';
-import { recountChannels } from '../store/channel-counters.js';
+import { analyze, bulkInserts, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
 import { bulkLoad } from '../store/read-cache.js';
 import { clearAll, type Store } from '../store/store.js';
 import { withSqliteCheckpoints } from '../store/wal-checkpoints.js';
@@ -46,7 +45,6 @@ export interface SeedReport {
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 const EVENT_RETENTION_MS = 3 * 24 * 3600 * 1000;
 const CHANNEL_URL = 'https://warpcast.com/~/channel/';
-const CHAIN_ID = 10;
 const FIRST_BLOCK = 110_000_000;
 
 /**
@@ -86,65 +84,20 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
   const rngFor = (phase: number) => new Prng((seed * 1_000_003 + phase * 7919) >>> 0);
 
   clearAll(store);
-  const restore = bulkLoadMode(store);
+  const restore = enterBulkLoadMode(store);
   const w = new SeedWriter(store, shape.sign, anchor - EVENT_RETENTION_MS);
   const n = shape.users;
   const keys: { priv: Uint8Array; pub: string }[] = [];
   const usernames: string[] = [];
   const registeredAt = new Float64Array(n + 1);
   let chainEventId = 0;
-  const st = {
-    user: store.stmt(
-      `INSERT INTO users (fid, username, display_name, bio, pfp_url, url, custody_address, recovery_address,
-        location_lat, location_lng, location_description, twitter, github, registered_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    userData: store.stmt('INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)'),
-    chain: store.stmt(
-      `INSERT INTO onchain_events (id, type, fid, chain_id, block_number, block_hash, block_timestamp, tx_hash,
-        log_index, tx_index, address, body) VALUES (?, ?, ?, ${CHAIN_ID}, ?, ?, ?, ?, 0, 0, ?, ?)`,
-    ),
-    rent: store.stmt(
-      'INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-    signer: store.stmt(
-      `INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, 'approved', ?, ?)`,
-    ),
-    key: store.stmt('INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)'),
-    proof: store.stmt(
-      'INSERT INTO username_proofs (name, fid, owner, type, timestamp, signature) VALUES (?, ?, ?, 1, ?, ?)',
-    ),
-    verification: store.stmt(
-      'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-    link: store.stmt("INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, 'follow', ?, ?, ?)"),
-    channel: store.stmt(
-      'INSERT INTO channels (id, url, name, description, image_url, lead_fid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
-    member: store.stmt('INSERT INTO channel_members (channel_id, fid, role, created_at) VALUES (?, ?, ?, ?)'),
-    channelFollow: store.stmt(
-      'INSERT OR IGNORE INTO channel_follows (channel_id, fid, created_at) VALUES (?, ?, ?)',
-    ),
-    invite: store.stmt(
-      'INSERT INTO channel_invites (channel_id, invited_fid, inviter_fid, role, created_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    cast: store.stmt(
-      `INSERT INTO casts (hash, fid, ts, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
-        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    mention: store.stmt('INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)'),
-    quote: store.stmt('INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)'),
-    reaction: store.stmt(
-      'INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-  };
+  const insert = bulkInserts(store);
 
   const chainEvent = (type: number, fid: number, at: number, address: string, body: object) => {
     const id = ++chainEventId;
     const h = (k: string) =>
       toHex(new Uint8Array(Buffer.from(`${k}:${seed}:${id}`.padEnd(32, '.').slice(0, 32))));
-    st.chain.run(
+    insert.onchainEvent(
       id,
       type,
       fid,
@@ -196,7 +149,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       keys[fid] = key;
       const signerUuid = fixed?.signerUuid ?? rng.uuid();
 
-      st.user.run(
+      insert.user(
         fid,
         username,
         displayName,
@@ -223,7 +176,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         units: 1,
         expiry: Math.floor((at + YEAR_MS) / 1000),
       });
-      st.rent.run(rentId, fid, 1, custody, at + 1000, anchor + YEAR_MS);
+      insert.storageRent(rentId, fid, 1, custody, at + 1000, anchor + YEAR_MS);
       chainEvent(OnChainEventType.Signer, fid, at + 2000, pub, {
         key: pub,
         keyType: 1,
@@ -232,9 +185,15 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         metadataType: 1,
         appFid: 1,
       });
-      st.key.run(fid, pub, 1, at + 2000);
-      st.signer.run(signerUuid, pub, Buffer.from(priv), fid, 1, at + 2000, at + 2000);
-      st.proof.run(username, fid, custody, Math.floor((at + 3000) / 1000), Buffer.from(rng.bytes(65)));
+      insert.activeKey(fid, pub, 1, at + 2000);
+      insert.signer(signerUuid, pub, Buffer.from(priv), fid, 1, at + 2000, at + 2000);
+      insert.usernameProof(
+        username,
+        fid,
+        custody,
+        Math.floor((at + 3000) / 1000),
+        Buffer.from(rng.bytes(65)),
+      );
       w.event(6, at + 3000, { proofName: username });
 
       const profile: [number, string][] = [
@@ -249,7 +208,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       profile.forEach(([type, value], i) => {
         const ts = at + 4000 + i * 1000;
         const hash = w.message(fid, MessageType.UserDataAdd, ts, { userDataBody: { type, value } }, key);
-        st.userData.run(fid, type, value, hash, ts);
+        insert.userData(fid, type, value, hash, ts);
       });
 
       if (rng.chance(0.6) || fid <= 3) {
@@ -272,7 +231,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
           },
           key,
         );
-        st.verification.run(fid, toHex(address), 'ethereum', toHex(blockHash), hash, ts);
+        insert.verification(fid, toHex(address), 'ethereum', toHex(blockHash), hash, ts);
       }
       if (fid % 500 === 0 || fid === n) progress('users', fid, n);
     }
@@ -300,7 +259,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
           { linkBody: { type: 'follow', targetFid: target } },
           keys[fid]!,
         );
-        st.link.run(fid, target, hash, ts);
+        insert.follow(fid, target, hash, ts);
         follows++;
       }
       if (fid % 500 === 0 || fid === n) progress('follows', fid, n);
@@ -316,7 +275,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       channelIds.push(id);
       const lead = i < 3 ? i + 1 : 1 + rngC.skewed(n, 2);
       const createdAt = windowStart - rngC.int(YEAR_MS / 2);
-      st.channel.run(
+      insert.channel(
         id,
         `${CHANNEL_URL}${id}`,
         round === 0 ? def.name : `${def.name} ${round + 1}`,
@@ -329,14 +288,15 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       const memberCount = Math.min(n - 1, 5 + rngC.int(Math.min(60, n / 5)));
       while (members.size < memberCount)
         members.set(1 + rngC.skewed(n, 2), members.size < 3 ? 'moderator' : 'member');
-      for (const [fid, role] of members) st.member.run(id, fid, role, createdAt + rngC.int(SEED_WINDOW_MS));
+      for (const [fid, role] of members)
+        insert.channelMember(id, fid, role, createdAt + rngC.int(SEED_WINDOW_MS));
       const followerCount = Math.min(n, Math.floor(n * 0.3 * rngC.float() ** 2) + members.size);
-      for (const fid of members.keys()) st.channelFollow.run(id, fid, createdAt);
+      for (const fid of members.keys()) insert.channelFollow(id, fid, createdAt);
       for (let k = 0; k < followerCount; k++)
-        st.channelFollow.run(id, 1 + rngC.skewed(n, 1.5), createdAt + rngC.int(SEED_WINDOW_MS));
+        insert.channelFollow(id, 1 + rngC.skewed(n, 1.5), createdAt + rngC.int(SEED_WINDOW_MS));
       // A few pending invites for the named users, so invite flows have data.
       if (i >= 3 && i < 6)
-        st.invite.run(id, 1 + (i % 3), lead, 'member', anchor - rngC.int(SEED_WINDOW_MS / 4));
+        insert.channelInvite(id, 1 + (i % 3), lead, 'member', anchor - rngC.int(SEED_WINDOW_MS / 4));
     }
     progress('channels', shape.channels, shape.channels);
 
@@ -413,24 +373,24 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       const root = castRoot[i]!;
       const rootParentUrl =
         castChannel[root]! >= 0 ? `${CHANNEL_URL}${channelIds[castChannel[root]!]}` : null;
-      st.cast.run(
+      insert.cast(
         hash,
         fid,
         ts,
         text,
-        parent >= 0 ? castHash[parent] : null,
-        parent >= 0 ? castFid[parent] : null,
+        parent >= 0 ? castHash[parent]! : null,
+        parent >= 0 ? castFid[parent]! : null,
         parentUrl ?? null,
-        castHash[root],
+        castHash[root]!,
         rootParentUrl,
-        channel >= 0 ? channelIds[channel] : null,
+        channel >= 0 ? channelIds[channel]! : null,
         JSON.stringify(embedJson),
         JSON.stringify(mentions),
         JSON.stringify(positions),
       );
-      for (const m of mentions) st.mention.run(hash, m, ts);
+      for (const m of mentions) insert.castMention(hash, m, ts);
       for (const e of embedJson)
-        if ('castId' in e) st.quote.run(hash, (e as { castId: { hash: string } }).castId.hash, ts);
+        if ('castId' in e) insert.castQuote(hash, (e as { castId: { hash: string } }).castId.hash, ts);
       if (i % 1000 === 0 || i === total - 1) progress('casts', i + 1, total);
     }
 
@@ -457,7 +417,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
           },
           keys[fid]!,
         );
-        st.reaction.run(fid, type, castHash[i], castFid[i], hash, ts);
+        insert.reaction(fid, type, castHash[i]!, castFid[i]!, hash, ts);
         reactions++;
       }
       if (i % 1000 === 0 || i === total - 1) progress('reactions', i + 1, total);
@@ -476,40 +436,22 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
           { reactionBody: { type: 1, targetUrl: url } },
           keys[fid]!,
         );
-        st.reaction.run(fid, 1, url, null, hash, ts);
+        insert.reaction(fid, 1, url, null, hash, ts);
         reactions++;
       }
     }
     w.finish();
 
     progress('indexes', 0, 1);
-    restore.indexes();
+    restore.restoreIndexes();
     progress('indexes', 1, 1);
     progress('counters', 0, 1);
-    // Counters are derived once at the end, from grouped scans: cheaper than keeping them while
-    // rows stream in, and cheaper than a correlated count per row.
-    store.db.exec(`
-      UPDATE casts SET replies_count = g.n
-        FROM (SELECT parent_hash AS h, COUNT(*) AS n FROM casts WHERE parent_hash IS NOT NULL GROUP BY parent_hash) g
-        WHERE casts.hash = g.h;
-      UPDATE casts SET likes_count = g.n
-        FROM (SELECT target AS h, COUNT(*) AS n FROM reactions WHERE type = 1 GROUP BY target) g WHERE casts.hash = g.h;
-      UPDATE casts SET recasts_count = g.n
-        FROM (SELECT target AS h, COUNT(*) AS n FROM reactions WHERE type = 2 GROUP BY target) g WHERE casts.hash = g.h;
-      UPDATE users SET follower_count = g.n
-        FROM (SELECT target_fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY target_fid) g
-        WHERE users.fid = g.f;
-      UPDATE users SET following_count = g.n
-        FROM (SELECT fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY fid) g WHERE users.fid = g.f;
-      ${recountChannels}
-      UPDATE users SET power_badge = 1 WHERE fid IN (SELECT fid FROM users ORDER BY follower_count DESC LIMIT ${Math.max(3, Math.floor(n * 0.05))});
-    `);
+    recountCounters(store, Math.max(3, Math.floor(n * 0.05)));
     store.setMeta('seed', String(seed));
     store.setMeta('seed_size', size);
     store.setMeta('seed_anchor', String(anchor));
     store.setMeta('asset_origin', origin);
-    // Sampled statistics: enough for the planner, seconds faster than a full ANALYZE on the large seed.
-    store.db.exec('PRAGMA analysis_limit = 1000; ANALYZE');
+    analyze(store);
     progress('counters', 1, 1);
     return {
       seed,
@@ -525,57 +467,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
     throw e;
   } finally {
     pubKeys?.close();
-    restore.indexes();
-    restore.pragmas();
+    restore.restoreIndexes();
+    restore.restorePragmas();
   }
-}
-
-/**
- * Bulk loading is several times faster without secondary indexes (built once, sorted, at the end),
- * without a journal and with a big page cache. A crash mid-seed can leave a file unusable; the
- * seed marker is written last, so such a file is simply seeded again (or deleted) on next start.
- */
-function bulkLoadMode(store: Store) {
-  const db = store.db;
-  const indexes = db
-    .prepare(
-      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-       AND tbl_name NOT IN ('schema_migrations', 'meta')`,
-    )
-    .all() as { name: string; sql: string }[];
-  for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
-  // Likewise the FTS index: rebuilt in one pass instead of one trigger call per cast.
-  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as {
-    name: string;
-    sql: string;
-  }[];
-  for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-  const journal = db.pragma('journal_mode', { simple: true }) as string;
-  if (!db.memory) db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -1048576');
-  let rebuilt = false;
-  return {
-    indexes() {
-      if (rebuilt) return;
-      rebuilt = true;
-      for (const i of indexes) db.exec(i.sql);
-      for (const t of triggers) db.exec(t.sql);
-      db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('rebuild')`);
-    },
-    pragmas() {
-      db.pragma('cache_size = -65536');
-      db.pragma('synchronous = NORMAL');
-      if (db.memory) return;
-      db.pragma(`journal_mode = ${journal}`);
-      // Bulk loading never synced: flush the file now rather than in the first client write's WAL
-      // checkpoint, which would otherwise stall that write on gigabytes of the large seed.
-      const fd = openSync(db.name, 'r+');
-      try {
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    },
-  };
 }

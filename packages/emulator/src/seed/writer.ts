@@ -2,7 +2,15 @@ import { MessageData } from '@farcaster/core';
 import { messageHash, toFarcasterTime, toHex } from '../protocol/codec.js';
 import { ed25519Sign } from '../protocol/keys.js';
 import { HubEventType } from '../protocol/types.js';
-import type { Stmt, Store } from '../store/store.js';
+import {
+  type BulkMessageInserts,
+  beginBulk,
+  bulkMessageInserts,
+  commitBulk,
+  commitBulkChunk,
+  rollbackBulk,
+} from '../store/queries/bulk.js';
+import type { Store } from '../store/store.js';
 
 /**
  * Bulk inserts for the seed. Rows are written directly (the dataset is consistent by construction),
@@ -10,8 +18,7 @@ import type { Stmt, Store } from '../store/store.js';
  * deferred, a real signature, plus its hub event — the same shape the write path produces.
  */
 export class SeedWriter {
-  private readonly insertMessage: Stmt;
-  private readonly insertEvent: Stmt;
+  private readonly insert: BulkMessageInserts;
   private pending = 0;
 
   constructor(
@@ -20,14 +27,8 @@ export class SeedWriter {
     /** Hubs keep events for a few days only; older seeded activity has no event, as on a hub. */
     private readonly eventsSince: number,
   ) {
-    this.insertMessage = store.stmt(
-      'INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.insertEvent = store.stmt(
-      `INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
-        block_number, shard_index, ts) VALUES (?, ?, '[]', ?, ?, ?, 1, ?)`,
-    );
-    store.db.exec('BEGIN');
+    this.insert = bulkMessageInserts(store);
+    beginBulk(store);
   }
 
   /** Encodes, hashes, (signs) and stores one message with its merge event; returns the 0x hash. */
@@ -44,7 +45,7 @@ export class SeedWriter {
     const hashBytes = messageHash(dataBytes);
     const hash = toHex(hashBytes);
     const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;
-    this.insertMessage.run(hash, fid, type, timestamp, dataBytes, signature, key.pub);
+    this.insert.message(hash, fid, type, timestamp, dataBytes, signature, key.pub);
     this.event(HubEventType.MergeMessage, at, { messageHash: hash });
     return hash;
   }
@@ -58,7 +59,7 @@ export class SeedWriter {
       this.tick();
       return;
     }
-    this.insertEvent.run(
+    this.insert.hubEvent(
       type,
       ref.messageHash ?? null,
       ref.onchainEventId ?? null,
@@ -72,16 +73,16 @@ export class SeedWriter {
   /** Commits every ~50k rows so the WAL stays small and a progress bar means something. */
   tick(): void {
     if (++this.pending >= 50_000) {
-      this.store.db.exec('COMMIT; BEGIN');
+      commitBulkChunk(this.store);
       this.pending = 0;
     }
   }
 
   finish(): void {
-    this.store.db.exec('COMMIT');
+    commitBulk(this.store);
   }
 
   abort(): void {
-    if (this.store.db.inTransaction) this.store.db.exec('ROLLBACK');
+    rollbackBulk(this.store);
   }
 }

@@ -1,0 +1,380 @@
+// Bulk loading (the seed): millions of rows written directly, by statements prepared once and run
+// in tight loops with positional arguments (no object per row), into tables stripped of secondary
+// indexes and triggers; then indexes, counters and statistics are rebuilt in single passes.
+import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { recountChannels } from '../channel-counters.js';
+import type { Store } from '../store.js';
+
+/** Every seeded on-chain event is on OP mainnet. */
+const CHAIN_ID = 10;
+
+type Text = string | null;
+type Num = number | null;
+
+/** Inserts into the derived tables, one function per table, arguments in column order. */
+export function bulkInserts(store: Store) {
+  const user = store.stmt(
+    `INSERT INTO users (fid, username, display_name, bio, pfp_url, url, custody_address, recovery_address,
+        location_lat, location_lng, location_description, twitter, github, registered_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const userData = store.stmt('INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)');
+  const chain = store.stmt(
+    `INSERT INTO onchain_events (id, type, fid, chain_id, block_number, block_hash, block_timestamp, tx_hash,
+        log_index, tx_index, address, body) VALUES (?, ?, ?, ${CHAIN_ID}, ?, ?, ?, ?, 0, 0, ?, ?)`,
+  );
+  const rent = store.stmt(
+    'INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const signer = store.stmt(
+    `INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, 'approved', ?, ?)`,
+  );
+  const key = store.stmt('INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)');
+  const proof = store.stmt(
+    'INSERT INTO username_proofs (name, fid, owner, type, timestamp, signature) VALUES (?, ?, ?, 1, ?, ?)',
+  );
+  const verification = store.stmt(
+    'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const link = store.stmt(
+    "INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, 'follow', ?, ?, ?)",
+  );
+  const channel = store.stmt(
+    'INSERT INTO channels (id, url, name, description, image_url, lead_fid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const member = store.stmt(
+    'INSERT INTO channel_members (channel_id, fid, role, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const channelFollow = store.stmt(
+    'INSERT OR IGNORE INTO channel_follows (channel_id, fid, created_at) VALUES (?, ?, ?)',
+  );
+  const invite = store.stmt(
+    'INSERT INTO channel_invites (channel_id, invited_fid, inviter_fid, role, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const cast = store.stmt(
+    `INSERT INTO casts (hash, fid, ts, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
+        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const mention = store.stmt('INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)');
+  const quote = store.stmt('INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)');
+  const reaction = store.stmt(
+    'INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  return {
+    user(
+      fid: number,
+      username: string,
+      displayName: string,
+      bio: string,
+      pfpUrl: string,
+      url: Text,
+      custodyAddress: string,
+      recoveryAddress: string,
+      locationLat: Num,
+      locationLng: Num,
+      locationDescription: Text,
+      twitter: Text,
+      github: Text,
+      registeredAt: number,
+    ): void {
+      user.run(
+        fid,
+        username,
+        displayName,
+        bio,
+        pfpUrl,
+        url,
+        custodyAddress,
+        recoveryAddress,
+        locationLat,
+        locationLng,
+        locationDescription,
+        twitter,
+        github,
+        registeredAt,
+      );
+    },
+    userData(fid: number, type: number, value: string, hash: string, ts: number): void {
+      userData.run(fid, type, value, hash, ts);
+    },
+    /** `blockTimestamp` in unix seconds; `body` is the event's JSON. */
+    onchainEvent(
+      id: number,
+      type: number,
+      fid: number,
+      blockNumber: number,
+      blockHash: string,
+      blockTimestamp: number,
+      txHash: string,
+      address: string,
+      body: string,
+    ): void {
+      chain.run(id, type, fid, blockNumber, blockHash, blockTimestamp, txHash, address, body);
+    },
+    storageRent(
+      id: number,
+      fid: number,
+      units: number,
+      payer: string,
+      rentedAt: number,
+      expiresAt: number,
+    ): void {
+      rent.run(id, fid, units, payer, rentedAt, expiresAt);
+    },
+    /** An approved managed signer. */
+    signer(
+      signerUuid: string,
+      publicKey: string,
+      privateKey: Buffer,
+      fid: number,
+      appFid: number,
+      createdAt: number,
+      updatedAt: number,
+    ): void {
+      signer.run(signerUuid, publicKey, privateKey, fid, appFid, createdAt, updatedAt);
+    },
+    activeKey(fid: number, publicKey: string, appFid: number, addedAt: number): void {
+      key.run(fid, publicKey, appFid, addedAt);
+    },
+    /** An fname proof; `timestamp` in unix seconds. */
+    usernameProof(name: string, fid: number, owner: string, timestamp: number, signature: Buffer): void {
+      proof.run(name, fid, owner, timestamp, signature);
+    },
+    verification(
+      fid: number,
+      address: string,
+      protocol: string,
+      blockHash: string,
+      hash: string,
+      ts: number,
+    ): void {
+      verification.run(fid, address, protocol, blockHash, hash, ts);
+    },
+    follow(fid: number, targetFid: number, hash: string, ts: number): void {
+      link.run(fid, targetFid, hash, ts);
+    },
+    channel(
+      id: string,
+      url: string,
+      name: string,
+      description: string,
+      imageUrl: string,
+      leadFid: number,
+      createdAt: number,
+    ): void {
+      channel.run(id, url, name, description, imageUrl, leadFid, createdAt);
+    },
+    channelMember(channelId: string, fid: number, role: string, createdAt: number): void {
+      member.run(channelId, fid, role, createdAt);
+    },
+    /** Ignored when the fid already follows the channel. */
+    channelFollow(channelId: string, fid: number, createdAt: number): void {
+      channelFollow.run(channelId, fid, createdAt);
+    },
+    channelInvite(
+      channelId: string,
+      invitedFid: number,
+      inviterFid: number,
+      role: string,
+      createdAt: number,
+    ): void {
+      invite.run(channelId, invitedFid, inviterFid, role, createdAt);
+    },
+    /** `embeds`, `mentions` and `mentionsPositions` are JSON. */
+    cast(
+      hash: string,
+      fid: number,
+      ts: number,
+      text: string,
+      parentHash: Text,
+      parentFid: Num,
+      parentUrl: Text,
+      rootHash: string,
+      rootParentUrl: Text,
+      channelId: Text,
+      embeds: string,
+      mentions: string,
+      mentionsPositions: string,
+    ): void {
+      cast.run(
+        hash,
+        fid,
+        ts,
+        text,
+        parentHash,
+        parentFid,
+        parentUrl,
+        rootHash,
+        rootParentUrl,
+        channelId,
+        embeds,
+        mentions,
+        mentionsPositions,
+      );
+    },
+    /** Ignored when the cast already mentions the fid. */
+    castMention(castHash: string, fid: number, ts: number): void {
+      mention.run(castHash, fid, ts);
+    },
+    /** Ignored when the cast already quotes that cast. */
+    castQuote(castHash: string, quotedHash: string, ts: number): void {
+      quote.run(castHash, quotedHash, ts);
+    },
+    /** `target` is a cast hash (with `targetFid`) or a URL (`targetFid` null). */
+    reaction(fid: number, type: number, target: string, targetFid: Num, hash: string, ts: number): void {
+      reaction.run(fid, type, target, targetFid, hash, ts);
+    },
+  };
+}
+
+export type BulkInserts = ReturnType<typeof bulkInserts>;
+
+/**
+ * The protocol log as bulk-seeded rows are stored: messages without a crdt_key, their signature
+ * null when deferred to first read; hub events that delete nothing.
+ */
+export function bulkMessageInserts(store: Store) {
+  const message = store.stmt(
+    'INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const event = store.stmt(
+    `INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
+        block_number, shard_index, ts) VALUES (?, ?, '[]', ?, ?, ?, 1, ?)`,
+  );
+  return {
+    /** `timestamp` in Farcaster seconds. */
+    message(
+      hash: string,
+      fid: number,
+      type: number,
+      timestamp: number,
+      dataBytes: Uint8Array,
+      signature: Uint8Array | null,
+      signer: string,
+    ): void {
+      message.run(hash, fid, type, timestamp, dataBytes, signature, signer);
+    },
+    hubEvent(
+      type: number,
+      messageHash: Text,
+      onchainEventId: Num,
+      usernameProofName: Text,
+      blockNumber: number,
+      ts: number,
+    ): void {
+      event.run(type, messageHash, onchainEventId, usernameProofName, blockNumber, ts);
+    },
+  };
+}
+
+export type BulkMessageInserts = ReturnType<typeof bulkMessageInserts>;
+
+/** A bulk load commits in chunks, so the WAL stays small and progress means something. */
+export function beginBulk(store: Store): void {
+  store.db.exec('BEGIN');
+}
+
+/** Commits the chunk so far and opens the next. */
+export function commitBulkChunk(store: Store): void {
+  store.db.exec('COMMIT; BEGIN');
+}
+
+export function commitBulk(store: Store): void {
+  store.db.exec('COMMIT');
+}
+
+export function rollbackBulk(store: Store): void {
+  if (store.db.inTransaction) store.db.exec('ROLLBACK');
+}
+
+export interface BulkLoadMode {
+  /** Recreates the dropped indexes and triggers and rebuilds cast search; once, later calls do nothing. */
+  restoreIndexes(): void;
+  /** Puts journal, syncing and cache back, and flushes the file. */
+  restorePragmas(): void;
+}
+
+/**
+ * Bulk loading is several times faster without secondary indexes (built once, sorted, at the end),
+ * without a journal and with a big page cache. A crash mid-load can leave a file unusable; the seed
+ * marker is written last, so such a file is simply seeded again (or deleted) on next start.
+ */
+export function enterBulkLoadMode(store: Store): BulkLoadMode {
+  const db = store.db;
+  const indexes = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+       AND tbl_name NOT IN ('schema_migrations', 'meta')`,
+    )
+    .all() as { name: string; sql: string }[];
+  for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
+  // Likewise the FTS index: rebuilt in one pass instead of one trigger call per cast.
+  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as {
+    name: string;
+    sql: string;
+  }[];
+  for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
+  const journal = db.pragma('journal_mode', { simple: true }) as string;
+  if (!db.memory) db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -1048576');
+  let rebuilt = false;
+  return {
+    restoreIndexes() {
+      if (rebuilt) return;
+      rebuilt = true;
+      for (const i of indexes) db.exec(i.sql);
+      for (const t of triggers) db.exec(t.sql);
+      rebuildCastSearch(store);
+    },
+    restorePragmas() {
+      db.pragma('cache_size = -65536');
+      db.pragma('synchronous = NORMAL');
+      if (db.memory) return;
+      db.pragma(`journal_mode = ${journal}`);
+      // Bulk loading never synced: flush the file now rather than in the first client write's WAL
+      // checkpoint, which would otherwise stall that write on gigabytes of the large seed.
+      const fd = openSync(db.name, 'r+');
+      try {
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+}
+
+/** Rebuilds the cast search index from the casts table in one pass. */
+export function rebuildCastSearch(store: Store): void {
+  store.db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('rebuild')`);
+}
+
+/**
+ * Derives every maintained counter from grouped scans, once, after a load that ran without
+ * triggers: cheaper than keeping them while rows stream in, and cheaper than a correlated count per
+ * row. The `powerBadges` most-followed users get the power badge.
+ */
+export function recountCounters(store: Store, powerBadges: number): void {
+  store.db.exec(`
+      UPDATE casts SET replies_count = g.n
+        FROM (SELECT parent_hash AS h, COUNT(*) AS n FROM casts WHERE parent_hash IS NOT NULL GROUP BY parent_hash) g
+        WHERE casts.hash = g.h;
+      UPDATE casts SET likes_count = g.n
+        FROM (SELECT target AS h, COUNT(*) AS n FROM reactions WHERE type = 1 GROUP BY target) g WHERE casts.hash = g.h;
+      UPDATE casts SET recasts_count = g.n
+        FROM (SELECT target AS h, COUNT(*) AS n FROM reactions WHERE type = 2 GROUP BY target) g WHERE casts.hash = g.h;
+      UPDATE users SET follower_count = g.n
+        FROM (SELECT target_fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY target_fid) g
+        WHERE users.fid = g.f;
+      UPDATE users SET following_count = g.n
+        FROM (SELECT fid AS f, COUNT(*) AS n FROM links WHERE type = 'follow' GROUP BY fid) g WHERE users.fid = g.f;
+      ${recountChannels}
+      UPDATE users SET power_badge = 1 WHERE fid IN (SELECT fid FROM users ORDER BY follower_count DESC LIMIT ${powerBadges});
+    `);
+}
+
+/** Sampled statistics: enough for the planner, seconds faster than a full ANALYZE on the large seed. */
+export function analyze(store: Store): void {
+  store.db.exec('PRAGMA analysis_limit = 1000; ANALYZE');
+}
