@@ -371,13 +371,16 @@ describe("a user's casts", () => {
 });
 
 describe('embed types feed', () => {
-  it('holds exactly the casts whose URL embeds have one of the types, by full or major type, over pages', async () => {
+  it('holds exactly the casts whose URL embeds have one of the types, by full or major type, from the URL path, over pages', async () => {
     const files = [
       'https://files.example/clip.MP4',
       'https://files.example/report.pdf',
       'https://files.example/notes.txt',
       'https://files.example/cover.png',
       'https://files.example/about',
+      'https://files.example/talk.mp4?t=30',
+      'https://files.example/photo.png?download=clip.mp4',
+      'https://files.example/page#section.pdf',
     ];
     const posted = new Map<string, string>();
     for (const url of files) {
@@ -408,6 +411,10 @@ describe('embed types feed', () => {
     );
     expect(expected).not.toContain(posted.get('https://files.example/cover.png'));
     expect(expected).not.toContain(posted.get('https://files.example/about'));
+    // The type comes from the path: a query string or fragment neither hides nor fakes it.
+    expect(expected).toContain(posted.get('https://files.example/talk.mp4?t=30'));
+    expect(expected).not.toContain(posted.get('https://files.example/photo.png?download=clip.mp4'));
+    expect(expected).not.toContain(posted.get('https://files.example/page#section.pdf'));
 
     const walked = await walk(async (cursor) =>
       conforms(

@@ -62,25 +62,25 @@ export function trendingPage(
 
 /**
  * Casts with a URL embed of one of `types` (a full content type, or a major type such as "image"
- * or "text"). A URL's content type is the one `extensionTypes` gives its extension (lower-case,
- * without the dot), else text/html: the table embed metadata uses, so both agree.
+ * or "text"). A URL's content type is what `contentTypeOf` says, the same function embed metadata
+ * uses, so the filter and the metadata a client sees agree (query strings and fragments included).
  */
 export function embedTypesFilter(
+  store: Store,
   types: readonly string[],
-  extensionTypes: Readonly<Record<string, string>>,
+  contentTypeOf: (url: string) => string,
 ): CastFilter {
-  const entries = Object.entries(extensionTypes);
-  // The table is written into the statement (one text, so one prepared statement): only plain names.
-  for (const [ext, type] of entries) {
-    if (!/^[a-z0-9]+$/.test(ext) || !/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type)) {
-      throw new Error(`embedTypesFilter cannot match ".${ext}" as "${type}"`);
-    }
+  if (!withContentType.has(store)) {
+    store.db.function('embed_content_type', { deterministic: true }, (url) => contentTypeOf(String(url)));
+    withContentType.add(store);
   }
-  const cases = entries.map(([ext, type]) => `WHEN lower(u) LIKE '%.${ext}' THEN '${type}'`).join(' ');
   const sql = `EXISTS (
-    SELECT 1 FROM (SELECT CASE ${cases} ELSE 'text/html' END AS ct FROM (
-      SELECT json_extract(e.value, '$.url') AS u FROM json_each(c.embeds) e WHERE u IS NOT NULL))
+    SELECT 1 FROM (SELECT embed_content_type(json_extract(e.value, '$.url')) AS ct
+      FROM json_each(c.embeds) e WHERE json_extract(e.value, '$.url') IS NOT NULL)
     WHERE ct IN (SELECT value FROM json_each(?)) OR substr(ct, 1, instr(ct, '/') - 1) IN (SELECT value FROM json_each(?)))`;
   const json = JSON.stringify(types);
   return { where: [sql], binds: [json, json] };
 }
+
+/** Connections that have `embed_content_type` (a function lives on its connection). */
+const withContentType = new WeakSet<Store>();

@@ -7,7 +7,7 @@ import { followeeFids, timelineCutoff } from '../../store/queries/timelines.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
 import { hydrateCasts } from '../hydrate/cast.js';
-import { EXTENSION_TYPES } from '../hydrate/embed-metadata.js';
+import { contentTypeOf } from '../hydrate/embed-metadata.js';
 import { castPage, chronologicalPage, type PageParams, rankedPage, type Viewer } from './page.js';
 import { compareEntries, type Entry, knownTimelines, readTimelines, type Timeline } from './timelines.js';
 
@@ -151,5 +151,5 @@ export function embedTypesFeed(
   types: readonly string[],
   viewer: Viewer,
 ): FeedResponse {
-  return chronologicalPage(store, params, embedTypesFilter(types, EXTENSION_TYPES), viewer);
+  return chronologicalPage(store, params, embedTypesFilter(store, types, contentTypeOf), viewer);
 }

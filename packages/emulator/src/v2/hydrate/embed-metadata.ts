@@ -6,7 +6,7 @@ import { absoluteUrl } from '../../server/assets.js';
 
 const IMAGE_PREFIX = '/_emulator/image/';
 
-export const EXTENSION_TYPES: Record<string, string> = {
+const EXTENSION_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   png: 'image/png',
   jpg: 'image/jpeg',
