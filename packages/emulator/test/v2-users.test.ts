@@ -190,14 +190,19 @@ describe('profile writes', () => {
     const signature = (
       await new ViemLocalEip712Signer(account).signVerificationEthAddressClaim(claim)
     )._unsafeUnwrap();
+    const before = (await env.api.lookupUserByUsername({ username: bob.username })).user;
     await env.api.publishVerification({
       signerUuid: bob.signerUuid,
       address,
       blockHash,
       ethSignature: toHex(signature),
     });
+    expect(before.verified_addresses.eth_addresses.length).toBeGreaterThan(0);
     let { user } = await env.api.lookupUserByUsername({ username: bob.username });
     expect(user.verified_addresses.eth_addresses).toContain(address);
+    // Verifications list oldest first, and the first stays primary when another is added.
+    expect(user.verified_addresses.eth_addresses.at(-1)).toBe(address);
+    expect(user.verified_addresses.primary.eth_address).toBe(before.verified_addresses.primary.eth_address);
 
     await env.api.deleteVerification({ signerUuid: bob.signerUuid, address, blockHash });
     ({ user } = await env.api.lookupUserByUsername({ username: bob.username }));
