@@ -142,16 +142,20 @@ export function componentDoc(spec, name, schema) {
 
 const WHERE = { query: 'query parameter', header: 'header', path: 'path segment', body: 'body field' };
 
+/** What the SDK accepts for a parameter beyond its wire type. */
+export function conversions(param) {
+  if (param.type === 'csv') return ['sent comma-joined: pass an array or a comma-separated string'];
+  if (param.type === 'date') return ['a `Date` or an ISO 8601 string'];
+  if (param.type === 'binary') return ['bytes: a Uint8Array, Buffer, ArrayBuffer or Blob'];
+  return [];
+}
+
 /** One parameter of an operation, as the caller passes it. */
 export function paramDoc(spec, param) {
   const where = param.whole ? 'The whole JSON body' : `${WHERE[param.in]} ${code(param.name)}`;
-  const how = [];
-  if (param.type === 'csv') how.push('sent comma-joined: pass an array or a comma-separated string');
-  if (param.type === 'date') how.push('a `Date` or an ISO 8601 string');
-  if (param.type === 'binary') how.push('bytes: a Uint8Array, Buffer, ArrayBuffer or Blob');
   const lines = [
     sentence([`${where}, ${param.required ? 'required' : 'optional'}`]),
-    sentence([typePhrase(spec, param.schema), ...how, ...constraints(spec, param.schema)]),
+    sentence([typePhrase(spec, param.schema), ...conversions(param), ...constraints(spec, param.schema)]),
   ];
   if (param.deprecated || isDeprecated(spec, param.schema))
     lines.push('@deprecated The spec marks this parameter deprecated.');
