@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Generates the SDK's operation tables and types, and the emulator's wire types and request-body
-// schemas, from the official specs in ../shared/oas.
+// Generates the SDK's operation tables, types, client methods and enums (documented from the
+// spec's facts), and the emulator's wire types and request-body schemas, from ../shared/oas.
 // `--check` regenerates in memory and fails when the committed files differ (CI drift guard).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
