@@ -1,5 +1,6 @@
 // The light client: one table entry per call, the same requests as the class clients send.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../emulator/src/index.js';
 import {
   CastkitError,
   createClient,
@@ -121,5 +122,33 @@ describe('createHubClient().call', () => {
     expect(a).toEqual(b);
     expect(a!.path).toBe('/v1/linksByTargetFid');
     expect(createHubClient({ apiKey: 'k' }).baseUrl).toBe('https://hub-api.neynar.com');
+  });
+});
+
+describe('against the emulator', () => {
+  it('reads, pages and reaches the hub as the class clients do', async () => {
+    const emulator = await startEmulator({ db: ':memory:' });
+    try {
+      const options = { apiKey: emulator.apiKey, baseUrl: `${emulator.url}/v2`, retries: 0 };
+      const light = createClient(options);
+      const full = new NeynarAPIClient(options);
+      const { user } = await light.call(lookupUserByUsername, { username: 'carol' });
+      expect(user.fid).toBe(3);
+      expect(user).toEqual((await full.lookupUserByUsername({ username: 'carol' })).user);
+
+      const feed = { feedType: FeedType.Following, fid: 1, limit: 5 };
+      const hashes = (await light.paginate(fetchFeed, feed, { maxPages: 3 }).toArray()).map((c) => c.hash);
+      expect(hashes.length).toBeGreaterThan(5);
+      expect(hashes).toEqual(
+        (await full.paginate('fetchFeed', feed, { maxPages: 3 }).toArray()).map((c) => c.hash),
+      );
+
+      const hubOptions = { apiKey: emulator.apiKey, baseUrl: emulator.url, retries: 0 };
+      const casts = await createHubClient(hubOptions).call(hubFetchUsersCasts, { fid: 1, pageSize: 3 });
+      expect(casts.messages.length).toBe(3);
+      expect(casts).toEqual(await new NeynarHubClient(hubOptions).fetchUsersCasts({ fid: 1, pageSize: 3 }));
+    } finally {
+      await emulator.close();
+    }
   });
 });
