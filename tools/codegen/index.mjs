@@ -1,11 +1,21 @@
 #!/usr/bin/env node
-// Generates the SDK's operation tables and types, and the emulator's wire types and request-body
-// schemas, from the official specs in ../shared/oas.
+// Generates the SDK's operation tables, types, client methods and enums (documented from the
+// spec's facts), and the emulator's wire types and request-body schemas, from ../shared/oas.
 // `--check` regenerates in memory and fails when the committed files differ (CI drift guard).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { emitTable, emitTypes, HEADER } from './emit.mjs';
+import {
+  emitEnumIndex,
+  emitEnums,
+  emitMethods,
+  emitTable,
+  emitTypes,
+  HEADER,
+  operationTypeNames,
+} from './emit.mjs';
+import { collectEnums } from './enums.mjs';
+import { typeName } from './names.mjs';
 import { buildOperations } from './operations.mjs';
 import { loadSpec, oasDir } from './spec.mjs';
 import { emitBodies, emitWire } from './wire.mjs';
@@ -21,16 +31,30 @@ const APIS = [
 
 export function generate() {
   const files = new Map();
+  const enumsOf = {};
+  const v2Names = new Set();
   for (const { api, prefix, file, dir } of APIS) {
     const spec = loadSpec(join(oasDir, file));
     const ops = buildOperations(spec, api);
+    const enums = collectEnums(spec);
+    enumsOf[api] = enums;
     const source = `shared/oas/${file} (${spec.doc.info.title} ${spec.doc.info.version})`;
-    files.set(join(outDir, dir, 'types.ts'), emitTypes(spec, ops, { source, prefix }));
-    files.set(join(outDir, dir, 'operations.ts'), emitTable(ops, { source, prefix }));
+    files.set(join(outDir, dir, 'types.ts'), emitTypes(spec, ops, { source, prefix, enums }));
+    files.set(join(outDir, dir, 'operations.ts'), emitTable(spec, ops, { source, prefix }));
+    files.set(join(outDir, dir, 'methods.ts'), emitMethods(spec, ops, { source, prefix }));
+    files.set(join(outDir, dir, 'enums.ts'), emitEnums(enums, { source }));
     const header = HEADER(source);
     files.set(join(emulatorDir, `${api}-wire.ts`), emitWire(ops, { header, prefix }));
     files.set(join(emulatorDir, `${api}-bodies.ts`), emitBodies(spec, ops, { header, api }));
+    if (api === 'v2') {
+      // Every name the main API exports at the top level, so a hub enum never shadows one.
+      for (const name of Object.keys(spec.doc.components?.schemas ?? {})) v2Names.add(typeName(name));
+      for (const e of enums) v2Names.add(e.name);
+      for (const t of operationTypeNames(spec, ops).values()) v2Names.add(t.params).add(t.response);
+    }
   }
+  const header = HEADER('shared/oas (both APIs)');
+  files.set(join(outDir, 'enums.ts'), emitEnumIndex(v2Names, enumsOf.hub, { header }));
   return files;
 }
 

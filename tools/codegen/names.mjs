@@ -35,3 +35,9 @@ export const humanize = (identifier) => {
 
 export const isIdentifier = (key) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key);
 export const propKey = (key) => (isIdentifier(key) ? key : JSON.stringify(key));
+
+/**
+ * The exported name of an operation's table entry: the method name for the main API, `hub` + the
+ * method name for the hub (both APIs have `fetchUserFollowers`, and both entries are exported flat).
+ */
+export const exportName = (op) => (op.api === 'hub' ? `hub${pascal(op.name)}` : op.name);

@@ -18,6 +18,7 @@ export function buildOperations(spec, api) {
     for (const raw of [...shared, ...(op.parameters ?? [])]) {
       const p = resolve(raw);
       params.push(describeParam(spec, p.name, p.in, !!p.required, p.schema));
+      if (p.deprecated) params.at(-1).deprecated = true;
     }
     let body;
     if (op.requestBody) {
@@ -53,6 +54,7 @@ export function buildOperations(spec, api) {
       response: successSchema(spec, op),
       paging: pagingOf(spec, params, successSchema(spec, op)),
     });
+    if (op.deprecated) ops.at(-1).deprecated = true;
   }
   return ops;
 }
@@ -114,7 +116,8 @@ function describeParam(spec, name, location, required, schema) {
 
 /** The TypeScript type a caller passes for a parameter (wider than the wire type where we convert). */
 function paramType(spec, param, schema) {
-  const ctx = {};
+  // Nested fields get doc comments (ctx.spec) and sit indented under the params interface.
+  const ctx = { spec };
   if (param.type === 'csv') {
     const item =
       param.items === 'integer'
@@ -127,7 +130,7 @@ function paramType(spec, param, schema) {
   }
   if (param.type === 'date') return 'Date | string';
   if (param.type === 'binary') return 'BinaryBody';
-  return tsType(schema, ctx);
+  return tsType(schema, ctx, '  ');
 }
 
 /**

@@ -1,10 +1,13 @@
 // Turns JSON Schema (OpenAPI 3.0 dialect) into TypeScript type expressions.
 
+import { componentDoc, fieldDoc, jsdoc } from './docs.mjs';
+import { mergedAnyOf } from './enums.mjs';
 import { propKey, typeName } from './names.mjs';
 import { refName } from './spec.mjs';
 
 const literal = (v) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
 
+/** `ctx.spec` set: every object property gets a doc comment of its facts (the SDK's types, not the emulator's). */
 export function tsType(schema, ctx, indent = '') {
   if (!schema || typeof schema !== 'object') return 'unknown';
   const ref = refName(schema);
@@ -55,6 +58,7 @@ function objectType(schema, ctx, indent) {
   const inner = `${indent}  `;
   const lines = [];
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    if (ctx.spec) lines.push(jsdoc(fieldDoc(ctx.spec, prop, required.has(key)), inner));
     lines.push(`${inner}${propKey(key)}${required.has(key) ? '' : '?'}: ${tsType(prop, ctx, inner)};`);
   }
   const extra = schema.additionalProperties;
@@ -66,15 +70,28 @@ function objectType(schema, ctx, indent) {
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
-/** `export type X = ...` / `export interface X {...}` for every component schema. */
-export function emitComponentTypes(doc, ctx) {
+/**
+ * `export type X = ...` / `export interface X {...}` for every component schema. Enums are left to
+ * the enums file (a value and a type under one name), which the caller imports and re-exports.
+ */
+export function emitComponentTypes(spec, ctx) {
   const out = [];
-  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
+  for (const [name, schema] of Object.entries(spec.doc.components?.schemas ?? {})) {
+    if (schema.enum) continue;
     const id = typeName(name);
+    const doc = ctx.spec ? `${jsdoc(componentDoc(spec, id, schema))}\n` : '';
+    if (mergedAnyOf(spec, schema)) {
+      // A value matches at least one member; the first is the shape the API sends, the others may add fields.
+      const [first, ...rest] = schema.anyOf.map((m) => tsType(m, ctx));
+      out.push(
+        `${doc}export interface ${id} extends ${[first, ...rest.map((t) => `Partial<${t}>`)].join(', ')} {}`,
+      );
+      continue;
+    }
     const body = tsType(schema, ctx);
-    const plainObject = !schema.allOf && !schema.oneOf && !schema.anyOf && !schema.enum && !schema.nullable;
-    if (plainObject && body.startsWith('{')) out.push(`export interface ${id} ${body}`);
-    else out.push(`export type ${id} = ${body};`);
+    const plainObject = !schema.allOf && !schema.oneOf && !schema.anyOf && !schema.nullable;
+    if (plainObject && body.startsWith('{')) out.push(`${doc}export interface ${id} ${body}`);
+    else out.push(`${doc}export type ${id} = ${body};`);
   }
   return out.join('\n\n');
 }

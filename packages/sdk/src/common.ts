@@ -1,6 +1,7 @@
 // Everything both entry points export; the entries add clients wired to their platform's transport.
 
 export { DEFAULT_API_BASE_URL, type V2PagedOperation } from './clients/api-client.js';
+export type { CastkitClientOptions } from './clients/castkit-client.js';
 export { Configuration, type ConfigurationParameters } from './clients/configuration.js';
 export { DEFAULT_HUB_BASE_URL, type HubPagedOperation } from './clients/hub-client.js';
 export type { BinaryBody } from './core/body.js';
@@ -37,13 +38,22 @@ export {
   UnsupportedMediaTypeError,
 } from './core/errors.js';
 export { type Logger, silentLogger } from './core/logger.js';
-export type { OperationSpec, ParamSpec } from './core/operation.js';
+export type {
+  Operation,
+  OperationSpec,
+  OperationTypes,
+  Paged,
+  ParamSpec,
+  TypesOf,
+} from './core/operation.js';
 export { type PaginateOptions, Paginator } from './core/paginate.js';
 export type { RetryPolicy } from './core/retry.js';
 export { searchOperations } from './core/search-operations.js';
-export { type HubOperationName, hubOperations } from './generated/hub/operations.js';
+// Enums are values and types; operation entries are exported one by one so bundles keep only those used.
+export * from './generated/enums.js';
+export * from './generated/hub/operations.js';
 export type * as Hub from './generated/hub/types.js';
-export { type V2OperationName, v2Operations } from './generated/v2/operations.js';
+export * from './generated/v2/operations.js';
 export type * from './generated/v2/types.js';
 export { allOperations } from './operations.js';
 export { fetchTransport } from './transport/fetch.js';

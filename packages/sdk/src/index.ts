@@ -1,6 +1,9 @@
 // Node entry: clients default to node:http/https with keep-alive (fetch when one is injected).
 import { NeynarAPIClient as FetchNeynarAPIClient } from './clients/api-client.js';
+import { CastkitClient as FetchCastkitClient } from './clients/castkit-client.js';
 import { NeynarHubClient as FetchNeynarHubClient } from './clients/hub-client.js';
+import type { ClientOptions } from './core/client.js';
+import type { OperationSpec } from './core/operation.js';
 import { nodeTransport } from './transport/node.js';
 import type { Transport } from './transport/types.js';
 
@@ -18,3 +21,17 @@ export class NeynarHubClient extends FetchNeynarHubClient {
     return nodeTransport();
   }
 }
+
+export class CastkitClient<A extends OperationSpec['api'] = 'v2'> extends FetchCastkitClient<A> {
+  protected override defaultTransport(): Transport {
+    return nodeTransport();
+  }
+}
+
+/** A light client for the main API (`/v2`): `createClient({ apiKey }).call(fetchFeed, params)`. */
+export const createClient = (options?: ClientOptions): CastkitClient<'v2'> =>
+  new CastkitClient({ ...options, api: 'v2' });
+
+/** A light client for the hub API: `createHubClient({ apiKey }).call(hubFetchUsersCasts, { fid })`. */
+export const createHubClient = (options?: ClientOptions): CastkitClient<'hub'> =>
+  new CastkitClient({ ...options, api: 'hub' });

@@ -1,8 +1,8 @@
 // Client for the main API (/v2): every operation of the generated table as a method.
-import { BaseClient, type CallOptions, type ClientOptions } from '../core/client.js';
+import type { CallOptions, ClientOptions } from '../core/client.js';
 import { isApiErrorResponse } from '../core/errors.js';
-import { installMethods, type MethodsOf } from '../core/methods.js';
 import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { V2Methods } from '../generated/v2/methods.js';
 import { v2Operations } from '../generated/v2/operations.js';
 import type { V2OperationTypes } from '../generated/v2/types.js';
 import { fetchTransport } from '../transport/fetch.js';
@@ -17,11 +17,8 @@ export type V2PagedOperation = {
   [K in keyof V2OperationTypes]: V2OperationTypes[K]['params'] extends { cursor?: unknown } ? K : never;
 }[keyof V2OperationTypes];
 
-// Methods come from the operation table (installMethods below); this interface types them.
-export interface NeynarAPIClient extends MethodsOf<V2OperationTypes> {}
-
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface is implemented by installMethods.
-export class NeynarAPIClient extends BaseClient {
+// Every operation is a generated method of V2Methods; this class adds construction and transports.
+export class NeynarAPIClient extends V2Methods {
   static isApiErrorResponse = isApiErrorResponse;
   static readonly operations = v2Operations;
 
@@ -50,5 +47,3 @@ export class NeynarAPIClient extends BaseClient {
     return fetchTransport(fetchImpl);
   }
 }
-
-installMethods(NeynarAPIClient, v2Operations);

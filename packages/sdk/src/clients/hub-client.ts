@@ -1,8 +1,8 @@
 // Client for the hub API (/v1): the same pipeline over the hub's operation table.
-import { BaseClient, type CallOptions, type ClientOptions } from '../core/client.js';
+import type { CallOptions, ClientOptions } from '../core/client.js';
 import { isApiErrorResponse } from '../core/errors.js';
-import { installMethods, type MethodsOf } from '../core/methods.js';
 import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { HubMethods } from '../generated/hub/methods.js';
 import { hubOperations } from '../generated/hub/operations.js';
 import type { HubOperationTypes } from '../generated/hub/types.js';
 import { fetchTransport } from '../transport/fetch.js';
@@ -21,11 +21,8 @@ export type HubPagedOperation = {
     : never;
 }[keyof HubOperationTypes];
 
-// Methods come from the operation table (installMethods below); this interface types them.
-export interface NeynarHubClient extends MethodsOf<HubOperationTypes> {}
-
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the merged interface is implemented by installMethods.
-export class NeynarHubClient extends BaseClient {
+// Every operation is a generated method of HubMethods; this class adds construction and transports.
+export class NeynarHubClient extends HubMethods {
   static isApiErrorResponse = isApiErrorResponse;
   static readonly operations = hubOperations;
 
@@ -50,5 +47,3 @@ export class NeynarHubClient extends BaseClient {
     return fetchTransport(fetchImpl);
   }
 }
-
-installMethods(NeynarHubClient, hubOperations);

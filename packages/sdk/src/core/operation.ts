@@ -18,6 +18,8 @@ export interface ParamSpec {
   default?: unknown;
   pattern?: string;
   format?: string;
+  /** The spec marks the parameter deprecated. */
+  deprecated?: boolean;
   /** Nested spec key names of a body field, so camelCase nested keys can be sent as the spec names them. */
   shape?: KeyShape;
   /** The value is the whole JSON body (the spec declares no fields for it), passed as `{ body }`. */
@@ -41,5 +43,36 @@ export interface OperationSpec {
   body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean };
   /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */
   paging?: { cursor: string; next: string[]; items?: string };
+  /** The spec marks the operation deprecated. */
+  deprecated?: boolean;
   params: ParamSpec[];
 }
+
+/** What one operation takes and gives, as the generated `*OperationTypes` maps spell it. */
+export interface OperationTypes {
+  params: unknown;
+  response: unknown;
+  item?: unknown;
+}
+
+declare const types: unique symbol;
+
+/**
+ * A table entry that also carries its parameter and response types (at compile time only), so
+ * `client.call(lookupUserByUsername, { username })` is typed from the one entry it imports.
+ */
+export interface Operation<
+  Api extends OperationSpec['api'] = OperationSpec['api'],
+  T extends OperationTypes = OperationTypes,
+> extends OperationSpec {
+  api: Api;
+  readonly [types]?: T;
+}
+
+/** An entry whose operation pages (v2 `cursor`, hub `pageToken`), so it can be walked. */
+export interface Paged {
+  paging: NonNullable<OperationSpec['paging']>;
+}
+
+/** The `{ params, response, item }` types an operation entry carries. */
+export type TypesOf<Op> = Op extends { readonly [types]?: infer T } ? NonNullable<T> : never;

@@ -2,552 +2,1122 @@
 /* eslint-disable */
 
 import type { BinaryBody } from '../../core/body.js';
+import type {
+  FarcasterNetwork,
+  HashScheme,
+  IdRegisterEventType,
+  LinkType,
+  MessageType,
+  OnChainEventType,
+  ReactionType,
+  SignatureScheme,
+  SignerEventType,
+  StoreType,
+  UserDataType,
+  UserNameType,
+} from './enums.js';
 
+export type {
+  FarcasterNetwork,
+  HashScheme,
+  IdRegisterEventType,
+  LinkType,
+  MessageType,
+  OnChainEventType,
+  ReactionType,
+  SignatureScheme,
+  SignerEventType,
+  StoreType,
+  UserDataType,
+  UserNameType,
+} from './enums.js';
+
+/** `PaginationResponse` object with 1 declared fields (1 required). */
 export interface PaginationResponse {
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   nextPageToken: string;
 }
 
+/** `CastAdd`: all of `MessageCommon` and object. */
 export type CastAdd = MessageCommon & {
+  /** Required: all of `MessageDataCastAdd` and object. */
   data: MessageDataCastAdd & {
+    /** Required: `MessageType` (one of `MESSAGE_TYPE_CAST_ADD`, `MESSAGE_TYPE_CAST_REMOVE`, `MESSAGE_TYPE_REACTION_ADD`, `MESSAGE_TYPE_REACTION_REMOVE`, `MESSAGE_TYPE_LINK_ADD`, `MESSAGE_TYPE_LINK_REMOVE`, `MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS`, `MESSAGE_TYPE_VERIFICATION_REMOVE`, `MESSAGE_TYPE_USER_DATA_ADD`, `MESSAGE_TYPE_USERNAME_PROOF` or `MESSAGE_TYPE_FRAME_ACTION`); defaults to `MESSAGE_TYPE_CAST_ADD`. */
     type: MessageType;
   };
 };
 
+/** `CastAddBody` object with 7 declared fields (5 required). */
 export interface CastAddBody {
+  /** Required: list of string. */
   embedsDeprecated: Array<string>;
+  /** Required: list of integer, uint64. */
   mentions: Array<number>;
+  /** Optional: `CastId`. */
   parentCastId?: CastId;
+  /** Optional: string. */
   parentUrl?: string;
+  /** Required: string. */
   text: string;
+  /** Required: list of integer, int64. */
   mentionsPositions: Array<number>;
+  /** Required: list of `Embed`. */
   embeds: Array<Embed>;
 }
 
+/** `CastEmbed` object with 1 declared fields (1 required). */
 export interface CastEmbed {
+  /** Required: `CastId`. */
   castId: CastId;
 }
 
+/** `CastId` object with 2 declared fields (2 required). */
 export interface CastId {
+  /** Required: integer, uint64. */
   fid: number;
+  /** Required: `CastHash` (string); matches `^0x[0-9a-fA-F]{40}$`. */
   hash: CastHash;
 }
 
+/** `CastHash`: string; matches `^0x[0-9a-fA-F]{40}$`. */
 export type CastHash = string;
 
+/** `DbStats` object with 3 declared fields (3 required). */
 export interface DbStats {
+  /** Required: integer, uint64. */
   numMessages: number;
+  /** Required: integer, uint64. */
   numFidEvents: number;
+  /** Required: integer, uint64. */
   numFnameEvents: number;
 }
 
+/** `Embed`: one of `CastEmbed` or `UrlEmbed`. */
 export type Embed = CastEmbed | UrlEmbed;
 
+/** `ErrorResponse` object with 6 declared fields (6 required). */
 export interface ErrorResponse {
+  /** Required: string. */
   errCode: string;
+  /** Required: boolean. */
   presentable: boolean;
+  /** Required: string. */
   name: string;
+  /** Required: integer. */
   code: number;
+  /** Required: string. */
   details: string;
+  /** Required: object. */
   metadata: {
+    /** Required: list of string. */
     errcode: Array<string>;
   };
 }
 
-export type FarcasterNetwork = "FARCASTER_NETWORK_MAINNET" | "FARCASTER_NETWORK_TESTNET" | "FARCASTER_NETWORK_DEVNET";
-
+/** `FidSchema`: integer, uint64; at least 1. */
 export type FidSchema = number;
 
+/** `FidsResponse`: all of object and `PaginationResponse`. */
 export type FidsResponse = {
+  /** Required: list of `FidSchema` (integer, uint64). */
   fids: Array<FidSchema>;
 } & PaginationResponse;
 
+/** `FrameActionBody` object with 3 declared fields (3 required). */
 export interface FrameActionBody {
+  /** Required: string, uri. */
   url: string;
+  /** Required: integer, int32; 1 to 4. */
   buttonIndex: number;
+  /** Required: `CastId`. */
   castId: CastId;
 }
 
-export type HashScheme = "HASH_SCHEME_BLAKE3";
-
+/** `HubEvent`: one of `HubEventMergeMessage`, `HubEventPruneMessage`, `HubEventRevokeMessage`, `HubEventMergeUsernameProof` or `HubEventMergeOnChainEvent`. */
 export type HubEvent = HubEventMergeMessage | HubEventPruneMessage | HubEventRevokeMessage | HubEventMergeUsernameProof | HubEventMergeOnChainEvent;
 
+/** `HubEventMergeMessage` object with 3 declared fields (3 required). */
 export interface HubEventMergeMessage {
+  /** Required: string. */
   type: string;
+  /** Required: integer, uint64. */
   id: number;
+  /** Required: `MergeMessageBody`. */
   mergeMessageBody: MergeMessageBody;
 }
 
+/** `HubEventMergeOnChainEvent` object with 3 declared fields (3 required). */
 export interface HubEventMergeOnChainEvent {
+  /** Required: string. */
   type: string;
+  /** Required: integer, uint64. */
   id: number;
+  /** Required: `MergeOnChainEventBody`. */
   mergeOnChainEventBody: MergeOnChainEventBody;
 }
 
+/** `HubEventMergeUsernameProof` object with 3 declared fields (3 required). */
 export interface HubEventMergeUsernameProof {
+  /** Required: string. */
   type: string;
+  /** Required: integer, uint64. */
   id: number;
+  /** Required: `MergeUserNameProofBody`. */
   mergeUsernameProofBody: MergeUserNameProofBody;
 }
 
+/** `HubEventPruneMessage` object with 3 declared fields (3 required). */
 export interface HubEventPruneMessage {
+  /** Required: string. */
   type: string;
+  /** Required: integer, uint64. */
   id: number;
+  /** Required: `PruneMessageBody`. */
   pruneMessageBody: PruneMessageBody;
 }
 
+/** `HubEventRevokeMessage` object with 3 declared fields (3 required). */
 export interface HubEventRevokeMessage {
+  /** Required: string. */
   type: string;
+  /** Required: integer, uint64. */
   id: number;
+  /** Required: `RevokeMessageBody`. */
   revokeMessageBody: RevokeMessageBody;
 }
 
+/** `HubInfoResponse` object with 7 declared fields (6 required). */
 export interface HubInfoResponse {
+  /** Required: string. */
   version: string;
+  /** Required: boolean. */
   isSyncing: boolean;
+  /** Required: string. */
   nickname: string;
+  /** Required: string. */
   rootHash: string;
+  /** Optional: `DbStats`. */
   dbStats?: DbStats;
+  /** Required: string. */
   peerId: string;
+  /** Required: integer, uint64. */
   hubOperatorFid: number;
 }
 
+/** `IdRegisterEventBody` object with 4 declared fields (4 required). */
 export interface IdRegisterEventBody {
+  /** Required: string; matches `^0x[a-fA-F0-9]*$`. */
   to: string;
+  /** Required: `IdRegisterEventType` (one of `ID_REGISTER_EVENT_TYPE_REGISTER`, `ID_REGISTER_EVENT_TYPE_TRANSFER` or `ID_REGISTER_EVENT_TYPE_CHANGE_RECOVERY`); defaults to `ID_REGISTER_EVENT_TYPE_REGISTER`. */
   eventType: IdRegisterEventType;
+  /** Required: string; matches `^0x[a-fA-F0-9]*$|^$`. */
   from: string;
+  /** Required: string; matches `^0x[a-fA-F0-9]*$`. */
   recoveryAddress: string;
 }
 
-export type IdRegisterEventType = "ID_REGISTER_EVENT_TYPE_REGISTER" | "ID_REGISTER_EVENT_TYPE_TRANSFER" | "ID_REGISTER_EVENT_TYPE_CHANGE_RECOVERY";
-
+/** `LinkAdd`: all of `MessageCommon` and object. */
 export type LinkAdd = MessageCommon & {
+  /** Required: all of `MessageDataLink` and object. */
   data: MessageDataLink & {
+    /** Required: `MessageType` (one of `MESSAGE_TYPE_CAST_ADD`, `MESSAGE_TYPE_CAST_REMOVE`, `MESSAGE_TYPE_REACTION_ADD`, `MESSAGE_TYPE_REACTION_REMOVE`, `MESSAGE_TYPE_LINK_ADD`, `MESSAGE_TYPE_LINK_REMOVE`, `MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS`, `MESSAGE_TYPE_VERIFICATION_REMOVE`, `MESSAGE_TYPE_USER_DATA_ADD`, `MESSAGE_TYPE_USERNAME_PROOF` or `MESSAGE_TYPE_FRAME_ACTION`); defaults to `MESSAGE_TYPE_CAST_ADD`. */
     type: MessageType;
   };
 };
 
+/** `LinkBody` object with 3 declared fields (2 required). */
 export interface LinkBody {
+  /** Required: `LinkType` (always `follow`); defaults to `follow`. */
   type: LinkType;
+  /** Optional: integer, int64. */
   displayTimestamp?: number;
+  /** Required: `FidSchema` (integer, uint64); at least 1. */
   targetFid: FidSchema;
 }
 
-export type LinkType = "follow";
-
+/** `MergeMessageBody` object with 2 declared fields (2 required). */
 export interface MergeMessageBody {
+  /** Required: `Message`. */
   message: Message;
+  /** Required: list of `Message`. */
   deletedMessages: Array<Message>;
 }
 
+/** `MergeOnChainEventBody` object with 1 declared fields (1 required). */
 export interface MergeOnChainEventBody {
+  /** Required: `OnChainEvent`. */
   onChainEvent: OnChainEvent;
 }
 
+/** `MergeUserNameProofBody` object with 4 declared fields (0 required). */
 export interface MergeUserNameProofBody {
+  /** Optional: `UserNameProof`. */
   usernameProof?: UserNameProof;
+  /** Optional: `UserNameProof`. */
   deletedUsernameProof?: UserNameProof;
+  /** Optional: `Message`. */
   usernameProofMessage?: Message;
+  /** Optional: `Message`. */
   deletedUsernameProofMessage?: Message;
 }
 
+/** `Message`: all of object and `MessageCommon`. */
 export type Message = {
+  /** Required: one of `MessageDataCastAdd`, `MessageDataCastRemove`, `MessageDataReaction`, `MessageDataLink`, `MessageDataVerificationAdd`, `MessageDataVerificationRemove`, `MessageDataUserDataAdd`, `MessageDataUsernameProof` or `MessageDataFrameAction`. */
   data: MessageDataCastAdd | MessageDataCastRemove | MessageDataReaction | MessageDataLink | MessageDataVerificationAdd | MessageDataVerificationRemove | MessageDataUserDataAdd | MessageDataUsernameProof | MessageDataFrameAction;
 } & MessageCommon;
 
+/** `MessageCommon` object with 5 declared fields (5 required). */
 export interface MessageCommon {
+  /** Required: string; matches `^0x[0-9a-fA-F]{40}$`. */
   hash: string;
+  /** Required: `HashScheme` (always `HASH_SCHEME_BLAKE3`); defaults to `HASH_SCHEME_BLAKE3`. */
   hashScheme: HashScheme;
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   signature: string;
+  /** Required: `SignatureScheme` (one of `SIGNATURE_SCHEME_ED25519` or `SIGNATURE_SCHEME_EIP712`); defaults to `SIGNATURE_SCHEME_ED25519`. */
   signatureScheme: SignatureScheme;
+  /** Required: string; matches `^0x[0-9a-fA-F]+$`. */
   signer: string;
 }
 
+/** `MessageDataCastAdd`: all of `MessageDataCommon` and object. */
 export type MessageDataCastAdd = MessageDataCommon & {
+  /** Required: `CastAddBody`. */
   castAddBody: CastAddBody;
 };
 
+/** `MessageDataCastRemove`: all of `MessageDataCommon` and object. */
 export type MessageDataCastRemove = MessageDataCommon & {
+  /** Required: string; matches `^0x[0-9a-fA-F]{40}$`. */
   targetHash: string;
 };
 
+/** `MessageDataCommon` object with 4 declared fields (3 required). */
 export interface MessageDataCommon {
+  /** Optional: `MessageType` (one of `MESSAGE_TYPE_CAST_ADD`, `MESSAGE_TYPE_CAST_REMOVE`, `MESSAGE_TYPE_REACTION_ADD`, `MESSAGE_TYPE_REACTION_REMOVE`, `MESSAGE_TYPE_LINK_ADD`, `MESSAGE_TYPE_LINK_REMOVE`, `MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS`, `MESSAGE_TYPE_VERIFICATION_REMOVE`, `MESSAGE_TYPE_USER_DATA_ADD`, `MESSAGE_TYPE_USERNAME_PROOF` or `MESSAGE_TYPE_FRAME_ACTION`); defaults to `MESSAGE_TYPE_CAST_ADD`. */
   type?: MessageType;
+  /** Required: integer, uint64. */
   fid: number;
+  /** Required: integer, int64. */
   timestamp: number;
+  /** Required: `FarcasterNetwork` (one of `FARCASTER_NETWORK_MAINNET`, `FARCASTER_NETWORK_TESTNET` or `FARCASTER_NETWORK_DEVNET`); defaults to `FARCASTER_NETWORK_MAINNET`. */
   network: FarcasterNetwork;
 }
 
+/** `MessageDataFrameAction`: all of `MessageDataCommon` and object. */
 export type MessageDataFrameAction = MessageDataCommon & {
+  /** Required: `FrameActionBody`. */
   frameActionBody: FrameActionBody;
 };
 
+/** `MessageDataLink`: all of `MessageDataCommon` and object. */
 export type MessageDataLink = MessageDataCommon & {
+  /** Required: `LinkBody`. */
   linkBody: LinkBody;
 };
 
+/** `MessageDataReaction`: all of `MessageDataCommon` and object. */
 export type MessageDataReaction = MessageDataCommon & {
+  /** Required: `ReactionBody`. */
   reactionBody: ReactionBody;
 };
 
+/** `MessageDataUserDataAdd`: all of `MessageDataCommon` and object. */
 export type MessageDataUserDataAdd = MessageDataCommon & {
+  /** Required: `UserDataBody`. */
   userDataBody: UserDataBody;
 };
 
+/** `MessageDataUsernameProof`: all of `MessageDataCommon` and object. */
 export type MessageDataUsernameProof = MessageDataCommon & {
+  /** Required: `UserNameProof`. */
   usernameProofBody: UserNameProof;
 };
 
+/** `MessageDataVerificationAdd`: all of `MessageDataCommon` and object. */
 export type MessageDataVerificationAdd = MessageDataCommon & {
+  /** Required: `VerificationAddEthAddressBody`. */
   verificationAddEthAddressBody: VerificationAddEthAddressBody;
 };
 
+/** `MessageDataVerificationRemove`: all of `MessageDataCommon` and object. */
 export type MessageDataVerificationRemove = MessageDataCommon & {
+  /** Required: `VerificationRemoveBody`. */
   verificationRemoveBody: VerificationRemoveBody;
 };
 
-export type MessageType = "MESSAGE_TYPE_CAST_ADD" | "MESSAGE_TYPE_CAST_REMOVE" | "MESSAGE_TYPE_REACTION_ADD" | "MESSAGE_TYPE_REACTION_REMOVE" | "MESSAGE_TYPE_LINK_ADD" | "MESSAGE_TYPE_LINK_REMOVE" | "MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS" | "MESSAGE_TYPE_VERIFICATION_REMOVE" | "MESSAGE_TYPE_USER_DATA_ADD" | "MESSAGE_TYPE_USERNAME_PROOF" | "MESSAGE_TYPE_FRAME_ACTION";
-
+/** `OnChainEvent`: one of `OnChainEventSigner`, `OnChainEventSignerMigrated`, `OnChainEventIdRegister` or `OnChainEventStorageRent`. */
 export type OnChainEvent = OnChainEventSigner | OnChainEventSignerMigrated | OnChainEventIdRegister | OnChainEventStorageRent;
 
+/** `OnChainEventCommon` object with 9 declared fields (9 required). */
 export interface OnChainEventCommon {
+  /** Required: string. */
   type: string;
+  /** Required: integer. */
   chainId: number;
+  /** Required: integer. */
   blockNumber: number;
+  /** Required: string. */
   blockHash: string;
+  /** Required: integer. */
   blockTimestamp: number;
+  /** Required: string. */
   transactionHash: string;
+  /** Required: integer. */
   logIndex: number;
+  /** Required: integer. */
   txIndex: number;
+  /** Required: integer. */
   fid: number;
 }
 
+/** `OnChainEventIdRegister`: all of `OnChainEventCommon` and object. */
 export type OnChainEventIdRegister = OnChainEventCommon & {
+  /** Required: `IdRegisterEventBody`. */
   idRegisterEventBody: IdRegisterEventBody;
 };
 
+/** `OnChainEventSigner`: all of `OnChainEventCommon` and object. */
 export type OnChainEventSigner = OnChainEventCommon & {
+  /** Required: `SignerEventBody`. */
   signerEventBody: SignerEventBody;
 };
 
+/** `OnChainEventSignerMigrated`: all of `OnChainEventCommon` and object. */
 export type OnChainEventSignerMigrated = OnChainEventCommon & {
+  /** Required: `SignerMigratedEventBody`. */
   signerMigratedEventBody: SignerMigratedEventBody;
 };
 
+/** `OnChainEventStorageRent`: all of `OnChainEventCommon` and object. */
 export type OnChainEventStorageRent = OnChainEventCommon & {
+  /** Required: `StorageRentEventBody`. */
   storageRentEventBody: StorageRentEventBody;
 };
 
-export type OnChainEventType = "EVENT_TYPE_SIGNER" | "EVENT_TYPE_SIGNER_MIGRATED" | "EVENT_TYPE_ID_REGISTER" | "EVENT_TYPE_STORAGE_RENT";
-
+/** `PruneMessageBody` object with 1 declared fields (1 required). */
 export interface PruneMessageBody {
+  /** Required: `Message`. */
   message: Message;
 }
 
+/** `Reaction`: all of `MessageCommon` and object. */
 export type Reaction = MessageCommon & {
+  /** Required: all of `MessageDataReaction` and object. */
   data: MessageDataReaction & {
+    /** Required: `MessageType` (one of `MESSAGE_TYPE_CAST_ADD`, `MESSAGE_TYPE_CAST_REMOVE`, `MESSAGE_TYPE_REACTION_ADD`, `MESSAGE_TYPE_REACTION_REMOVE`, `MESSAGE_TYPE_LINK_ADD`, `MESSAGE_TYPE_LINK_REMOVE`, `MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS`, `MESSAGE_TYPE_VERIFICATION_REMOVE`, `MESSAGE_TYPE_USER_DATA_ADD`, `MESSAGE_TYPE_USERNAME_PROOF` or `MESSAGE_TYPE_FRAME_ACTION`); defaults to `MESSAGE_TYPE_CAST_ADD`. */
     type: MessageType;
   };
 };
 
+/** `ReactionBody` object with 3 declared fields (1 required). */
 export interface ReactionBody {
+  /** Required: `ReactionType` (one of `Like` or `Recast`); defaults to `Like`. */
   type: ReactionType;
+  /** Optional: `CastId`. */
   targetCastId?: CastId;
+  /** Optional: string. */
   targetUrl?: string;
 }
 
-export type ReactionType = "Like" | "Recast";
-
+/** `RevokeMessageBody` object with 1 declared fields (1 required). */
 export interface RevokeMessageBody {
+  /** Required: `Message`. */
   message: Message;
 }
 
-export type SignatureScheme = "SIGNATURE_SCHEME_ED25519" | "SIGNATURE_SCHEME_EIP712";
-
+/** `SignerEventBody` object with 5 declared fields (5 required). */
 export interface SignerEventBody {
+  /** Required: string; matches `^0x[a-fA-F0-9]{64}$`. */
   key: string;
+  /** Required: integer, int64. */
   keyType: number;
+  /** Required: `SignerEventType` (one of `SIGNER_EVENT_TYPE_ADD`, `SIGNER_EVENT_TYPE_REMOVE` or `SIGNER_EVENT_TYPE_ADMIN_RESET`); defaults to `SIGNER_EVENT_TYPE_ADD`. */
   eventType: SignerEventType;
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   metadata: string;
+  /** Required: integer, int64. */
   metadataType: number;
 }
 
-export type SignerEventType = "SIGNER_EVENT_TYPE_ADD" | "SIGNER_EVENT_TYPE_REMOVE" | "SIGNER_EVENT_TYPE_ADMIN_RESET";
-
+/** `SignerMigratedEventBody` object with 1 declared fields (1 required). */
 export interface SignerMigratedEventBody {
+  /** Required: integer, int64. */
   migratedAt: number;
 }
 
+/** `StorageLimit` object with 2 declared fields (2 required). */
 export interface StorageLimit {
+  /** Required: `StoreType` (one of `STORE_TYPE_CASTS`, `STORE_TYPE_LINKS`, `STORE_TYPE_REACTIONS`, `STORE_TYPE_USER_DATA`, `STORE_TYPE_VERIFICATIONS` or `STORE_TYPE_USERNAME_PROOFS`); defaults to `STORE_TYPE_CASTS`. */
   storeType: StoreType;
+  /** Required: integer, uint64. */
   limit: number;
 }
 
+/** `StorageLimitsResponse` object with 1 declared fields (1 required). */
 export interface StorageLimitsResponse {
+  /** Required: list of `StorageLimit`. */
   limits: Array<StorageLimit>;
 }
 
+/** `StorageRentEventBody` object with 3 declared fields (3 required). */
 export interface StorageRentEventBody {
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   payer: string;
+  /** Required: integer, int64. */
   units: number;
+  /** Required: integer, int64. */
   expiry: number;
 }
 
-export type StoreType = "STORE_TYPE_CASTS" | "STORE_TYPE_LINKS" | "STORE_TYPE_REACTIONS" | "STORE_TYPE_USER_DATA" | "STORE_TYPE_VERIFICATIONS" | "STORE_TYPE_USERNAME_PROOFS";
-
+/** `UrlEmbed` object with 1 declared fields (1 required). */
 export interface UrlEmbed {
+  /** Required: string, uri. */
   url: string;
 }
 
+/** `UserDataAdd`: all of `MessageCommon` and object. */
 export type UserDataAdd = MessageCommon & {
+  /** Required: all of `MessageDataUserDataAdd` and object. */
   data: MessageDataUserDataAdd & {
+    /** Required: `MessageType` (one of `MESSAGE_TYPE_CAST_ADD`, `MESSAGE_TYPE_CAST_REMOVE`, `MESSAGE_TYPE_REACTION_ADD`, `MESSAGE_TYPE_REACTION_REMOVE`, `MESSAGE_TYPE_LINK_ADD`, `MESSAGE_TYPE_LINK_REMOVE`, `MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS`, `MESSAGE_TYPE_VERIFICATION_REMOVE`, `MESSAGE_TYPE_USER_DATA_ADD`, `MESSAGE_TYPE_USERNAME_PROOF` or `MESSAGE_TYPE_FRAME_ACTION`); defaults to `MESSAGE_TYPE_CAST_ADD`. */
     type: MessageType;
   };
 };
 
+/** `UserDataBody` object with 2 declared fields (2 required). */
 export interface UserDataBody {
+  /** Required: `UserDataType` (one of `USER_DATA_TYPE_PFP`, `USER_DATA_TYPE_DISPLAY`, `USER_DATA_TYPE_BIO`, `USER_DATA_TYPE_URL` or `USER_DATA_TYPE_USERNAME`); defaults to `USER_DATA_TYPE_PFP`. */
   type: UserDataType;
+  /** Required: string. */
   value: string;
 }
 
-export type UserDataType = "USER_DATA_TYPE_PFP" | "USER_DATA_TYPE_DISPLAY" | "USER_DATA_TYPE_BIO" | "USER_DATA_TYPE_URL" | "USER_DATA_TYPE_USERNAME";
-
+/** `UserNameProof` object with 6 declared fields (6 required). */
 export interface UserNameProof {
+  /** Required: integer, uint64. */
   timestamp: number;
+  /** Required: string. */
   name: string;
+  /** Required: string; matches `^0x[0-9a-fA-F]{40}$`. */
   owner: string;
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   signature: string;
+  /** Required: `FidSchema` (integer, uint64); at least 1. */
   fid: FidSchema;
+  /** Required: `UserNameType` (one of `USERNAME_TYPE_FNAME` or `USERNAME_TYPE_ENS_L1`); defaults to `USERNAME_TYPE_FNAME`. */
   type: UserNameType;
 }
 
+/** `UsernameProofsResponse` object with 1 declared fields (1 required). */
 export interface UsernameProofsResponse {
+  /** Required: list of `UserNameProof`. */
   proofs: Array<UserNameProof>;
 }
 
-export type UserNameType = "USERNAME_TYPE_FNAME" | "USERNAME_TYPE_ENS_L1";
-
+/** `ValidateMessageResponse` object with 2 declared fields (2 required). */
 export interface ValidateMessageResponse {
+  /** Required: boolean. */
   valid: boolean;
+  /** Required: `Message`. */
   message: Message;
 }
 
+/** `Verification`: all of `MessageCommon` and object. */
 export type Verification = MessageCommon & {
+  /** Required: all of `MessageDataVerificationAdd` and object. */
   data: MessageDataVerificationAdd & {
+    /** Required: `MessageType` (one of `MESSAGE_TYPE_CAST_ADD`, `MESSAGE_TYPE_CAST_REMOVE`, `MESSAGE_TYPE_REACTION_ADD`, `MESSAGE_TYPE_REACTION_REMOVE`, `MESSAGE_TYPE_LINK_ADD`, `MESSAGE_TYPE_LINK_REMOVE`, `MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS`, `MESSAGE_TYPE_VERIFICATION_REMOVE`, `MESSAGE_TYPE_USER_DATA_ADD`, `MESSAGE_TYPE_USERNAME_PROOF` or `MESSAGE_TYPE_FRAME_ACTION`); defaults to `MESSAGE_TYPE_CAST_ADD`. */
     type: MessageType;
   };
 };
 
+/** `VerificationAddEthAddressBody` object with 3 declared fields (3 required). */
 export interface VerificationAddEthAddressBody {
+  /** Required: string; matches `^(?:0x[a-fA-F0-9]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$`. */
   address: string;
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   ethSignature: string;
+  /** Required: string; matches `^(0x[a-fA-F0-9]{64}|[1-9A-HJ-NP-Za-km-z]{44})$`. */
   blockHash: string;
 }
 
+/** `VerificationRemoveBody` object with 1 declared fields (1 required). */
 export interface VerificationRemoveBody {
+  /** Required: string; matches `^0x[A-Za-z0-9]{40}$`. */
   address: string;
 }
 
+/** Parameters of `lookupHubInfo`, keyed as callers pass them. */
 export interface LookupHubInfoParams {
+  /**
+   * Query parameter `dbstats`, required.
+   * Boolean.
+   */
   dbstats: boolean;
 }
+/** What `lookupHubInfo` resolves to. */
 export type LookupHubInfoResponse = HubInfoResponse;
 
+/** Parameters of `lookupCastByHashAndFid`, keyed as callers pass them. */
 export interface LookupCastByHashAndFidParams {
+  /**
+   * Query parameter `fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   fid: FidSchema;
+  /**
+   * Query parameter `hash`, required.
+   * String; matches `^0x[0-9a-fA-F]{40}$`.
+   */
   hash: string;
 }
+/** What `lookupCastByHashAndFid` resolves to. */
 export type LookupCastByHashAndFidResponse = CastAdd;
 
+/** Parameters of `fetchUsersCasts`, keyed as callers pass them. */
 export interface FetchUsersCastsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   fid: FidSchema;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchUsersCasts` resolves to. */
 export type FetchUsersCastsResponse = {
+  /** Required: list of `CastAdd`. */
   messages: Array<CastAdd>;
 } & PaginationResponse;
 
+/** Parameters of `fetchCastsMentioningUser`, keyed as callers pass them. */
 export interface FetchCastsMentioningUserParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchCastsMentioningUser` resolves to. */
 export type FetchCastsMentioningUserResponse = {
+  /** Required: list of `CastAdd`. */
   messages: Array<CastAdd>;
 } & PaginationResponse;
 
+/** Parameters of `fetchCastsByParent`, keyed as callers pass them. */
 export interface FetchCastsByParentParams {
+  /**
+   * Query parameter `fid`, optional.
+   * Integer, uint64; at least 1.
+   */
   fid?: number;
+  /**
+   * Query parameter `hash`, optional.
+   * String; matches `^0x[0-9a-fA-F]{40}$`.
+   */
   hash?: string;
+  /**
+   * Query parameter `url`, optional.
+   * String, uri.
+   */
   url?: string;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchCastsByParent` resolves to. */
 export type FetchCastsByParentResponse = {
+  /** Required: list of `CastAdd`. */
   messages: Array<CastAdd>;
 } & PaginationResponse;
 
+/** Parameters of `lookupReactionById`, keyed as callers pass them. */
 export interface LookupReactionByIdParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
+  /**
+   * Query parameter `target_fid`, required.
+   * Integer.
+   */
   targetFid: number;
+  /**
+   * Query parameter `target_hash`, required.
+   * String.
+   */
   targetHash: string;
+  /**
+   * Query parameter `reaction_type`, required.
+   * `ReactionType` (one of `Like` or `Recast`); defaults to `Like`.
+   */
   reactionType: ReactionType;
 }
+/** What `lookupReactionById` resolves to. */
 export type LookupReactionByIdResponse = Reaction;
 
+/** Parameters of `fetchCastReactions`, keyed as callers pass them. */
 export interface FetchCastReactionsParams {
+  /**
+   * Query parameter `target_fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   targetFid: FidSchema;
+  /**
+   * Query parameter `target_hash`, required.
+   * String; matches `^0x[0-9a-fA-F]{40}$`.
+   */
   targetHash: string;
+  /**
+   * Query parameter `reaction_type`, required.
+   * `ReactionType` (one of `Like` or `Recast`); defaults to `Like`.
+   */
   reactionType: ReactionType;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchCastReactions` resolves to. */
 export type FetchCastReactionsResponse = {
+  /** Required: list of `Reaction`. */
   messages: Array<Reaction>;
 } & PaginationResponse;
 
+/** Parameters of `fetchUserReactions`, keyed as callers pass them. */
 export interface FetchUserReactionsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   fid: FidSchema;
+  /**
+   * Query parameter `reaction_type`, required.
+   * `ReactionType` (one of `Like` or `Recast`); defaults to `Like`.
+   */
   reactionType: ReactionType;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchUserReactions` resolves to. */
 export type FetchUserReactionsResponse = {
+  /** Required: list of `Reaction`. */
   messages: Array<Reaction>;
 } & PaginationResponse;
 
+/** Parameters of `fetchReactionsByTarget`, keyed as callers pass them. */
 export interface FetchReactionsByTargetParams {
+  /**
+   * Query parameter `url`, required.
+   * String.
+   */
   url: string;
+  /**
+   * Query parameter `reaction_type`, optional.
+   * `ReactionType` (one of `Like` or `Recast`); defaults to `Like`.
+   */
   reactionType?: ReactionType;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchReactionsByTarget` resolves to. */
 export type FetchReactionsByTargetResponse = {
+  /** Required: list of `Reaction`. */
   messages: Array<Reaction>;
 } & PaginationResponse;
 
+/** Parameters of `lookupUserRelation`, keyed as callers pass them. */
 export interface LookupUserRelationParams {
+  /**
+   * Query parameter `fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   fid: FidSchema;
+  /**
+   * Query parameter `target_fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   targetFid: FidSchema;
+  /**
+   * Query parameter `link_type`, required.
+   * `LinkType` (always `follow`); defaults to `follow`.
+   */
   linkType: LinkType;
 }
+/** What `lookupUserRelation` resolves to. */
 export type LookupUserRelationResponse = LinkAdd;
 
+/** Parameters of `fetchUserFollowing`, keyed as callers pass them. */
 export interface FetchUserFollowingParams {
+  /**
+   * Query parameter `fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   fid: FidSchema;
+  /**
+   * Query parameter `link_type`, optional.
+   * `LinkType` (always `follow`); defaults to `follow`.
+   */
   linkType?: LinkType;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchUserFollowing` resolves to. */
 export type FetchUserFollowingResponse = {
+  /** Required: list of `LinkAdd`. */
   messages: Array<LinkAdd>;
 } & PaginationResponse;
 
+/** Parameters of `fetchUserFollowers`, keyed as callers pass them. */
 export interface FetchUserFollowersParams {
+  /**
+   * Query parameter `target_fid`, required.
+   * `FidSchema` (integer, uint64); at least 1.
+   */
   targetFid: FidSchema;
+  /**
+   * Query parameter `link_type`, optional.
+   * `LinkType` (always `follow`); defaults to `follow`.
+   */
   linkType?: LinkType;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchUserFollowers` resolves to. */
 export type FetchUserFollowersResponse = {
+  /** Required: list of `LinkAdd`. */
   messages: Array<LinkAdd>;
 } & PaginationResponse;
 
+/** Parameters of `fetchUserData`, keyed as callers pass them. */
 export interface FetchUserDataParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
+  /**
+   * Query parameter `user_data_type`, optional.
+   * `UserDataType` (one of `USER_DATA_TYPE_PFP`, `USER_DATA_TYPE_DISPLAY`, `USER_DATA_TYPE_BIO`, `USER_DATA_TYPE_URL` or `USER_DATA_TYPE_USERNAME`); defaults to `USER_DATA_TYPE_PFP`.
+   */
   userDataType?: UserDataType;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchUserData` resolves to. */
 export type FetchUserDataResponse = UserDataAdd | ({
+  /** Required: list of `UserDataAdd`. */
   messages: Array<UserDataAdd>;
 } & PaginationResponse);
 
+/** Parameters of `fetchFids`, keyed as callers pass them. */
 export interface FetchFidsParams {
+  /**
+   * Query parameter `shard_id`, required.
+   * Integer.
+   */
   shardId: number;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchFids` resolves to. */
 export type FetchFidsResponse = FidsResponse;
 
+/** Parameters of `lookupUserStorageLimit`, keyed as callers pass them. */
 export interface LookupUserStorageLimitParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
 }
+/** What `lookupUserStorageLimit` resolves to. */
 export type LookupUserStorageLimitResponse = StorageLimitsResponse;
 
+/** Parameters of `fetchUsernameProofsByFid`, keyed as callers pass them. */
 export interface FetchUsernameProofsByFidParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
 }
+/** What `fetchUsernameProofsByFid` resolves to. */
 export type FetchUsernameProofsByFidResponse = UsernameProofsResponse;
 
+/** Parameters of `fetchUsernameProofByName`, keyed as callers pass them. */
 export interface FetchUsernameProofByNameParams {
+  /**
+   * Query parameter `name`, required.
+   * String.
+   */
   name: string;
 }
+/** What `fetchUsernameProofByName` resolves to. */
 export type FetchUsernameProofByNameResponse = UserNameProof;
 
+/** Parameters of `fetchVerificationsByFid`, keyed as callers pass them. */
 export interface FetchVerificationsByFidParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
+  /**
+   * Query parameter `address`, optional.
+   * String.
+   */
   address?: string;
+  /**
+   * Query parameter `pageSize`, optional.
+   * Integer.
+   */
   pageSize?: number;
+  /**
+   * Query parameter `reverse`, optional.
+   * Boolean.
+   */
   reverse?: boolean;
+  /**
+   * Query parameter `pageToken`, optional.
+   * String.
+   */
   pageToken?: string;
 }
+/** What `fetchVerificationsByFid` resolves to. */
 export type FetchVerificationsByFidResponse = {
+  /** Required: list of `Verification`. */
   messages: Array<Verification>;
+  /** Required: string, byte; matches `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`. */
   nextPageToken: string;
 };
 
+/** Parameters of `lookupOnChainIdRegistryEventByAddress`, keyed as callers pass them. */
 export interface LookupOnChainIdRegistryEventByAddressParams {
+  /**
+   * Query parameter `address`, required.
+   * String; matches `^0x[0-9a-fA-F]{40}$`.
+   */
   address: string;
 }
+/** What `lookupOnChainIdRegistryEventByAddress` resolves to. */
 export type LookupOnChainIdRegistryEventByAddressResponse = OnChainEventIdRegister;
 
+/** Parameters of `fetchUserOnChainEvents`, keyed as callers pass them. */
 export interface FetchUserOnChainEventsParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
+  /**
+   * Query parameter `event_type`, required.
+   * `OnChainEventType` (one of `EVENT_TYPE_SIGNER`, `EVENT_TYPE_SIGNER_MIGRATED`, `EVENT_TYPE_ID_REGISTER` or `EVENT_TYPE_STORAGE_RENT`); defaults to `EVENT_TYPE_SIGNER`.
+   */
   eventType: OnChainEventType;
 }
+/** What `fetchUserOnChainEvents` resolves to. */
 export type FetchUserOnChainEventsResponse = {
+  /** Required: list of `OnChainEvent`. */
   events: Array<OnChainEvent>;
 };
 
+/** Parameters of `fetchUserOnChainSignersEvents`, keyed as callers pass them. */
 export interface FetchUserOnChainSignersEventsParams {
+  /**
+   * Query parameter `fid`, required.
+   * Integer.
+   */
   fid: number;
+  /**
+   * Query parameter `signer`, optional.
+   * String.
+   */
   signer?: string;
 }
+/** What `fetchUserOnChainSignersEvents` resolves to. */
 export type FetchUserOnChainSignersEventsResponse = OnChainEventSigner | {
+  /** Required: list of `OnChainEventSigner`. */
   events: Array<OnChainEventSigner>;
 };
 
+/** Parameters of `publishMessage`, keyed as callers pass them. */
 export interface PublishMessageParams {
+  /**
+   * Body field `body`, required.
+   * Binary data; bytes: a Uint8Array, Buffer, ArrayBuffer or Blob.
+   */
   body: BinaryBody;
 }
+/** What `publishMessage` resolves to. */
 export type PublishMessageResponse = Message;
 
+/** Parameters of `validateMessage`, keyed as callers pass them. */
 export interface ValidateMessageParams {
+  /**
+   * Body field `body`, required.
+   * Binary data; bytes: a Uint8Array, Buffer, ArrayBuffer or Blob.
+   */
   body: BinaryBody;
 }
 
+/** Parameters of `fetchEvents`, keyed as callers pass them. */
 export interface FetchEventsParams {
+  /**
+   * Query parameter `from_event_id`, optional.
+   * Integer.
+   */
   fromEventId?: number;
 }
+/** What `fetchEvents` resolves to. */
 export type FetchEventsResponse = {
+  /** Required: integer. */
   nextPageEventId: number;
+  /** Required: list of `HubEvent`. */
   events: Array<HubEvent>;
 };
 
+/** Parameters of `lookupEvent`, keyed as callers pass them. */
 export interface LookupEventParams {
+  /**
+   * Query parameter `event_id`, required.
+   * Integer.
+   */
   eventId: number;
 }
+/** What `lookupEvent` resolves to. */
 export type LookupEventResponse = HubEvent;
 
 /** Parameters and response of every Hub operation, keyed by method name. */

@@ -2,2722 +2,5951 @@
 /* eslint-disable */
 
 import type { BinaryBody } from '../../core/body.js';
+import type {
+  MiniAppTimeWindow,
+  SubscriptionProviders,
+  SubscriptionProvider,
+  FollowSortType,
+  SearchSortType,
+  CastConversationSortType,
+  ForYouProvider,
+  FeedTrendingProvider,
+  ReactionType,
+  ReactionsType,
+  CastNotificationType,
+  CastParamType,
+  ChannelMemberRole,
+  TransactionFrameType,
+  TransactionFrameStatus,
+  FrameButtonActionType,
+  FungibleOwnerRelevantNetwork,
+  Network,
+  ChannelType,
+  SharedSignerPermission,
+  FeedType,
+  FilterType,
+  EmbedType,
+  VerificationType,
+  VerificationChainId,
+  FrameType,
+  ValidateFrameAnalyticsType,
+  AuthorizationUrlResponseType,
+  BulkUserAddressType,
+  CastComposerType,
+  NotificationType,
+  ValidateFrameAggregateWindow,
+} from './enums.js';
 
+export type {
+  MiniAppTimeWindow,
+  SubscriptionProviders,
+  SubscriptionProvider,
+  FollowSortType,
+  SearchSortType,
+  CastConversationSortType,
+  ForYouProvider,
+  FeedTrendingProvider,
+  ReactionType,
+  ReactionsType,
+  CastNotificationType,
+  CastParamType,
+  ChannelMemberRole,
+  TransactionFrameType,
+  TransactionFrameStatus,
+  FrameButtonActionType,
+  FungibleOwnerRelevantNetwork,
+  Network,
+  ChannelType,
+  SharedSignerPermission,
+  FeedType,
+  FilterType,
+  EmbedType,
+  VerificationType,
+  VerificationChainId,
+  FrameType,
+  ValidateFrameAnalyticsType,
+  AuthorizationUrlResponseType,
+  BulkUserAddressType,
+  CastComposerType,
+  NotificationType,
+  ValidateFrameAggregateWindow,
+} from './enums.js';
+
+/** `EthAddress`: string; matches `^0x[a-fA-F0-9]{40}$`. */
 export type EthAddress = string;
 
+/** `SolAddress`: string; matches `^[1-9A-HJ-NP-Za-km-z]{32,44}$`. */
 export type SolAddress = string;
 
+/** `PrefixedHexString`: string; matches `^0x[a-fA-F0-9]+$`. */
 export type PrefixedHexString = string;
 
+/** `Fid`: integer, int32. */
 export type Fid = number;
 
-export type MiniAppTimeWindow = "1h" | "6h" | "12h" | "24h" | "7d";
-
+/** `ChannelId`: string. */
 export type ChannelId = string;
 
+/** `SignerUUID`: string. */
 export type SignerUUID = string;
 
-export type SubscriptionProviders = "fabric_stp" | "paragraph";
-
-export type SubscriptionProvider = "fabric_stp";
-
-export type FollowSortType = "desc_chron" | "algorithmic";
-
-export type SearchSortType = "desc_chron" | "algorithmic";
-
-export type CastConversationSortType = "chron" | "desc_chron" | "algorithmic";
-
-export type ForYouProvider = "neynar" | "openrank" | "mbd";
-
-export type FeedTrendingProvider = "neynar" | "openrank" | "mbd";
-
-export type ReactionType = "like" | "recast";
-
-export type ReactionsType = "all" | "likes" | "recasts";
-
+/** `NextCursor` object with 1 declared fields (1 required). */
 export interface NextCursor {
+  /** Required: string; may be null. */
   cursor: string | null;
 }
 
+/** `CastHash`: string; defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`. */
 export type CastHash = string;
 
-export type CastNotificationType = "cast-mention" | "cast-reply";
-
-export type CastParamType = "url" | "hash";
-
+/** `ReplyDepth`: integer; 0 to 5; defaults to `2`. */
 export type ReplyDepth = number;
 
+/** `ErrorRes` object with 4 declared fields (1 required). */
 export interface ErrorRes {
+  /** Optional: string. */
   code?: string;
+  /** Required: string. */
   message: string;
+  /** Optional: string. */
   property?: string;
+  /** Optional: integer, int32. */
   status?: number;
 }
 
+/** `ConflictErrorRes` object with 4 declared fields (1 required). */
 export interface ConflictErrorRes {
+  /** Optional: string. */
   code?: string;
+  /** Required: string. */
   message: string;
+  /** Optional: string. */
   property?: string;
+  /** Optional: string. */
   key?: string;
 }
 
+/** `Ed25519PublicKey`: string; matches `^0x[a-fA-F0-9]{64}$`. */
 export type Ed25519PublicKey = string;
 
+/** `Timestamp`: string, date-time. */
 export type Timestamp = string;
 
+/** `EmbedUrl` object with 2 declared fields (1 required). */
 export interface EmbedUrl {
+  /** Required: string. */
   url: string;
+  /** Optional: `EmbedUrlMetadata`. */
   metadata?: EmbedUrlMetadata;
 }
 
+/** `FarcasterManifest` object with 2 declared fields (1 required). */
 export interface FarcasterManifest {
+  /** Required: object. */
   account_association: {
+    /** Required: string. */
     header: string;
+    /** Required: string. */
     payload: string;
+    /** Required: string. */
     signature: string;
   };
+  /** Optional: object. */
   frame?: {
+    /** Required: one of `0.0.0`, `0.0.1`, `1` or `next`. */
     version: "0.0.0" | "0.0.1" | "1" | "next";
+    /** Required: string. */
     name: string;
+    /** Required: string. */
     home_url: string;
+    /** Required: string. */
     icon_url: string;
+    /** Optional: string. */
     image_url?: string;
+    /** Optional: string. */
     button_title?: string;
+    /** Optional: string. */
     splash_image_url?: string;
+    /** Optional: string. */
     splash_background_color?: string;
+    /** Optional: string. */
     webhook_url?: string;
+    /** Optional: string. */
     subtitle?: string;
+    /** Optional: string. */
     description?: string;
+    /** Optional: list of string, uri. */
     screenshot_urls?: Array<string>;
+    /** Optional: string. */
     primary_category?: string;
+    /** Optional: list of string. */
     tags?: Array<string>;
+    /** Optional: string, uri. */
     hero_image_url?: string;
+    /** Optional: string. */
     tagline?: string;
+    /** Optional: string. */
     og_title?: string;
+    /** Optional: string. */
     og_description?: string;
+    /** Optional: string, uri. */
     og_image_url?: string;
+    /** Optional: boolean. */
     noindex?: boolean;
   };
 }
 
+/** `ImageObject` object with 5 declared fields (1 required). */
 export interface ImageObject {
+  /** Optional: string. */
   height?: string;
+  /** Optional: string. */
   type?: string;
+  /** Required: string. */
   url: string;
+  /** Optional: string. */
   width?: string;
+  /** Optional: string. */
   alt?: string;
 }
 
+/** `VideoObject` object with 4 declared fields (1 required). */
 export interface VideoObject {
+  /** Optional: string. */
   height?: string;
+  /** Optional: string. */
   type?: string;
+  /** Required: string. */
   url: string;
+  /** Optional: string. */
   width?: string;
 }
 
+/** `HtmlMetadata`: all of `OgObject` and object. */
 export type HtmlMetadata = OgObject & {
+  /** Optional: one of `OembedRichData`, `OembedVideoData`, `OembedPhotoData` or `OembedLinkData`. */
   oembed?: OembedRichData | OembedVideoData | OembedPhotoData | OembedLinkData;
 };
 
+/** `OgObject` object with 49 declared fields (0 required). */
 export interface OgObject {
+  /** Optional: string. */
   favicon?: string;
+  /** Optional: string. */
   modifiedTime?: string;
+  /** Optional: string. */
   ogArticleAuthor?: string;
+  /** Optional: string. */
   ogArticleExpirationTime?: string;
+  /** Optional: string. */
   ogArticleModifiedTime?: string;
+  /** Optional: string. */
   ogArticlePublishedTime?: string;
+  /** Optional: string. */
   ogArticlePublisher?: string;
+  /** Optional: string. */
   ogArticleSection?: string;
+  /** Optional: string. */
   ogArticleTag?: string;
+  /** Optional: string. */
   ogAudio?: string;
+  /** Optional: string. */
   ogAudioSecureURL?: string;
+  /** Optional: string. */
   ogAudioType?: string;
+  /** Optional: string. */
   ogAudioURL?: string;
+  /** Optional: string. */
   ogAvailability?: string;
+  /** Optional: string. */
   ogDate?: string;
+  /** Optional: string. */
   ogDescription?: string;
+  /** Optional: string. */
   ogDeterminer?: string;
+  /** Optional: string. */
   ogEpisode?: string;
+  /** Optional: list of `ImageObject`. */
   ogImage?: Array<ImageObject>;
+  /** Optional: string. */
   ogLocale?: string;
+  /** Optional: string. */
   ogLocaleAlternate?: string;
+  /** Optional: string. */
   ogLogo?: string;
+  /** Optional: string. */
   ogMovie?: string;
+  /** Optional: string. */
   ogPriceAmount?: string;
+  /** Optional: string. */
   ogPriceCurrency?: string;
+  /** Optional: string. */
   ogProductAvailability?: string;
+  /** Optional: string. */
   ogProductCondition?: string;
+  /** Optional: string. */
   ogProductPriceAmount?: string;
+  /** Optional: string. */
   ogProductPriceCurrency?: string;
+  /** Optional: string. */
   ogProductRetailerItemId?: string;
+  /** Optional: string. */
   ogSiteName?: string;
+  /** Optional: string. */
   ogTitle?: string;
+  /** Optional: string. */
   ogType?: string;
+  /** Optional: string. */
   ogUrl?: string;
+  /** Optional: list of `VideoObject`. */
   ogVideo?: Array<VideoObject>;
+  /** Optional: string. */
   ogVideoActor?: string;
+  /** Optional: string. */
   ogVideoActorId?: string;
+  /** Optional: string. */
   ogVideoActorRole?: string;
+  /** Optional: string. */
   ogVideoDirector?: string;
+  /** Optional: string. */
   ogVideoDuration?: string;
+  /** Optional: string. */
   ogVideoOther?: string;
+  /** Optional: string. */
   ogVideoReleaseDate?: string;
+  /** Optional: string. */
   ogVideoSecureURL?: string;
+  /** Optional: string. */
   ogVideoSeries?: string;
+  /** Optional: string. */
   ogVideoTag?: string;
+  /** Optional: string. */
   ogVideoTvShow?: string;
+  /** Optional: string. */
   ogVideoWriter?: string;
+  /** Optional: string. */
   ogWebsite?: string;
+  /** Optional: string. */
   updatedTime?: string;
 }
 
+/** `OembedData` object with 11 declared fields (2 required). */
 export interface OembedData {
+  /** Required: string. */
   type: string;
+  /** Required: string; may be null. */
   version: string | null;
+  /** Optional: string; may be null. */
   title?: string | null;
+  /** Optional: string; may be null. */
   author_name?: string | null;
+  /** Optional: string; may be null. */
   author_url?: string | null;
+  /** Optional: string; may be null. */
   provider_name?: string | null;
+  /** Optional: string; may be null. */
   provider_url?: string | null;
+  /** Optional: string; may be null. */
   cache_age?: string | null;
+  /** Optional: string; may be null. */
   thumbnail_url?: string | null;
+  /** Optional: number; may be null. */
   thumbnail_width?: number | null;
+  /** Optional: number; may be null. */
   thumbnail_height?: number | null;
 }
 
+/** `OembedLinkData`: all of `OembedData` and object. */
 export type OembedLinkData = OembedData & {
+  /** Required: always `link`. */
   type: "link";
 };
 
+/** `OembedPhotoData`: all of `OembedData` and object. */
 export type OembedPhotoData = OembedData & {
+  /** Required: always `photo`. */
   type: "photo";
+  /** Required: string; may be null. */
   url: string | null;
+  /** Required: number; may be null. */
   width: number | null;
+  /** Required: number; may be null. */
   height: number | null;
 };
 
+/** `OembedVideoData`: all of `OembedData` and object. */
 export type OembedVideoData = OembedData & {
+  /** Required: always `video`. */
   type: "video";
+  /** Required: string; may be null. */
   html: string | null;
+  /** Required: number; may be null. */
   width: number | null;
+  /** Required: number; may be null. */
   height: number | null;
 };
 
+/** `OembedRichData`: all of `OembedData` and object. */
 export type OembedRichData = OembedData & {
+  /** Required: always `rich`. */
   type: "rich";
+  /** Required: string; may be null. */
   html: string | null;
+  /** Required: number; may be null. */
   width: number | null;
+  /** Required: number; may be null. */
   height: number | null;
 };
 
+/** `EmbedUrlMetadata` object with 7 declared fields (1 required). */
 export interface EmbedUrlMetadata {
+  /** Required: string. */
   _status: string;
+  /** Optional: string; may be null. */
   content_type?: string | null;
+  /** Optional: integer; may be null. */
   content_length?: number | null;
+  /** Optional: object. */
   image?: {
+    /** Optional: integer. */
     height_px?: number;
+    /** Optional: integer. */
     width_px?: number;
   };
+  /** Optional: object. */
   video?: {
+    /** Optional: number. */
     duration_s?: number;
+    /** Optional: list of object. */
     stream?: Array<{
+      /** Optional: string. */
       codec_name?: string;
+      /** Optional: integer. */
       height_px?: number;
+      /** Optional: integer. */
       width_px?: number;
     }>;
   };
+  /** Optional: `HtmlMetadata`. */
   html?: HtmlMetadata;
+  /** Optional: `Frame`. */
   frame?: Frame;
 }
 
-export type ChannelMemberRole = "member" | "moderator";
-
+/** `CastId` object with 2 declared fields (2 required). */
 export interface CastId {
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: string. */
   hash: string;
 }
 
+/** `TextRange` object with 2 declared fields (2 required). */
 export interface TextRange {
+  /** Required: number; at least 0. */
   start: number;
+  /** Required: number; at least 0. */
   end: number;
 }
 
+/** `EmbedCast` object with 2 declared fields (1 required). */
 export interface EmbedCast {
+  /**
+   * Optional: `CastId`.
+   * @deprecated The spec marks this field deprecated.
+   */
   cast_id?: CastId;
+  /** Required: `CastEmbedded`. */
   cast: CastEmbedded;
 }
 
+/** `EmbedCastDeep` object with 2 declared fields (1 required). */
 export interface EmbedCastDeep {
+  /**
+   * Optional: `CastId`.
+   * @deprecated The spec marks this field deprecated.
+   */
   cast_id?: CastId;
+  /** Required: `CastDehydrated`. */
   cast: CastDehydrated;
 }
 
+/** `Frame`: one of `FrameV1` or `FrameV2`. */
 export type Frame = FrameV1 | FrameV2;
 
+/** `FrameBase` object with 3 declared fields (3 required). */
 export interface FrameBase {
+  /** Required: string. */
   version: string;
+  /** Required: string. */
   image: string;
+  /** Required: string. */
   frames_url: string;
 }
 
+/** `FrameV1`: all of `FrameBase` and object. */
 export type FrameV1 = FrameBase & {
+  /** Optional: list of `FrameActionButton`. */
   buttons?: Array<FrameActionButton>;
+  /** Optional: string. */
   post_url?: string;
+  /** Optional: string. */
   title?: string;
+  /** Optional: string. */
   image_aspect_ratio?: string;
+  /** Optional: object. */
   input?: {
+    /** Optional: string. */
     text?: string;
   };
+  /** Optional: object. */
   state?: {
+    /** Optional: string. */
     serialized?: string;
   };
 };
 
+/** `FrameV2`: all of `FrameBase` and object. */
 export type FrameV2 = FrameBase & {
+  /** Optional: string. */
   title?: string;
+  /** Optional: `FarcasterManifest`. */
   manifest?: FarcasterManifest;
+  /** Optional: `UserDehydrated`. */
   author?: UserDehydrated;
+  /** Optional: object. */
   metadata?: {
+    /** Required: `HtmlMetadata`. */
     html: HtmlMetadata;
   };
 };
 
+/** `FrameV2WithFullAuthor`: all of `FrameBase` and object. */
 export type FrameV2WithFullAuthor = FrameBase & {
+  /** Optional: string. */
   title?: string;
+  /** Optional: `FarcasterManifest`. */
   manifest?: FarcasterManifest;
+  /** Optional: `User`. */
   author?: User;
+  /** Optional: object. */
   metadata?: {
+    /** Required: `HtmlMetadata`. */
     html: HtmlMetadata;
   };
 };
 
+/** `SubscriptionTier` object with 2 declared fields (0 required). */
 export interface SubscriptionTier {
+  /** Optional: integer. */
   id?: number;
+  /** Optional: object. */
   price?: {
+    /** Optional: integer. */
     period_duration_seconds?: number;
+    /** Optional: string. */
     tokens_per_period?: string;
+    /** Optional: string. */
     initial_mint_price?: string;
   };
 }
 
+/** `SubscribedTo`: all of `Subscription` and object. */
 export type SubscribedTo = Subscription & {
+  /** Required: string, date-time. */
   expires_at: string;
+  /** Required: string, date-time. */
   subscribed_at: string;
+  /** Required: `SubscriptionTier`. */
   tier: SubscriptionTier;
+  /** Required: `User`. */
   creator: User;
 };
 
+/** `Subscriber` object with 3 declared fields (3 required). */
 export interface Subscriber {
+  /** Required: always `subscriber`. */
   object: "subscriber";
+  /** Required: `User`. */
   user: User;
+  /** Required: `SubscribedToObject`. */
   subscribed_to: SubscribedToObject;
 }
 
-export type TransactionFrameType = "pay";
-
+/** `TransactionFrameLineItem` object with 3 declared fields (2 required). */
 export interface TransactionFrameLineItem {
+  /** Required: string. */
   name: string;
+  /** Required: string. */
   description: string;
+  /** Optional: string. */
   image?: string;
 }
 
+/** `TransactionFrameAction` object with 3 declared fields (0 required). */
 export interface TransactionFrameAction {
+  /** Optional: string. */
   text?: string;
+  /** Optional: string. */
   text_color?: string;
+  /** Optional: string. */
   button_color?: string;
 }
 
+/** `TransactionFrameDestination` object with 4 declared fields (4 required). */
 export interface TransactionFrameDestination {
+  /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
   address: EthAddress;
+  /** Required: `Network` (one of `ethereum`, `optimism`, `base` or `arbitrum`). */
   network: Network;
+  /** Required: string; matches `^0x[a-fA-F0-9]{40}$`. */
   token_contract_address: string;
+  /** Required: number; at least 1e-8. */
   amount: number;
 }
 
+/** `TransactionFrameConfig` object with 3 declared fields (1 required). */
 export interface TransactionFrameConfig {
+  /** Optional: list of `Fid` (integer, int32). */
   allowlist_fids?: Array<Fid>;
+  /** Required: list of `TransactionFrameLineItem`; at least 1 items. */
   line_items: Array<TransactionFrameLineItem>;
+  /** Optional: `TransactionFrameAction`. */
   action?: TransactionFrameAction;
 }
 
+/** `TransactionFrameBase` object with 5 declared fields (5 required). */
 export interface TransactionFrameBase {
+  /** Required: string. */
   id: string;
+  /** Required: string, uri. */
   url: string;
+  /** Required: `TransactionFrameType` (always `pay`). */
   type: TransactionFrameType;
+  /** Required: `TransactionFrameConfig`. */
   config: TransactionFrameConfig;
+  /** Required: `TransactionFrameStatus` (one of `created` or `completed`). */
   status: TransactionFrameStatus;
 }
 
+/** `TransactionSendFungiblesRecipient` object with 2 declared fields (2 required). */
 export interface TransactionSendFungiblesRecipient {
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: number; at least 1e-8. */
   amount: number;
 }
 
+/** `TransactionSendFungiblesRequest` object with 3 declared fields (2 required). */
 export interface TransactionSendFungiblesRequest {
+  /** Required: one of `base`, `optimism` or `base-sepolia`. */
   network: "base" | "optimism" | "base-sepolia";
+  /** Optional: string; matches `^0x[a-fA-F0-9]{40}$`. */
   fungible_contract_address?: string;
+  /** Required: list of `TransactionSendFungiblesRecipient`; 1 to 200 items. */
   recipients: Array<TransactionSendFungiblesRecipient>;
 }
 
+/** `TransactionSendFungiblesReceipt` object with 4 declared fields (3 required). */
 export interface TransactionSendFungiblesReceipt {
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: number. */
   amount: number;
+  /** Required: one of `sent` or `failed`. */
   status: "sent" | "failed";
+  /** Optional: string. */
   reason?: string;
 }
 
+/** `TransactionSendTxInfo` object with 4 declared fields (4 required). */
 export interface TransactionSendTxInfo {
+  /** Required: one of `base`, `optimism` or `base-sepolia`. */
   network: "base" | "optimism" | "base-sepolia";
+  /** Required: string. */
   transaction_hash: string;
+  /** Required: string. */
   gas_used: string;
+  /** Required: string. */
   approval_hash: string;
 }
 
+/** `TransactionSendFungiblesResponse` object with 2 declared fields (2 required). */
 export interface TransactionSendFungiblesResponse {
+  /** Required: list of `TransactionSendFungiblesReceipt`. */
   send_receipts: Array<TransactionSendFungiblesReceipt>;
+  /** Required: list of `TransactionSendTxInfo`. */
   transactions: Array<TransactionSendTxInfo>;
 }
 
+/** `TransactionFramePay`: all of `TransactionFrameBase` and object. */
 export type TransactionFramePay = TransactionFrameBase & {
+  /** Required: object. */
   transaction: {
+    /** Required: `TransactionFrameDestination`. */
     to: TransactionFrameDestination;
   };
 };
 
+/** `TransactionFrame`: one of `TransactionFramePay`. */
 export type TransactionFrame = TransactionFramePay;
 
-export type TransactionFrameStatus = "created" | "completed";
-
+/** `FramePayTransactionRequestBody` object with 3 declared fields (2 required). */
 export interface FramePayTransactionRequestBody {
+  /** Required: object. */
   transaction: {
+    /** Required: `TransactionFrameDestination`. */
     to: TransactionFrameDestination;
   };
+  /** Required: `TransactionFrameConfig`. */
   config: TransactionFrameConfig;
+  /** Optional: `Idem` (string). */
   idem?: Idem;
 }
 
+/** `TransactionFrameResponse` object with 1 declared fields (1 required). */
 export interface TransactionFrameResponse {
+  /** Required: `TransactionFrame`. */
   transaction_frame: TransactionFrame;
 }
 
+/** `ValidateFrameActionReqBody` object with 5 declared fields (1 required). */
 export interface ValidateFrameActionReqBody {
+  /** Required: string. */
   message_bytes_in_hex: string;
+  /** Optional: boolean; defaults to `true`. */
   cast_reaction_context?: boolean;
+  /** Optional: boolean; defaults to `false`. */
   follow_context?: boolean;
+  /** Optional: boolean; defaults to `false`. */
   signer_context?: boolean;
+  /** Optional: boolean; defaults to `false`. */
   channel_follow_context?: boolean;
 }
 
+/** `SendFrameNotificationsReqBody` object with 3 declared fields (2 required). */
 export interface SendFrameNotificationsReqBody {
+  /** Required: list of `Fid` (integer, int32); at most 100 items. */
   target_fids: Array<Fid>;
+  /** Required: object. */
   notification: {
+    /** Required: string; 1 to 32 characters. */
     title: string;
+    /** Required: string; 1 to 128 characters. */
     body: string;
+    /** Required: string, uri; at most 256 characters. */
     target_url: string;
+    /** Optional: string, uuid. */
     uuid?: string;
   };
+  /** Optional: object. */
   filters?: {
+    /** Optional: list of `Fid` (integer, int32). */
     exclude_fids?: Array<Fid>;
+    /** Optional: integer, int32. */
     following_fid?: number;
+    /** Optional: number; 0 to 1. */
     minimum_user_score?: number;
+    /** Optional: `Location`. */
     near_location?: Location & unknown;
   };
 }
 
+/** `RemoveChannelMemberReqBody` object with 4 declared fields (4 required). */
 export interface RemoveChannelMemberReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `ChannelId` (string). */
   channel_id: ChannelId;
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: `ChannelMemberRole` (one of `member` or `moderator`). */
   role: ChannelMemberRole;
 }
 
+/** `Subscriptions` object with 1 declared fields (1 required). */
 export interface Subscriptions {
+  /** Required: list of `Subscription`. */
   subscriptions_created: Array<Subscription>;
 }
 
+/** `Subscription` object with 10 declared fields (8 required). */
 export interface Subscription {
+  /** Required: always `subscription`. */
   object: "subscription";
+  /** Optional: string. */
   provider_name?: string;
+  /** Required: string. */
   contract_address: string;
+  /** Required: integer. */
   chain: number;
+  /** Required: object. */
   metadata: {
+    /** Required: string. */
     title: string;
+    /** Required: string. */
     symbol: string;
+    /** Required: string. */
     art_url: string;
   };
+  /** Required: string. */
   owner_address: string;
+  /** Required: object. */
   price: {
+    /** Required: integer. */
     period_duration_seconds: number;
+    /** Required: string. */
     tokens_per_period: string;
+    /** Required: string. */
     initial_mint_price: string;
   };
+  /** Optional: list of `SubscriptionTier`. */
   tiers?: Array<SubscriptionTier>;
+  /** Required: integer. */
   protocol_version: number;
+  /** Required: object. */
   token: {
+    /** Required: string. */
     symbol: string;
+    /** Required: string; may be null. */
     address: string | null;
+    /** Required: integer. */
     decimals: number;
+    /** Required: boolean. */
     erc20: boolean;
   };
 }
 
+/** `SubscribedToObject` object with 8 declared fields (2 required). */
 export interface SubscribedToObject {
+  /** Required: always `subscription_dehydrated`. */
   object: "subscription_dehydrated";
+  /** Required: string. */
   provider_name: string;
+  /** Optional: string. */
   contract_address?: string;
+  /** Optional: integer. */
   protocol_version?: number;
+  /** Optional: integer. */
   chain?: number;
+  /** Optional: string, date-time. */
   expires_at?: string;
+  /** Optional: string, date-time. */
   subscribed_at?: string;
+  /** Optional: string. */
   tier_id?: string;
 }
 
+/** `SubscribersResponse` object with 1 declared fields (0 required). */
 export interface SubscribersResponse {
+  /** Optional: list of `Subscriber`. */
   subscribers?: Array<Subscriber>;
 }
 
+/** `SubscribedToResponse` object with 1 declared fields (0 required). */
 export interface SubscribedToResponse {
+  /** Optional: list of `SubscribedTo`. */
   subscribed_to?: Array<SubscribedTo>;
 }
 
+/** `SubscriptionsResponse` object with 1 declared fields (0 required). */
 export interface SubscriptionsResponse {
+  /** Optional: list of `Subscriptions`. */
   subscriptions_created?: Array<Subscriptions>;
 }
 
+/** `FrameSignaturePacket` object with 2 declared fields (2 required). */
 export interface FrameSignaturePacket {
+  /** Required: object. */
   untrustedData: {
+    /** Optional: `Fid` (integer, int32). */
     fid?: Fid;
+    /** Optional: string. */
     url?: string;
+    /** Optional: string. */
     messageHash?: string;
+    /** Optional: string. */
     timestamp?: string;
+    /** Optional: integer. */
     network?: number;
+    /** Optional: integer. */
     buttonIndex?: number;
+    /** Optional: string. */
     inputText?: string;
+    /** Optional: string. */
     state?: string;
+    /** Optional: string. */
     transactionId?: string;
+    /** Optional: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
     address?: EthAddress;
+    /** Optional: `CastId`. */
     castId?: CastId;
   };
+  /** Required: object. */
   trustedData: {
+    /** Optional: string. */
     messageBytes?: string;
   };
 }
 
+/** `FrameAction` object with 10 declared fields (3 required). */
 export interface FrameAction {
+  /** Optional: string. */
   version?: string;
+  /** Optional: string. */
   title?: string;
+  /** Optional: string. */
   image?: string;
+  /** Required: `FrameActionButton`. */
   button: FrameActionButton;
+  /** Optional: `FrameInput`. */
   input?: FrameInput;
+  /** Optional: `FrameState`. */
   state?: FrameState;
+  /** Optional: `FrameTransaction`. */
   transaction?: FrameTransaction;
+  /** Optional: `FrameAddress` (string). */
   address?: FrameAddress;
+  /** Required: string. */
   frames_url: string;
+  /** Required: string. */
   post_url: string;
 }
 
-export type FrameButtonActionType = "post" | "post_redirect" | "tx" | "link" | "mint";
-
+/** `FrameInput` object with 1 declared fields (0 required). */
 export interface FrameInput {
+  /** Optional: string. */
   text?: string;
 }
 
+/** `FrameState` object with 1 declared fields (1 required). */
 export interface FrameState {
+  /** Required: string. */
   serialized: string;
 }
 
+/** `FrameAddress`: string. */
 export type FrameAddress = string;
 
+/** `FrameTransaction` object with 1 declared fields (1 required). */
 export interface FrameTransaction {
+  /** Required: string. */
   hash: string;
 }
 
+/** `FrameActionButton` object with 5 declared fields (2 required). */
 export interface FrameActionButton {
+  /** Optional: string. */
   title?: string;
+  /** Required: integer. */
   index: number;
+  /** Required: `FrameButtonActionType` (one of `post`, `post_redirect`, `tx`, `link` or `mint`). */
   action_type: FrameButtonActionType;
+  /** Optional: string. */
   target?: string;
+  /** Optional: string. */
   post_url?: string;
 }
 
+/** `ReactionLike` object with 2 declared fields (2 required). */
 export interface ReactionLike {
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: string. */
   fname: string;
 }
 
+/** `ReactionRecast` object with 2 declared fields (2 required). */
 export interface ReactionRecast {
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: string. */
   fname: string;
 }
 
+/** `LocationAddress` object with 5 declared fields (2 required). */
 export interface LocationAddress {
+  /** Required: string. */
   city: string;
+  /** Optional: string. */
   state?: string;
+  /** Optional: string. */
   state_code?: string;
+  /** Required: string. */
   country: string;
+  /** Optional: string. */
   country_code?: string;
 }
 
+/** `Location` object with 4 declared fields (2 required). */
 export interface Location {
+  /** Required: number, double; -90 to 90. */
   latitude: number;
+  /** Required: number, double; -180 to 180. */
   longitude: number;
+  /** Optional: number; at least 0. */
   radius?: number;
+  /** Optional: `LocationAddress`. */
   address?: LocationAddress;
 }
 
+/** `User` object with 16 declared fields (12 required). */
 export interface User {
+  /** Required: always `user`. */
   object: "user";
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: string. */
   username: string;
+  /** Optional: string. */
   display_name?: string;
+  /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
   custody_address: EthAddress;
+  /** Optional: string. */
   pfp_url?: string;
+  /** Required: object. */
   profile: {
+    /** Required: object. */
     bio: {
+      /** Required: string. */
       text: string;
+      /** Optional: list of `UserDehydrated`. */
       mentioned_profiles?: Array<UserDehydrated>;
+      /** Optional: list of `TextRange`. */
       mentioned_profiles_ranges?: Array<TextRange>;
+      /** Optional: list of `ChannelDehydrated`. */
       mentioned_channels?: Array<ChannelDehydrated>;
+      /** Optional: list of `TextRange`. */
       mentioned_channels_ranges?: Array<TextRange>;
     };
+    /** Optional: `Location`. */
     location?: Location;
   };
+  /** Required: integer, int32. */
   follower_count: number;
+  /** Required: integer, int32. */
   following_count: number;
+  /** Required: list of `EthAddress` (string). */
   verifications: Array<EthAddress>;
+  /** Required: object. */
   verified_addresses: {
+    /** Required: list of `EthAddress` (string). */
     eth_addresses: Array<EthAddress>;
+    /** Required: list of `SolAddress` (string). */
     sol_addresses: Array<SolAddress>;
+    /** Required: object. */
     primary: {
+      /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`; may be null. */
       eth_address: EthAddress | null;
+      /** Required: `SolAddress` (string); matches `^[1-9A-HJ-NP-Za-km-z]{32,44}$`; may be null. */
       sol_address: SolAddress | null;
     };
   };
+  /** Required: list of object. */
   verified_accounts: Array<{
+    /** Optional: one of `x` or `github`. */
     platform?: "x" | "github";
+    /** Optional: string. */
     username?: string;
   }>;
+  /** Required: boolean. */
   power_badge: boolean;
+  /** Optional: object. */
   experimental?: {
+    /** Optional: string. */
     deprecation_notice?: string;
+    /** Required: number, double. */
     neynar_user_score: number;
   };
+  /** Required: number, double. */
   score: number;
+  /** Optional: `UserViewerContext`. */
   viewer_context?: UserViewerContext;
 }
 
+/** `TokenBalance` object with 3 declared fields (3 required). */
 export interface TokenBalance {
+  /** Required: always `token_balance`. */
   object: "token_balance";
+  /** Required: object. */
   token: {
+    /** Required: always `token`. */
     object: "token";
+    /** Required: string. */
     name: string;
+    /** Required: string. */
     symbol: string;
+    /** Optional: string. */
     address?: string;
+    /** Optional: integer. */
     decimals?: number;
   };
+  /** Required: object. */
   balance: {
+    /** Required: string. */
     in_token: string;
+    /** Required: string. */
     in_usdc: string;
   };
 }
 
-export type FungibleOwnerRelevantNetwork = "ethereum" | "optimism" | "base" | "arbitrum" | "solana";
-
-export type Network = "ethereum" | "optimism" | "base" | "arbitrum";
-
+/** `AddressBalance` object with 3 declared fields (3 required). */
 export interface AddressBalance {
+  /** Required: always `address_balance`. */
   object: "address_balance";
+  /** Required: object. */
   verified_address: {
+    /** Required: string. */
     address: string;
+    /** Required: `Network` (one of `ethereum`, `optimism`, `base` or `arbitrum`). */
     network: Network;
   };
+  /** Required: list of `TokenBalance`. */
   token_balances: Array<TokenBalance>;
 }
 
+/** `BalanceResponse` object with 1 declared fields (0 required). */
 export interface BalanceResponse {
+  /** Optional: object. */
   user_balance?: {
+    /** Required: always `user_balance`. */
     object: "user_balance";
+    /** Required: `UserDehydrated`. */
     user: UserDehydrated;
+    /** Required: list of `AddressBalance`. */
     address_balances: Array<AddressBalance>;
   };
 }
 
+/** `Embed`: one of `EmbedUrl` or `EmbedCast`. */
 export type Embed = EmbedUrl | EmbedCast;
 
+/** `EmbedDeep`: one of `EmbedUrl` or `EmbedCastDeep`. */
 export type EmbedDeep = EmbedUrl | EmbedCastDeep;
 
+/** `CastEmbedded` object with 12 declared fields (11 required). */
 export interface CastEmbedded {
+  /** Required: string. */
   hash: string;
+  /** Required: string; may be null. */
   parent_hash: string | null;
+  /** Required: string; may be null. */
   parent_url: string | null;
+  /** Required: string; may be null. */
   root_parent_url: string | null;
+  /** Required: object. */
   parent_author: {
+    /** Required: `Fid` (integer, int32); may be null. */
     fid: Fid | null;
   };
+  /** Required: `UserDehydrated`. */
   author: UserDehydrated;
+  /** Optional: `UserDehydrated`; may be null. */
   app?: UserDehydrated | null;
+  /** Required: string. */
   text: string;
+  /** Required: `Timestamp` (string, date-time). */
   timestamp: Timestamp;
+  /** Required: `CastNotificationType` (one of `cast-mention` or `cast-reply`). */
   type: CastNotificationType;
+  /** Required: list of `EmbedDeep`. */
   embeds: Array<EmbedDeep>;
+  /** Required: `ChannelDehydrated`; may be null. */
   channel: ChannelDehydrated | null;
 }
 
+/** `Cast` object with 12 declared fields (10 required). */
 export interface Cast {
+  /** Required: always `cast`. */
   object: "cast";
+  /** Required: string. */
   hash: string;
+  /** Required: string; may be null. */
   parent_hash: string | null;
+  /** Required: string; may be null. */
   parent_url: string | null;
+  /** Required: string; may be null. */
   root_parent_url: string | null;
+  /** Required: object. */
   parent_author: {
+    /** Required: `Fid` (integer, int32); may be null. */
     fid: Fid | null;
   };
+  /** Required: `User`. */
   author: User;
+  /** Optional: `UserDehydrated`; may be null. */
   app?: UserDehydrated | null;
+  /** Required: string. */
   text: string;
+  /** Required: `Timestamp` (string, date-time). */
   timestamp: Timestamp;
+  /** Required: list of `Embed`. */
   embeds: Array<Embed>;
+  /** Optional: `CastNotificationType` (one of `cast-mention` or `cast-reply`). */
   type?: CastNotificationType;
 }
 
+/** `ProfileUrl` object with 1 declared fields (1 required). */
 export interface ProfileUrl {
+  /** Required: object. */
   pfp: {
+    /** Required: string. */
     url: string;
   };
 }
 
-export type SearchedUser = User | ProfileUrl;
+/** `SearchedUser`: a `User` that may also carry the fields of `ProfileUrl`. */
+export interface SearchedUser extends User, Partial<ProfileUrl> {}
 
+/** `SignedKeyRequestSponsor` object with 3 declared fields (0 required). */
 export interface SignedKeyRequestSponsor {
+  /** Optional: `Fid` (integer, int32). */
   fid?: Fid;
+  /** Optional: string. */
   signature?: string;
+  /** Optional: boolean. */
   sponsored_by_neynar?: boolean;
 }
 
+/** `RegisterSignerKeyReqBody` object with 6 declared fields (4 required). */
 export interface RegisterSignerKeyReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: string. */
   signature: string;
+  /** Required: `Fid` (integer, int32). */
   app_fid: Fid;
+  /** Required: integer. */
   deadline: number;
+  /** Optional: string. */
   redirect_url?: string;
+  /** Optional: `SignedKeyRequestSponsor`. */
   sponsor?: SignedKeyRequestSponsor;
 }
 
+/** `RegisterDeveloperManagedSignedKeyReqBody` object with 6 declared fields (4 required). */
 export interface RegisterDeveloperManagedSignedKeyReqBody {
+  /** Required: `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`. */
   public_key: Ed25519PublicKey;
+  /** Required: string. */
   signature: string;
+  /** Required: `Fid` (integer, int32). */
   app_fid: Fid;
+  /** Required: integer. */
   deadline: number;
+  /** Optional: string. */
   redirect_url?: string;
+  /** Optional: `SignedKeyRequestSponsor`. */
   sponsor?: SignedKeyRequestSponsor;
 }
 
+/** `CastParent`: string. */
 export type CastParent = string;
 
+/** `PostCastReqBodyEmbedsCastIdProperties` object with 2 declared fields (2 required). */
 export interface PostCastReqBodyEmbedsCastIdProperties {
+  /** Required: string. */
   hash: string;
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
 }
 
+/** `PostCastReqBodyEmbeds` object with 0 declared fields (0 required). */
 export type PostCastReqBodyEmbeds = {
+  /** Required: `PostCastReqBodyEmbedsCastIdProperties`. */
   cast_id: PostCastReqBodyEmbedsCastIdProperties;
 } | {
+  /** Required: `PostCastReqBodyEmbedsCastIdProperties`. */
   castId: PostCastReqBodyEmbedsCastIdProperties;
 } | {
+  /** Required: string. */
   url: string;
 };
 
+/** `PostCastReqBody` object with 7 declared fields (1 required). */
 export interface PostCastReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Optional: string. */
   text?: string;
+  /** Optional: list of `PostCastReqBodyEmbeds`; at most 2 items. */
   embeds?: Array<PostCastReqBodyEmbeds>;
+  /** Optional: `CastParent` (string). */
   parent?: CastParent;
+  /** Optional: string. */
   channel_id?: string;
+  /** Optional: `Idem` (string). */
   idem?: Idem;
+  /** Optional: `Fid` (integer, int32). */
   parent_author_fid?: Fid;
 }
 
+/** `MuteReqBody` object with 2 declared fields (2 required). */
 export interface MuteReqBody {
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: `Fid` (integer, int32). */
   muted_fid: Fid;
 }
 
+/** `BlockReqBody` object with 2 declared fields (2 required). */
 export interface BlockReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `Fid` (integer, int32). */
   blocked_fid: Fid;
 }
 
+/** `BanReqBody` object with 1 declared fields (1 required). */
 export interface BanReqBody {
+  /** Required: list of `Fid` (integer, int32). */
   fids: Array<Fid>;
 }
 
+/** `ReactionReqBody` object with 5 declared fields (3 required). */
 export interface ReactionReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `ReactionType` (one of `like` or `recast`). */
   reaction_type: ReactionType;
+  /** Required: string. */
   target: string;
+  /** Optional: `Fid` (integer, int32). */
   target_author_fid?: Fid;
+  /** Optional: `Idem` (string). */
   idem?: Idem;
 }
 
-export type ChannelType = "id" | "parent_url";
-
+/** `CastEmbedCrawlResponse` object with 1 declared fields (1 required). */
 export interface CastEmbedCrawlResponse {
+  /** Required: `EmbedUrlMetadata`. */
   metadata: EmbedUrlMetadata;
 }
 
+/** `PublishMessageReqBody` object with 0 declared fields (0 required). */
 export type PublishMessageReqBody = Record<string, unknown>;
 
+/** `PublishMessageResponse` object with 0 declared fields (0 required). */
 export type PublishMessageResponse = Record<string, unknown>;
 
+/** `DeleteCastReqBody` object with 2 declared fields (2 required). */
 export interface DeleteCastReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`. */
   target_hash: CastHash;
 }
 
+/** `FollowReqBody` object with 2 declared fields (2 required). */
 export interface FollowReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: list of `Fid` (integer, int32); at most 100 items. */
   target_fids: Array<Fid>;
 }
 
+/** `FrameDeveloperManagedActionReqBody` object with 3 declared fields (2 required). */
 export interface FrameDeveloperManagedActionReqBody {
+  /** Optional: `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`. */
   cast_hash?: CastHash;
+  /** Required: `FrameAction`. */
   action: FrameAction;
+  /** Required: `FrameSignaturePacket`. */
   signature_packet: FrameSignaturePacket;
 }
 
+/** `FrameActionReqBody` object with 3 declared fields (2 required). */
 export interface FrameActionReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Optional: `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`. */
   cast_hash?: CastHash;
+  /** Required: `FrameAction`. */
   action: FrameAction;
 }
 
+/** `AddVerificationReqBody` object with 6 declared fields (4 required). */
 export interface AddVerificationReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
   address: EthAddress;
+  /** Required: string. */
   block_hash: string;
+  /** Required: string. */
   eth_signature: string;
+  /** Optional: `VerificationType` (one of `0` or `1`); defaults to `0`. */
   verification_type?: VerificationType;
+  /** Optional: `VerificationChainId` (one of `0`, `1` or `10`); defaults to `0`. */
   chain_id?: VerificationChainId;
 }
 
+/** `RemoveVerificationReqBody` object with 3 declared fields (4 required). */
 export interface RemoveVerificationReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
   address: EthAddress;
+  /** Required: string. */
   block_hash: string;
 }
 
+/** `UpdateUserReqBody` object with 8 declared fields (1 required). */
 export interface UpdateUserReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Optional: string. */
   bio?: string;
+  /** Optional: string. */
   pfp_url?: string;
+  /** Optional: string. */
   url?: string;
+  /** Optional: string. */
   username?: string;
+  /** Optional: string. */
   display_name?: string;
+  /** Optional: object. */
   location?: {
+    /** Required: number, double; -90 to 90. */
     latitude: number;
+    /** Required: number, double; -180 to 180. */
     longitude: number;
   };
+  /** Optional: object. */
   verified_accounts?: {
+    /** Optional: string. */
     x?: string;
+    /** Optional: string. */
     github?: string;
   };
 }
 
+/** `CastViewerContext` object with 2 declared fields (2 required). */
 export interface CastViewerContext {
+  /** Required: boolean. */
   liked: boolean;
+  /** Required: boolean. */
   recasted: boolean;
 }
 
+/** `UserViewerContext` object with 4 declared fields (4 required). */
 export interface UserViewerContext {
+  /** Required: boolean. */
   following: boolean;
+  /** Required: boolean. */
   followed_by: boolean;
+  /** Required: boolean. */
   blocking: boolean;
+  /** Required: boolean. */
   blocked_by: boolean;
 }
 
+/** `CastWithInteractionsReactions` object with 4 declared fields (4 required). */
 export interface CastWithInteractionsReactions {
+  /** Required: list of `ReactionLike`. */
   likes: Array<ReactionLike>;
+  /** Required: list of `ReactionRecast`. */
   recasts: Array<ReactionRecast>;
+  /** Required: integer, int32. */
   likes_count: number;
+  /** Required: integer, int32. */
   recasts_count: number;
 }
 
+/** `CastWithInteractionsReplies` object with 1 declared fields (1 required). */
 export interface CastWithInteractionsReplies {
+  /** Required: integer, int32. */
   count: number;
 }
 
+/** `ChannelOrChannelDehydrated`: one of `Channel` or `ChannelDehydrated`. */
 export type ChannelOrChannelDehydrated = Channel | ChannelDehydrated;
 
+/** `CastWithInteractions`: all of `Cast` and object. */
 export type CastWithInteractions = Cast & {
+  /** Optional: list of `Frame`. */
   frames?: Array<Frame>;
+  /** Required: `CastWithInteractionsReactions`. */
   reactions: CastWithInteractionsReactions;
+  /** Required: `CastWithInteractionsReplies`. */
   replies: CastWithInteractionsReplies;
+  /** Required: string; may be null. */
   thread_hash: string | null;
+  /** Required: list of `User`. */
   mentioned_profiles: Array<User>;
+  /** Required: list of `TextRange`. */
   mentioned_profiles_ranges: Array<TextRange>;
+  /** Required: list of `ChannelDehydrated`. */
   mentioned_channels: Array<ChannelDehydrated>;
+  /** Required: list of `TextRange`. */
   mentioned_channels_ranges: Array<TextRange>;
+  /** Required: `ChannelOrChannelDehydrated`; may be null. */
   channel: ChannelOrChannelDehydrated | null;
+  /** Optional: `CastViewerContext`. */
   viewer_context?: CastViewerContext;
+  /** Optional: `ChannelUserContext`. */
   author_channel_context?: ChannelUserContext;
 };
 
+/** `CastWithInteractionsAndConversations`: all of `CastWithInteractions` and object. */
 export type CastWithInteractionsAndConversations = CastWithInteractions & {
+  /** Required: list of `CastWithInteractionsAndConversationsRef`. */
   direct_replies: Array<CastWithInteractionsAndConversationsRef>;
 };
 
+/** `CastWithInteractionsAndConversationsRef`: all of `CastWithInteractions` and object. */
 export type CastWithInteractionsAndConversationsRef = CastWithInteractions & {
+  /** Required: list of object. */
   direct_replies: Array<Record<string, unknown>>;
 };
 
+/** `Conversation` object with 2 declared fields (1 required). */
 export interface Conversation {
+  /** Required: object. */
   conversation: {
+    /** Required: `CastWithInteractionsAndConversations`. */
     cast: CastWithInteractionsAndConversations;
+    /** Optional: list of `CastWithInteractions`. */
     chronological_parent_casts?: Array<CastWithInteractions>;
   };
+  /** Optional: `NextCursor`. */
   next?: NextCursor;
 }
 
+/** `FrameNotificationTokens` object with 2 declared fields (2 required). */
 export interface FrameNotificationTokens {
+  /** Required: list of object. */
   notification_tokens: Array<{
+    /** Optional: always `notification_token`. */
     object?: "notification_token";
+    /** Optional: string. */
     url?: string;
+    /** Optional: string. */
     token?: string;
+    /** Optional: one of `enabled` or `disabled`. */
     status?: "enabled" | "disabled";
+    /** Optional: `Fid` (integer, int32). */
     fid?: Fid;
+    /** Optional: string, date-time. */
     created_at?: string;
+    /** Optional: string, date-time. */
     updated_at?: string;
   }>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `ConversationSummary` object with 1 declared fields (1 required). */
 export interface ConversationSummary {
+  /** Required: object. */
   summary: {
+    /** Required: string. */
     text: string;
+    /** Required: list of `User`. */
     participants: Array<User>;
+    /** Required: list of `User`. */
     mentioned_profiles: Array<User>;
   };
 }
 
-export type SharedSignerPermission = "WRITE_ALL" | "READ_ONLY" | "NONE" | "PUBLISH_CAST" | "DELETE_CAST" | "PUBLISH_REACTION" | "DELETE_REACTION" | "UPDATE_PROFILE" | "FOLLOW_USER" | "UNFOLLOW_USER" | "FOLLOW_CHANNEL" | "UNFOLLOW_CHANNEL" | "ADD_VERIFICATION" | "REMOVE_VERIFICATION" | "WRITE_FRAME_ACTION";
-
+/** `Signer` object with 7 declared fields (3 required). */
 export interface Signer {
+  /** Optional: always `signer`. */
   object?: "signer";
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`. */
   public_key: Ed25519PublicKey;
+  /** Required: one of `generated`, `pending_approval`, `approved` or `revoked`. */
   status: "generated" | "pending_approval" | "approved" | "revoked";
+  /** Optional: string. */
   signer_approval_url?: string;
+  /** Optional: `Fid` (integer, int32). */
   fid?: Fid;
+  /** Optional: list of `SharedSignerPermission` (one of `WRITE_ALL`, `READ_ONLY`, `NONE`, `PUBLISH_CAST`, `DELETE_CAST`, `PUBLISH_REACTION`, `DELETE_REACTION`, `UPDATE_PROFILE`, `FOLLOW_USER`, `UNFOLLOW_USER`, `FOLLOW_CHANNEL`, `UNFOLLOW_CHANNEL`, `ADD_VERIFICATION`, `REMOVE_VERIFICATION` or `WRITE_FRAME_ACTION`). */
   permissions?: Array<SharedSignerPermission>;
 }
 
+/** `DeveloperManagedSigner` object with 4 declared fields (2 required). */
 export interface DeveloperManagedSigner {
+  /** Required: `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`. */
   public_key: Ed25519PublicKey;
+  /** Required: one of `pending_approval`, `approved` or `revoked`. */
   status: "pending_approval" | "approved" | "revoked";
+  /** Optional: string. */
   signer_approval_url?: string;
+  /** Optional: `Fid` (integer, int32). */
   fid?: Fid;
 }
 
+/** `CastResponse` object with 1 declared fields (1 required). */
 export interface CastResponse {
+  /** Required: `CastWithInteractions`. */
   cast: CastWithInteractions;
 }
 
+/** `ChannelFollowReqBody` object with 2 declared fields (2 required). */
 export interface ChannelFollowReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `ChannelId` (string). */
   channel_id: ChannelId;
 }
 
+/** `ChannelDehydrated` object with 5 declared fields (3 required). */
 export interface ChannelDehydrated {
+  /** Required: string. */
   id: string;
+  /** Required: string. */
   name: string;
+  /** Required: always `channel_dehydrated`. */
   object: "channel_dehydrated";
+  /** Optional: string. */
   image_url?: string;
+  /** Optional: `ChannelUserContext`. */
   viewer_context?: ChannelUserContext;
 }
 
+/** `Channel` object with 19 declared fields (3 required). */
 export interface Channel {
+  /** Required: string. */
   id: string;
+  /** Required: string. */
   url: string;
+  /** Required: always `channel`. */
   object: "channel";
+  /** Optional: string. */
   name?: string;
+  /** Optional: string. */
   description?: string;
+  /** Optional: list of `UserDehydrated`. */
   description_mentioned_profiles?: Array<UserDehydrated>;
+  /** Optional: list of `TextRange`. */
   description_mentioned_profiles_ranges?: Array<TextRange>;
+  /** Optional: number. */
   created_at?: number;
+  /** Optional: number. */
   follower_count?: number;
+  /** Optional: object. */
   external_link?: {
+    /** Optional: string. */
     title?: string;
+    /** Optional: string. */
     url?: string;
   };
+  /** Optional: string. */
   image_url?: string;
+  /** Optional: string, uri. */
   parent_url?: string;
+  /** Optional: `User`. */
   lead?: User;
+  /** Optional: list of `Fid` (integer, int32). */
   moderator_fids?: Array<Fid>;
+  /** Optional: integer, int32. */
   member_count?: number;
+  /**
+   * Optional: `User`.
+   * @deprecated The spec marks this field deprecated.
+   */
   moderator?: User;
+  /** Optional: `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`. */
   pinned_cast_hash?: CastHash;
+  /**
+   * Optional: list of `User`.
+   * @deprecated The spec marks this field deprecated.
+   */
   hosts?: Array<User>;
+  /** Optional: `ChannelUserContext`. */
   viewer_context?: ChannelUserContext;
 }
 
+/** `ChannelUserContext` object with 2 declared fields (1 required). */
 export interface ChannelUserContext {
+  /** Required: boolean. */
   following: boolean;
+  /** Optional: `ChannelMemberRole` (one of `member` or `moderator`). */
   role?: ChannelMemberRole;
 }
 
+/** `ChannelListResponse` object with 2 declared fields (1 required). */
 export interface ChannelListResponse {
+  /** Required: list of `Channel`. */
   channels: Array<Channel>;
+  /** Optional: `NextCursor`. */
   next?: NextCursor;
 }
 
+/** `ChannelMemberInvite` object with 4 declared fields (4 required). */
 export interface ChannelMemberInvite {
+  /** Required: `ChannelId` (string). */
   channel_id: ChannelId;
+  /** Required: `ChannelMemberRole` (one of `member` or `moderator`). */
   role: ChannelMemberRole;
+  /** Required: `User`. */
   inviter: User;
+  /** Required: `User`. */
   invited: User;
 }
 
+/** `InviteChannelMemberReqBody` object with 4 declared fields (4 required). */
 export interface InviteChannelMemberReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `ChannelId` (string). */
   channel_id: ChannelId;
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: `ChannelMemberRole` (one of `member` or `moderator`). */
   role: ChannelMemberRole;
 }
 
+/** `ChannelMember` object with 4 declared fields (4 required). */
 export interface ChannelMember {
+  /** Required: always `member`. */
   object: "member";
+  /** Required: `ChannelMemberRole` (one of `member` or `moderator`). */
   role: ChannelMemberRole;
+  /** Required: one of `User` or `UserDehydrated`. */
   user: User | UserDehydrated;
+  /** Required: one of `Channel` or `ChannelDehydrated`. */
   channel: Channel | ChannelDehydrated;
 }
 
+/** `ChannelMemberListResponse` object with 2 declared fields (2 required). */
 export interface ChannelMemberListResponse {
+  /** Required: list of `ChannelMember`. */
   members: Array<ChannelMember>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `ChannelMemberInviteListResponse` object with 2 declared fields (1 required). */
 export interface ChannelMemberInviteListResponse {
+  /** Required: list of `ChannelMemberInvite`. */
   invites: Array<ChannelMemberInvite>;
+  /** Optional: `NextCursor`. */
   next?: NextCursor;
 }
 
+/** `ChannelSearchResponse` object with 2 declared fields (2 required). */
 export interface ChannelSearchResponse {
+  /** Required: list of `Channel`. */
   channels: Array<Channel>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `ChannelResponse` object with 1 declared fields (1 required). */
 export interface ChannelResponse {
+  /** Required: `Channel`. */
   channel: Channel;
 }
 
+/** `ChannelResponseBulk` object with 1 declared fields (1 required). */
 export interface ChannelResponseBulk {
+  /** Required: list of `Channel`. */
   channels: Array<Channel>;
 }
 
+/** `UserSearchResponse` object with 1 declared fields (1 required). */
 export interface UserSearchResponse {
+  /** Required: object. */
   result: {
+    /** Required: list of `SearchedUser`. */
     users: Array<SearchedUser>;
+    /** Optional: `NextCursor`. */
     next?: NextCursor;
   };
 }
 
+/** `ChannelActivity` object with 5 declared fields (5 required). */
 export interface ChannelActivity {
+  /** Required: always `channel_activity`. */
   object: "channel_activity";
+  /** Required: string. */
   cast_count_1d: string;
+  /** Required: string. */
   cast_count_7d: string;
+  /** Required: string. */
   cast_count_30d: string;
+  /** Required: `Channel`. */
   channel: Channel;
 }
 
+/** `TrendingChannelResponse` object with 2 declared fields (2 required). */
 export interface TrendingChannelResponse {
+  /** Required: list of `ChannelActivity`. */
   channels: Array<ChannelActivity>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `BulkCastsResponse` object with 1 declared fields (1 required). */
 export interface BulkCastsResponse {
+  /** Required: list of `CastWithInteractions`. */
   casts: Array<CastWithInteractions>;
 }
 
+/** `CastsResponse` object with 1 declared fields (1 required). */
 export interface CastsResponse {
+  /** Required: object. */
   result: {
+    /** Required: list of `CastWithInteractions`. */
     casts: Array<CastWithInteractions>;
   };
 }
 
+/** `CastsSearchResponse` object with 1 declared fields (1 required). */
 export interface CastsSearchResponse {
+  /** Required: object. */
   result: {
+    /** Required: list of `CastWithInteractions`. */
     casts: Array<CastWithInteractions>;
+    /** Required: `NextCursor`. */
     next: NextCursor;
   };
 }
 
+/** `CastsMetrics` object with 3 declared fields (3 required). */
 export interface CastsMetrics {
+  /** Required: string, date-time. */
   start: string;
+  /** Required: integer, int32. */
   resolution_in_seconds: number;
+  /** Required: integer, int32. */
   cast_count: number;
 }
 
+/** `CastsMetricsResponse` object with 1 declared fields (1 required). */
 export interface CastsMetricsResponse {
+  /** Required: list of `CastsMetrics`. */
   metrics: Array<CastsMetrics>;
 }
 
+/** `FeedResponse` object with 2 declared fields (2 required). */
 export interface FeedResponse {
+  /** Required: list of `CastWithInteractions`. */
   casts: Array<CastWithInteractions>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `PostCastResponse` object with 2 declared fields (2 required). */
 export interface PostCastResponse {
+  /** Required: boolean. */
   success: boolean;
+  /** Required: object. */
   cast: {
+    /** Required: `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`. */
     hash: CastHash;
+    /** Required: object. */
     author: {
+      /** Required: `Fid` (integer, int32). */
       fid: Fid;
     };
+    /** Required: string. */
     text: string;
   };
 }
 
+/** `OperationResponse` object with 2 declared fields (0 required). */
 export interface OperationResponse {
+  /** Optional: boolean. */
   success?: boolean;
+  /** Optional: string. */
   message?: string;
 }
 
+/** `FollowResponse` object with 3 declared fields (3 required). */
 export interface FollowResponse {
+  /** Required: boolean. */
   success: boolean;
+  /** Required: `Fid` (integer, int32). */
   target_fid: Fid;
+  /** Required: string. */
   hash: string;
 }
 
+/** `BulkFollowResponse` object with 2 declared fields (2 required). */
 export interface BulkFollowResponse {
+  /** Required: boolean. */
   success: boolean;
+  /** Required: list of `FollowResponse`. */
   details: Array<FollowResponse>;
 }
 
+/** `NotificationsResponse` object with 3 declared fields (3 required). */
 export interface NotificationsResponse {
+  /** Required: integer, int32. */
   unseen_notifications_count: number;
+  /** Required: list of `Notification`. */
   notifications: Array<Notification>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `Notification` object with 8 declared fields (4 required). */
 export interface Notification {
+  /** Required: always `notification`. */
   object: "notification";
+  /** Required: string, date-time. */
   most_recent_timestamp: string;
+  /** Required: one of `follows`, `recasts`, `likes`, `mention`, `reply` or `quote`. */
   type: "follows" | "recasts" | "likes" | "mention" | "reply" | "quote";
+  /** Required: boolean. */
   seen: boolean;
+  /** Optional: list of `Follower`. */
   follows?: Array<Follower>;
+  /** Optional: `CastWithInteractions`. */
   cast?: CastWithInteractions;
+  /** Optional: list of `ReactionWithUserInfo`. */
   reactions?: Array<ReactionWithUserInfo>;
+  /** Optional: integer, int32. */
   count?: number;
 }
 
+/** `CastDehydrated` object with 4 declared fields (2 required). */
 export interface CastDehydrated {
+  /** Required: always `cast_dehydrated`. */
   object: "cast_dehydrated";
+  /** Required: string. */
   hash: string;
+  /** Optional: `UserDehydrated`. */
   author?: UserDehydrated;
+  /** Optional: `UserDehydrated`; may be null. */
   app?: UserDehydrated | null;
 }
 
+/** `ReactionWithUserInfo` object with 3 declared fields (3 required). */
 export interface ReactionWithUserInfo {
+  /** Required: one of `likes` or `recasts`. */
   object: "likes" | "recasts";
+  /** Required: `CastDehydrated`. */
   cast: CastDehydrated;
+  /** Required: `User`. */
   user: User;
 }
 
+/** `ReactionForCast` object with 4 declared fields (4 required). */
 export interface ReactionForCast {
+  /** Required: one of `like` or `recast`. */
   reaction_type: "like" | "recast";
+  /** Required: string, date-time. */
   reaction_timestamp: string;
+  /** Required: one of `likes` or `recasts`. */
   object: "likes" | "recasts";
+  /** Required: `User`. */
   user: User;
 }
 
+/** `ReactionWithCastInfo` object with 5 declared fields (5 required). */
 export interface ReactionWithCastInfo {
+  /** Required: one of `like` or `recast`. */
   reaction_type: "like" | "recast";
+  /** Required: `CastWithInteractions`. */
   cast: CastWithInteractions;
+  /** Required: string, date-time. */
   reaction_timestamp: string;
+  /** Required: one of `likes` or `recasts`. */
   object: "likes" | "recasts";
+  /** Required: `UserDehydrated`. */
   user: UserDehydrated;
 }
 
+/** `RelevantFollowersResponse` object with 2 declared fields (2 required). */
 export interface RelevantFollowersResponse {
+  /** Required: list of `Follower`. */
   top_relevant_followers_hydrated: Array<Follower>;
+  /** Required: list of `FollowerDehydrated`. */
   all_relevant_followers_dehydrated: Array<FollowerDehydrated>;
 }
 
+/** `Follower` object with 2 declared fields (2 required). */
 export interface Follower {
+  /** Required: always `follower`. */
   object: "follower";
+  /** Required: `User`. */
   user: User;
 }
 
+/** `FollowerDehydrated` object with 2 declared fields (2 required). */
 export interface FollowerDehydrated {
+  /** Required: always `follower_dehydrated`. */
   object: "follower_dehydrated";
+  /** Required: `UserDehydrated`. */
   user: UserDehydrated;
 }
 
+/** `UserDehydrated` object with 6 declared fields (2 required). */
 export interface UserDehydrated {
+  /** Required: always `user_dehydrated`. */
   object: "user_dehydrated";
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Optional: string. */
   username?: string;
+  /** Optional: string. */
   display_name?: string;
+  /** Optional: string. */
   pfp_url?: string;
+  /** Optional: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
   custody_address?: EthAddress;
 }
 
+/** `UserResponse` object with 1 declared fields (1 required). */
 export interface UserResponse {
+  /** Required: `User`. */
   user: User;
 }
 
+/** `ReactionsResponse` object with 2 declared fields (2 required). */
 export interface ReactionsResponse {
+  /** Required: list of `ReactionWithCastInfo`. */
   reactions: Array<ReactionWithCastInfo>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `ReactionsCastResponse` object with 2 declared fields (2 required). */
 export interface ReactionsCastResponse {
+  /** Required: list of `ReactionForCast`. */
   reactions: Array<ReactionForCast>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `RelevantFungibleOwnersResponse` object with 2 declared fields (2 required). */
 export interface RelevantFungibleOwnersResponse {
+  /** Optional: list of `User`. */
   top_relevant_owners_hydrated?: Array<User>;
+  /** Optional: list of `User`. */
   all_relevant_owners_dehydrated?: Array<User>;
 }
 
+/** `StorageAllocationsResponse` object with 2 declared fields (0 required). */
 export interface StorageAllocationsResponse {
+  /** Optional: integer. */
   total_active_units?: number;
+  /** Optional: list of `StorageAllocation`. */
   allocations?: Array<StorageAllocation>;
 }
 
+/** `StorageAllocation` object with 5 declared fields (0 required). */
 export interface StorageAllocation {
+  /** Optional: string. */
   object?: string;
+  /** Optional: `UserDehydrated`. */
   user?: UserDehydrated;
+  /** Optional: integer. */
   units?: number;
+  /** Optional: string, date-time. */
   expiry?: string;
+  /** Optional: string, date-time. */
   timestamp?: string;
 }
 
+/** `StorageUsageResponse` object with 9 declared fields (0 required). */
 export interface StorageUsageResponse {
+  /** Optional: string. */
   object?: string;
+  /** Optional: `UserDehydrated`. */
   user?: UserDehydrated;
+  /** Optional: `StorageObject`. */
   casts?: StorageObject;
+  /** Optional: `StorageObject`. */
   reactions?: StorageObject;
+  /** Optional: `StorageObject`. */
   links?: StorageObject;
+  /** Optional: `StorageObject`. */
   verified_addresses?: StorageObject;
+  /** Optional: `StorageObject`. */
   username_proofs?: StorageObject;
+  /** Optional: `StorageObject`. */
   signers?: StorageObject;
+  /** Optional: integer. */
   total_active_units?: number;
 }
 
+/** `StorageObject` object with 3 declared fields (0 required). */
 export interface StorageObject {
+  /** Optional: string. */
   object?: string;
+  /** Optional: integer. */
   used?: number;
+  /** Optional: integer. */
   capacity?: number;
 }
 
+/** `BulkUsersResponse` object with 1 declared fields (1 required). */
 export interface BulkUsersResponse {
+  /** Required: list of `User`. */
   users: Array<User>;
 }
 
+/** `UsersResponse` object with 2 declared fields (2 required). */
 export interface UsersResponse {
+  /** Required: list of `User`. */
   users: Array<User>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `FollowersResponse` object with 2 declared fields (2 required). */
 export interface FollowersResponse {
+  /** Required: list of `Follower`. */
   users: Array<Follower>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `BulkUsersByAddressResponse`: one of map from string keys to list of `User`. */
 export type BulkUsersByAddressResponse = {
   [key: string]: Array<User>;
 };
 
-export type FeedType = "following" | "filter";
-
-export type FilterType = "fids" | "parent_url" | "channel_id" | "embed_url" | "embed_types" | "global_trending";
-
-export type EmbedType = "text" | "image" | "video" | "audio" | "text/html" | "text/plain" | "image/jpeg" | "image/png" | "image/gif" | "image/webp" | "image/svg+xml" | "image/heif" | "video/mp4" | "video/quicktime" | "audio/mpeg" | "application/pdf" | "application/json" | "application/x-mpegurl";
-
+/** `FnameAvailabilityResponse` object with 1 declared fields (1 required). */
 export interface FnameAvailabilityResponse {
+  /** Required: boolean. */
   available: boolean;
 }
 
+/** `NeynarFrame` object with 5 declared fields (4 required). */
 export interface NeynarFrame {
+  /** Required: string, uuid. */
   uuid: string;
+  /** Required: string. */
   name: string;
+  /** Required: string, uri. */
   link: string;
+  /** Required: list of `NeynarFramePage`. */
   pages: Array<NeynarFramePage>;
+  /** Optional: boolean. */
   valid?: boolean;
 }
 
+/** `NeynarFramePage` object with 6 declared fields (4 required). */
 export interface NeynarFramePage {
+  /** Required: string, uuid. */
   uuid: string;
+  /** Required: string; defaults to `vNext`. */
   version: string;
+  /** Required: string. */
   title: string;
+  /** Required: `NeynarPageImage`. */
   image: NeynarPageImage;
+  /** Optional: list of `NeynarPageButton`. */
   buttons?: Array<NeynarPageButton>;
+  /** Optional: `NeynarPageInput`. */
   input?: NeynarPageInput;
 }
 
+/** `NeynarPageImage` object with 2 declared fields (2 required). */
 export interface NeynarPageImage {
+  /** Required: string, uri. */
   url: string;
+  /** Required: one of `1.91:1` or `1:1`. */
   aspect_ratio: "1.91:1" | "1:1";
 }
 
+/** `NeynarPageButton` object with 4 declared fields (3 required). */
 export interface NeynarPageButton {
+  /** Required: string. */
   title: string;
+  /** Required: integer. */
   index: number;
+  /** Required: one of `post`, `post_redirect`, `mint` or `link`. */
   action_type: "post" | "post_redirect" | "mint" | "link";
+  /** Optional: one of `NeynarNextFramePage`, `NeynarNextFramePageRedirect` or `NeynarNextFramePageMintUrl`. */
   next_page?: NeynarNextFramePage | NeynarNextFramePageRedirect | NeynarNextFramePageMintUrl;
 }
 
+/** `NeynarPageInput` object with 1 declared fields (0 required). */
 export interface NeynarPageInput {
+  /** Optional: object. */
   text?: {
+    /** Required: boolean; defaults to `false`. */
     enabled: boolean;
+    /** Optional: string. */
     placeholder?: string;
   };
 }
 
+/** `NeynarNextFramePage` object with 1 declared fields (1 required). */
 export interface NeynarNextFramePage {
+  /** Required: string, uuid. */
   uuid: string;
 }
 
+/** `NeynarNextFramePageRedirect` object with 1 declared fields (1 required). */
 export interface NeynarNextFramePageRedirect {
+  /** Required: string, uri. */
   redirect_url: string;
 }
 
+/** `NeynarNextFramePageMintUrl` object with 1 declared fields (1 required). */
 export interface NeynarNextFramePageMintUrl {
+  /** Required: string. */
   mint_url: string;
 }
 
+/** `NeynarFrameCreationReqBody` object with 2 declared fields (2 required). */
 export interface NeynarFrameCreationReqBody {
+  /** Required: string. */
   name: string;
+  /** Required: list of `NeynarFramePage`. */
   pages: Array<NeynarFramePage>;
 }
 
+/** `NeynarFrameUpdateReqBody` object with 3 declared fields (2 required). */
 export interface NeynarFrameUpdateReqBody {
+  /** Required: string, uuid. */
   uuid: string;
+  /** Optional: string. */
   name?: string;
+  /** Required: list of `NeynarFramePage`. */
   pages: Array<NeynarFramePage>;
 }
 
+/** `ValidatedFrameAction` object with 11 declared fields (7 required). */
 export interface ValidatedFrameAction {
+  /** Required: always `validated_frame_action`. */
   object: "validated_frame_action";
+  /** Required: string, uri. */
   url: string;
+  /** Required: `User`. */
   interactor: User;
+  /** Required: object. */
   tapped_button: {
+    /** Required: integer. */
     index: number;
   };
+  /** Optional: `FrameInput`. */
   input?: FrameInput;
+  /** Required: `FrameState`. */
   state: FrameState;
+  /** Required: `CastWithInteractions`. */
   cast: CastWithInteractions;
+  /** Required: `Timestamp` (string, date-time). */
   timestamp: Timestamp;
+  /** Optional: object. */
   signer?: {
+    /** Optional: `User`. */
     client?: User;
   };
+  /** Optional: `FrameTransaction`. */
   transaction?: FrameTransaction;
+  /** Optional: `FrameAddress` (string). */
   address?: FrameAddress;
 }
 
+/** `FrameCatalogResponse` object with 2 declared fields (2 required). */
 export interface FrameCatalogResponse {
+  /** Required: list of `FrameV2WithFullAuthor`. */
   frames: Array<FrameV2WithFullAuthor>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `SendFrameNotificationsResponse` object with 1 declared fields (1 required). */
 export interface SendFrameNotificationsResponse {
+  /** Required: list of `NotificationDelivery`. */
   notification_deliveries: Array<NotificationDelivery>;
 }
 
+/** `NotificationDelivery` object with 3 declared fields (3 required). */
 export interface NotificationDelivery {
+  /** Required: always `notification_delivery`. */
   object: "notification_delivery";
+  /** Required: `Fid` (integer, int32). */
   fid: Fid;
+  /** Required: one of `success`, `token_not_found`, `token_disabled` or `failed`. */
   status: "success" | "token_not_found" | "token_disabled" | "failed";
 }
 
+/** `ValidateFrameActionResponse` object with 2 declared fields (2 required). */
 export interface ValidateFrameActionResponse {
+  /** Required: boolean. */
   valid: boolean;
+  /** Required: `ValidatedFrameAction`. */
   action: ValidatedFrameAction;
 }
 
+/** `DeleteFrameReqBody` object with 1 declared fields (0 required). */
 export interface DeleteFrameReqBody {
+  /** Optional: string, uuid. */
   uuid?: string;
 }
 
+/** `UserFIDResponse` object with 1 declared fields (1 required). */
 export interface UserFIDResponse {
+  /** Required: integer. */
   fid: number;
 }
 
+/** `RegisterUserReqBody` object with 6 declared fields (4 required). */
 export interface RegisterUserReqBody {
+  /** Required: string. */
   signature: string;
+  /** Required: number. */
   fid: number;
+  /** Required: string. */
   requested_user_custody_address: string;
+  /** Required: number. */
   deadline: number;
+  /** Optional: string. */
   fname?: string;
+  /** Optional: object. */
   metadata?: {
+    /** Optional: string. */
     bio?: string;
+    /** Optional: string. */
     pfp_url?: string;
+    /** Optional: string. */
     url?: string;
+    /** Optional: string. */
     username?: string;
+    /** Optional: string. */
     display_name?: string;
+    /** Optional: object. */
     verified_accounts?: {
+      /** Optional: string. */
       x?: string;
+      /** Optional: string. */
       github?: string;
     };
+    /** Optional: object. */
     location?: {
+      /** Required: number, double; -90 to 90. */
       latitude: number;
+      /** Required: number, double; -180 to 180. */
       longitude: number;
     };
   };
 }
 
+/** `RegisterUserResponse` object with 4 declared fields (3 required). */
 export interface RegisterUserResponse {
+  /** Required: always `true`. */
   success: true;
+  /** Required: string. */
   message: string;
+  /** Required: `Signer`. */
   signer: Signer;
+  /** Optional: `User`. */
   user?: User;
 }
 
+/** `RegisterUserOnChainReqBody` object with 5 declared fields (1 required). */
 export interface RegisterUserOnChainReqBody {
+  /** Required: object. */
   registration: {
+    /** Required: integer; at least 0. */
     deadline: number;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
     signature: PrefixedHexString;
+    /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
     custody_address: EthAddress;
+    /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
     recovery_address: EthAddress;
   };
+  /** Optional: integer; at least 0. */
   storage_units?: number;
+  /** Optional: list of object. */
   signers?: Array<{
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
     signature: PrefixedHexString;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
     metadata: PrefixedHexString;
+    /** Required: `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`. */
     public_key: Ed25519PublicKey;
+    /** Optional: integer; at least 1; defaults to `1`. */
     key_type?: number;
+    /** Optional: integer; at least 1; defaults to `1`. */
     metadata_type?: number;
+    /** Required: integer; at least 0. */
     deadline: number;
   }>;
+  /** Optional: list of object. */
   pre_registration_calls?: Array<{
+    /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
     target: EthAddress & unknown;
+    /** Optional: integer; at least 0; defaults to `0`. */
     value?: number;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
     data: PrefixedHexString & unknown;
+    /** Optional: boolean; defaults to `false`. */
     allow_failure?: boolean;
   }>;
+  /** Optional: `Idem` (string). */
   idem?: Idem & unknown;
 }
 
+/** `RegisterUserOnChainResponse` object with 3 declared fields (0 required). */
 export interface RegisterUserOnChainResponse {
+  /** Optional: string. */
   message?: string;
+  /** Optional: string. */
   transaction_hash?: string;
+  /** Optional: `User`. */
   user?: User;
 }
 
+/** `MuteRecord` object with 3 declared fields (4 required). */
 export interface MuteRecord {
+  /** Required: always `mute`. */
   object: "mute";
+  /** Required: `User`. */
   muted: User;
+  /** Required: `Timestamp` (string, date-time). */
   muted_at: Timestamp;
 }
 
+/** `MuteListResponse` object with 2 declared fields (2 required). */
 export interface MuteListResponse {
+  /** Required: list of `MuteRecord`. */
   mutes: Array<MuteRecord>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `MuteResponse` object with 2 declared fields (1 required). */
 export interface MuteResponse {
+  /** Required: boolean. */
   success: boolean;
+  /** Optional: string. */
   message?: string;
 }
 
+/** `BlockRecord` object with 4 declared fields (3 required). */
 export interface BlockRecord {
+  /** Required: always `block`. */
   object: "block";
+  /** Optional: `User`. */
   blocked?: User;
+  /** Optional: `User`. */
   blocker?: User;
+  /** Required: `Timestamp` (string, date-time). */
   blocked_at: Timestamp;
 }
 
+/** `BlockListResponse` object with 2 declared fields (2 required). */
 export interface BlockListResponse {
+  /** Required: list of `BlockRecord`. */
   blocks: Array<BlockRecord>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `BanRecord` object with 3 declared fields (3 required). */
 export interface BanRecord {
+  /** Required: always `ban`. */
   object: "ban";
+  /** Optional: `User`. */
   banned?: User;
+  /** Required: `Timestamp` (string, date-time). */
   banned_at: Timestamp;
 }
 
+/** `BanListResponse` object with 2 declared fields (2 required). */
 export interface BanListResponse {
+  /** Required: list of `BanRecord`. */
   bans: Array<BanRecord>;
+  /** Required: `NextCursor`. */
   next: NextCursor;
 }
 
+/** `BanResponse` object with 2 declared fields (1 required). */
 export interface BanResponse {
+  /** Required: boolean. */
   success: boolean;
+  /** Optional: string; may be null. */
   message?: string | null;
 }
 
+/** `UsersActiveChannelsResponse` object with 2 declared fields (0 required). */
 export interface UsersActiveChannelsResponse {
+  /** Optional: list of `Channel`. */
   channels?: Array<Channel>;
+  /** Optional: `NextCursor`. */
   next?: NextCursor;
 }
 
-export type VerificationType = 0 | 1;
-
-export type VerificationChainId = 0 | 1 | 10;
-
+/** `DeleteFrameResponse` object with 2 declared fields (0 required). */
 export interface DeleteFrameResponse {
+  /** Optional: boolean. */
   success?: boolean;
+  /** Optional: string, uuid. */
   uuid?: string;
 }
 
+/** `Webhook` object with 15 declared fields (14 required). */
 export interface Webhook {
+  /** Required: always `webhook`. */
   object: "webhook";
+  /** Required: string. */
   webhook_id: string;
+  /** Required: string. */
   developer_uuid: string;
+  /** Required: string. */
   target_url: string;
+  /** Required: string. */
   title: string;
+  /** Required: list of `WebhookSecret`. */
   secrets: Array<WebhookSecret>;
+  /** Required: string. */
   description: string;
+  /** Required: string. */
   http_timeout: string;
+  /** Required: integer. */
   rate_limit: number;
+  /** Required: boolean. */
   active: boolean;
+  /** Required: string. */
   rate_limit_duration: string;
+  /** Required: string, date-time. */
   created_at: string;
+  /** Required: string, date-time. */
   updated_at: string;
+  /** Required: string, date-time. */
   deleted_at: string;
+  /** Optional: `WebhookSubscription`. */
   subscription?: WebhookSubscription;
 }
 
+/** `WebhookSecret` object with 6 declared fields (6 required). */
 export interface WebhookSecret {
+  /** Required: string. */
   uid: string;
+  /** Required: string. */
   value: string;
+  /** Required: string. */
   expires_at: string;
+  /** Required: string. */
   created_at: string;
+  /** Required: string. */
   updated_at: string;
+  /** Required: string. */
   deleted_at: string;
 }
 
+/** `WebhookSubscription` object with 5 declared fields (5 required). */
 export interface WebhookSubscription {
+  /** Required: always `webhook_subscription`. */
   object: "webhook_subscription";
+  /** Required: string. */
   subscription_id: string;
+  /** Required: `WebhookSubscriptionFilters`. */
   filters: WebhookSubscriptionFilters;
+  /** Required: string, date-time. */
   created_at: string;
+  /** Required: string, date-time. */
   updated_at: string;
 }
 
+/** `WebhookSubscriptionFiltersFollow` object with 2 declared fields (0 required). */
 export interface WebhookSubscriptionFiltersFollow {
+  /** Optional: list of integer. */
   fids?: Array<number>;
+  /** Optional: list of integer. */
   target_fids?: Array<number>;
 }
 
+/** `WebhookSubscriptionFiltersReaction` object with 2 declared fields (0 required). */
 export interface WebhookSubscriptionFiltersReaction {
+  /** Optional: list of integer. */
   fids?: Array<number>;
+  /** Optional: list of integer. */
   target_fids?: Array<number>;
 }
 
+/** `WebhookSubscriptionFiltersCast` object with 9 declared fields (0 required). */
 export interface WebhookSubscriptionFiltersCast {
+  /** Optional: list of integer. */
   exclude_author_fids?: Array<number>;
+  /** Optional: list of integer. */
   author_fids?: Array<number>;
+  /** Optional: list of integer. */
   mentioned_fids?: Array<number>;
+  /** Optional: list of string. */
   parent_urls?: Array<string>;
+  /** Optional: list of string. */
   root_parent_urls?: Array<string>;
+  /** Optional: list of string. */
   parent_hashes?: Array<string>;
+  /** Optional: list of integer. */
   parent_author_fids?: Array<number>;
+  /** Optional: string. */
   text?: string;
+  /** Optional: string. */
   embeds?: string;
 }
 
+/** `WebhookSubscriptionFilters` object with 8 declared fields (0 required). */
 export interface WebhookSubscriptionFilters {
+  /** Optional: `WebhookSubscriptionFiltersCast`. */
   "cast.created"?: WebhookSubscriptionFiltersCast;
+  /** Optional: `WebhookSubscriptionFiltersCast`. */
   "cast.deleted"?: WebhookSubscriptionFiltersCast;
+  /** Optional: object. */
   "user.created"?: Record<string, unknown>;
+  /** Optional: object. */
   "user.updated"?: {
+    /** Optional: list of integer. */
     fids?: Array<number>;
   };
+  /** Optional: `WebhookSubscriptionFiltersFollow`. */
   "follow.created"?: WebhookSubscriptionFiltersFollow;
+  /** Optional: `WebhookSubscriptionFiltersFollow`. */
   "follow.deleted"?: WebhookSubscriptionFiltersFollow;
+  /** Optional: `WebhookSubscriptionFiltersReaction`. */
   "reaction.created"?: WebhookSubscriptionFiltersReaction;
+  /** Optional: `WebhookSubscriptionFiltersReaction`. */
   "reaction.deleted"?: WebhookSubscriptionFiltersReaction;
 }
 
+/** `WebhookPostReqBody` object with 3 declared fields (2 required). */
 export interface WebhookPostReqBody {
+  /** Required: string. */
   name: string;
+  /** Required: string. */
   url: string;
+  /** Optional: `WebhookSubscriptionFilters`. */
   subscription?: WebhookSubscriptionFilters;
 }
 
+/** `WebhookPutReqBody` object with 4 declared fields (3 required). */
 export interface WebhookPutReqBody {
+  /** Required: string. */
   name: string;
+  /** Required: string. */
   url: string;
+  /** Optional: `WebhookSubscriptionFilters`. */
   subscription?: WebhookSubscriptionFilters;
+  /** Required: string. */
   webhook_id: string;
 }
 
+/** `WebhookPatchReqBody` object with 2 declared fields (2 required). */
 export interface WebhookPatchReqBody {
+  /** Required: string. */
   webhook_id: string;
+  /** Required: one of `true` or `false`. */
   active: "true" | "false";
 }
 
+/** `WebhookDeleteReqBody` object with 1 declared fields (1 required). */
 export interface WebhookDeleteReqBody {
+  /** Required: string. */
   webhook_id: string;
 }
 
+/** `WebhookResponse` object with 3 declared fields (0 required). */
 export interface WebhookResponse {
+  /** Optional: string. */
   message?: string;
+  /** Optional: boolean. */
   success?: boolean;
+  /** Optional: `Webhook`. */
   webhook?: Webhook;
 }
 
+/** `WebhookListResponse` object with 1 declared fields (1 required). */
 export interface WebhookListResponse {
+  /** Required: list of `Webhook`. */
   webhooks: Array<Webhook>;
 }
 
-export type FrameType = "uuid" | "url";
-
+/** `FrameValidateListResponse` object with 1 declared fields (1 required). */
 export interface FrameValidateListResponse {
+  /** Required: list of string, uri. */
   frames: Array<string>;
 }
 
+/** `FrameValidateAnalyticsInteractors` object with 1 declared fields (1 required). */
 export interface FrameValidateAnalyticsInteractors {
+  /** Required: list of object. */
   interactors: Array<{
+    /** Required: `Fid` (integer, int32). */
     fid: Fid;
+    /** Required: string. */
     username: string;
+    /** Required: number. */
     interaction_count: number;
   }>;
 }
 
+/** `FrameValidateAnalyticsTotalInteractors` object with 1 declared fields (1 required). */
 export interface FrameValidateAnalyticsTotalInteractors {
+  /** Required: number. */
   total_interactors: number;
 }
 
+/** `FrameValidateAnalyticsInteractionsPerCast` object with 1 declared fields (1 required). */
 export interface FrameValidateAnalyticsInteractionsPerCast {
+  /** Required: list of object. */
   interactions_per_cast: Array<{
+    /** Required: string, date-time. */
     start: string;
+    /** Required: string, date-time. */
     stop: string;
+    /** Required: string, date-time. */
     time: string;
+    /** Required: number. */
     interaction_count: number;
+    /** Required: string, uri. */
     cast_url: string;
   }>;
 }
 
+/** `FrameValidateAnalyticsInputText` object with 1 declared fields (1 required). */
 export interface FrameValidateAnalyticsInputText {
+  /** Required: list of object. */
   input_texts: Array<{
+    /** Required: `Fid` (integer, int32). */
     fid: Fid;
+    /** Required: string. */
     username: string;
+    /** Required: string. */
     input_text: string;
   }>;
 }
 
+/** `FrameValidateAnalyticsResponse`: one of `FrameValidateAnalyticsInteractors`, `FrameValidateAnalyticsTotalInteractors`, `FrameValidateAnalyticsInteractionsPerCast` or `FrameValidateAnalyticsInputText`. */
 export type FrameValidateAnalyticsResponse = FrameValidateAnalyticsInteractors | FrameValidateAnalyticsTotalInteractors | FrameValidateAnalyticsInteractionsPerCast | FrameValidateAnalyticsInputText;
 
-export type ValidateFrameAnalyticsType = "total-interactors" | "interactors" | "interactions-per-cast" | "input-text";
-
+/** `AuthorizationUrlResponse` object with 1 declared fields (1 required). */
 export interface AuthorizationUrlResponse {
+  /** Required: string, uri. */
   authorization_url: string;
 }
 
-export type AuthorizationUrlResponseType = "code";
-
-export type BulkUserAddressType = "custody_address" | "verified_address";
-
+/** `RespondChannelInviteReqBody` object with 4 declared fields (4 required). */
 export interface RespondChannelInviteReqBody {
+  /** Required: `SignerUUID` (string). */
   signer_uuid: SignerUUID;
+  /** Required: `ChannelId` (string). */
   channel_id: ChannelId;
+  /** Required: `ChannelMemberRole` (one of `member` or `moderator`). */
   role: ChannelMemberRole;
+  /** Required: boolean. */
   accept: boolean;
 }
 
+/** `Idem`: string. */
 export type Idem = string;
 
+/** `BuyStorageReqBody` object with 3 declared fields (1 required). */
 export interface BuyStorageReqBody {
+  /** Required: integer; at least 1. */
   fid: number;
+  /** Optional: integer; at least 1. */
   units?: number;
+  /** Optional: `Idem` (string). */
   idem?: Idem;
 }
 
+/** `ZodError` object with 3 declared fields (3 required). */
 export interface ZodError {
+  /** Required: string. */
   message: string;
+  /** Required: string. */
   code: string;
+  /** Required: list of object. */
   errors: Array<{
+    /** Required: string. */
     code: string;
+    /** Required: string. */
     expected: string;
+    /** Required: string. */
     received: string;
+    /** Required: list of string. */
     path: Array<string>;
+    /** Required: string. */
     message: string;
   }>;
 }
 
-export type CastComposerType = "top" | "featured";
-
+/** `CastComposerActionsListResponse` object with 2 declared fields (0 required). */
 export interface CastComposerActionsListResponse {
+  /** Optional: list of object. */
   actions?: Array<{
+    /** Optional: string. */
     name?: string;
+    /** Optional: string. */
     icon?: string;
+    /** Optional: string. */
     description?: string;
+    /** Optional: string, uri. */
     about_url?: string;
+    /** Optional: string, uri. */
     image_url?: string;
+    /** Optional: string, uri. */
     action_url?: string;
+    /** Optional: object. */
     action?: {
+      /** Optional: string. */
       action_type?: string;
+      /** Optional: string, uri. */
       post_url?: string;
     };
+    /** Optional: string. */
     octicon?: string;
+    /** Optional: integer. */
     added_count?: number;
+    /** Optional: string. */
     app_name?: string;
+    /** Optional: integer. */
     author_fid?: number;
+    /** Optional: string. */
     category?: string;
+    /** Optional: string. */
     object?: string;
   }>;
+  /** Optional: `NextCursor`. */
   next?: NextCursor;
 }
 
+/** `SubscriptionStatus` object with 5 declared fields (5 required). */
 export interface SubscriptionStatus {
+  /** Required: always `subscribed_to_dehydrated`. */
   object: "subscribed_to_dehydrated";
+  /** Required: boolean. */
   status: boolean;
+  /** Required: integer, int64; may be null. */
   expires_at: number | null;
+  /** Required: integer, int64; may be null. */
   subscribed_at: number | null;
+  /** Required: `SubscriptionTier`; may be null. */
   tier: SubscriptionTier | null;
 }
 
+/** `UserPowerLiteResponse` object with 1 declared fields (1 required). */
 export interface UserPowerLiteResponse {
+  /** Required: object. */
   result: {
+    /** Required: list of `Fid` (integer, int32). */
     fids: Array<Fid>;
   };
 }
 
-export type NotificationType = "follows" | "recasts" | "likes" | "mentions" | "replies" | "quotes";
-
+/** `MarkNotificationsAsSeenReqBody` object with 2 declared fields (0 required). */
 export interface MarkNotificationsAsSeenReqBody {
+  /** Optional: string. */
   signer_uuid?: string;
+  /** Optional: `NotificationType` (one of `follows`, `recasts`, `likes`, `mentions`, `replies` or `quotes`). */
   type?: NotificationType & unknown;
 }
 
+/** `FarcasterActionReqBody` object with 3 declared fields (3 required). */
 export interface FarcasterActionReqBody {
+  /** Required: string, uuid. */
   signer_uuid: string;
+  /** Required: string, uri. */
   base_url: string;
+  /** Required: object. */
   action: {
+    /** Required: string. */
     type: string;
+    /** Optional: object. */
     payload?: Record<string, unknown>;
   };
 }
 
-export type ValidateFrameAggregateWindow = "10s" | "1m" | "2m" | "5m" | "10m" | "20m" | "30m" | "2h" | "12h" | "1d" | "7d";
-
+/** `SubscriptionCheckResponse`: one of map from string keys to `SubscriptionStatus`. */
 export type SubscriptionCheckResponse = {
   [key: string]: SubscriptionStatus;
 };
 
+/** `DeployFungibleReqBody` object with 12 declared fields (3 required). */
 export interface DeployFungibleReqBody {
+  /** Required: string. */
   owner: string;
+  /** Required: string. */
   symbol: string;
+  /** Required: string. */
   name: string;
+  /** Optional: binary data. */
   "metadata[media]"?: BinaryBody;
+  /** Optional: string. */
   "metadata[description]"?: string;
+  /** Optional: one of `true` or `false`. */
   "metadata[nsfw]"?: "true" | "false";
+  /** Optional: string. */
   "metadata[website_link]"?: string;
+  /** Optional: string. */
   "metadata[twitter]"?: string;
+  /** Optional: string. */
   "metadata[discord]"?: string;
+  /** Optional: string. */
   "metadata[telegram]"?: string;
+  /** Optional: always `base`; defaults to `base`. */
   network?: "base";
+  /** Optional: one of `wow` or `clanker`; defaults to `wow`. */
   factory?: "wow" | "clanker";
 }
 
+/** `DeployFungibleResponse` object with 1 declared fields (0 required). */
 export interface DeployFungibleResponse {
+  /** Optional: object. */
   contract?: {
+    /** Optional: object. */
     fungible?: {
+      /** Optional: string. */
       object?: string;
+      /** Optional: string. */
       name?: string;
+      /** Optional: string. */
       symbol?: string;
+      /** Optional: string. */
       media?: string;
+      /** Optional: string. */
       address?: string;
+      /** Optional: integer. */
       decimals?: number;
     };
   };
 }
 
+/** `NonceResponse` object with 1 declared fields (1 required). */
 export interface NonceResponse {
+  /** Required: string. */
   nonce: string;
 }
 
+/** `SignerListResponse` object with 1 declared fields (1 required). */
 export interface SignerListResponse {
+  /** Required: list of `Signer`. */
   signers: Array<Signer>;
 }
 
+/** Parameters of `getFreshAccountFID`, keyed as callers pass them. */
 export interface GetFreshAccountFIDParams {
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `getFreshAccountFID` resolves to. */
 export type GetFreshAccountFIDResponse = UserFIDResponse;
 
+/** Parameters of `lookupDeveloperManagedSigner`, keyed as callers pass them. */
 export interface LookupDeveloperManagedSignerParams {
+  /**
+   * Query parameter `public_key`, required.
+   * `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`.
+   */
   publicKey: Ed25519PublicKey;
 }
+/** What `lookupDeveloperManagedSigner` resolves to. */
 export type LookupDeveloperManagedSignerResponse = DeveloperManagedSigner;
 
+/** Parameters of `registerSignedKeyForDeveloperManagedSigner`, keyed as callers pass them. */
 export interface RegisterSignedKeyForDeveloperManagedSignerParams {
+  /**
+   * Body field `public_key`, required.
+   * `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`.
+   */
   publicKey: Ed25519PublicKey;
+  /**
+   * Body field `signature`, required.
+   * String.
+   */
   signature: string;
+  /**
+   * Body field `app_fid`, required.
+   * `Fid` (integer, int32).
+   */
   appFid: Fid;
+  /**
+   * Body field `deadline`, required.
+   * Integer.
+   */
   deadline: number;
+  /**
+   * Body field `redirect_url`, optional.
+   * String.
+   */
   redirectUrl?: string;
+  /**
+   * Body field `sponsor`, optional.
+   * `SignedKeyRequestSponsor`.
+   */
   sponsor?: SignedKeyRequestSponsor;
 }
+/** What `registerSignedKeyForDeveloperManagedSigner` resolves to. */
 export type RegisterSignedKeyForDeveloperManagedSignerResponse = DeveloperManagedSigner;
 
+/** Parameters of `lookupSigner`, keyed as callers pass them. */
 export interface LookupSignerParams {
+  /**
+   * Query parameter `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
 }
+/** What `lookupSigner` resolves to. */
 export type LookupSignerResponse = Signer;
 
+/** Parameters of `createSigner`, keyed as callers pass them. */
 export type CreateSignerParams = Record<string, never>;
+/** What `createSigner` resolves to. */
 export type CreateSignerResponse = Signer;
 
+/** Parameters of `fetchSigners`, keyed as callers pass them. */
 export interface FetchSignersParams {
+  /**
+   * Query parameter `message`, required.
+   * String.
+   */
   message: string;
+  /**
+   * Query parameter `signature`, required.
+   * String.
+   */
   signature: string;
 }
+/** What `fetchSigners` resolves to. */
 export type FetchSignersResponse = SignerListResponse;
 
+/** Parameters of `registerSignedKey`, keyed as callers pass them. */
 export interface RegisterSignedKeyParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `signature`, required.
+   * String.
+   */
   signature: string;
+  /**
+   * Body field `app_fid`, required.
+   * `Fid` (integer, int32).
+   */
   appFid: Fid;
+  /**
+   * Body field `deadline`, required.
+   * Integer.
+   */
   deadline: number;
+  /**
+   * Body field `redirect_url`, optional.
+   * String.
+   */
   redirectUrl?: string;
+  /**
+   * Body field `sponsor`, optional.
+   * `SignedKeyRequestSponsor`.
+   */
   sponsor?: SignedKeyRequestSponsor;
 }
+/** What `registerSignedKey` resolves to. */
 export type RegisterSignedKeyResponse = Signer;
 
+/** Parameters of `searchUser`, keyed as callers pass them. */
 export interface SearchUserParams {
+  /**
+   * Query parameter `q`, required.
+   * String.
+   */
   q: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer, int32; 1 to 10; defaults to `5`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `searchUser` resolves to. */
 export type SearchUserResponse = UserSearchResponse;
 
+/** Parameters of `fetchBulkUsers`, keyed as callers pass them. */
 export interface FetchBulkUsersParams {
+  /**
+   * Query parameter `fids`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   fids: Array<number> | string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchBulkUsers` resolves to. */
 export type FetchBulkUsersResponse = BulkUsersResponse;
 
+/** Parameters of `fetchPowerUsers`, keyed as callers pass them. */
 export interface FetchPowerUsersParams {
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer, int32; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchPowerUsers` resolves to. */
 export type FetchPowerUsersResponse = UsersResponse;
 
+/** Parameters of `fetchPowerUsersLite`, keyed as callers pass them. */
 export interface FetchPowerUsersLiteParams {
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchPowerUsersLite` resolves to. */
 export type FetchPowerUsersLiteResponse = UserPowerLiteResponse;
 
+/** Parameters of `fetchBulkUsersByEthOrSolAddress`, keyed as callers pass them. */
 export interface FetchBulkUsersByEthOrSolAddressParams {
+  /**
+   * Query parameter `addresses`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   addresses: Array<string> | string;
+  /**
+   * Query parameter `address_types`, optional.
+   * List of `BulkUserAddressType` (one of `custody_address` or `verified_address`); sent comma-joined: pass an array or a comma-separated string.
+   */
   addressTypes?: Array<BulkUserAddressType> | string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchBulkUsersByEthOrSolAddress` resolves to. */
 export type FetchBulkUsersByEthOrSolAddressResponse = BulkUsersByAddressResponse;
 
+/** Parameters of `fetchUserChannels`, keyed as callers pass them. */
 export interface FetchUserChannelsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchUserChannels` resolves to. */
 export type FetchUserChannelsResponse = ChannelListResponse;
 
+/** Parameters of `fetchUserChannelMemberships`, keyed as callers pass them. */
 export interface FetchUserChannelMembershipsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchUserChannelMemberships` resolves to. */
 export type FetchUserChannelMembershipsResponse = ChannelMemberListResponse;
 
+/** Parameters of `updateUser`, keyed as callers pass them. */
 export interface UpdateUserParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `bio`, optional.
+   * String.
+   */
   bio?: string;
+  /**
+   * Body field `pfp_url`, optional.
+   * String.
+   */
   pfpUrl?: string;
+  /**
+   * Body field `url`, optional.
+   * String.
+   */
   url?: string;
+  /**
+   * Body field `username`, optional.
+   * String.
+   */
   username?: string;
+  /**
+   * Body field `display_name`, optional.
+   * String.
+   */
   displayName?: string;
+  /**
+   * Body field `location`, optional.
+   * Object.
+   */
   location?: {
-  latitude: number;
-  longitude: number;
-};
-  verifiedAccounts?: {
-  x?: string;
-  github?: string;
-};
-}
-export type UpdateUserResponse = OperationResponse;
-
-export interface RegisterAccountParams {
-  signature: string;
-  fid: number;
-  requestedUserCustodyAddress: string;
-  deadline: number;
-  fname?: string;
-  metadata?: {
-  bio?: string;
-  pfp_url?: string;
-  url?: string;
-  username?: string;
-  display_name?: string;
-  verified_accounts?: {
-    x?: string;
-    github?: string;
-  };
-  location?: {
+    /** Required: number, double; -90 to 90. */
     latitude: number;
+    /** Required: number, double; -180 to 180. */
     longitude: number;
   };
-};
+  /**
+   * Body field `verified_accounts`, optional.
+   * Object.
+   */
+  verifiedAccounts?: {
+    /** Optional: string. */
+    x?: string;
+    /** Optional: string. */
+    github?: string;
+  };
 }
+/** What `updateUser` resolves to. */
+export type UpdateUserResponse = OperationResponse;
+
+/** Parameters of `registerAccount`, keyed as callers pass them. */
+export interface RegisterAccountParams {
+  /**
+   * Body field `signature`, required.
+   * String.
+   */
+  signature: string;
+  /**
+   * Body field `fid`, required.
+   * Number.
+   */
+  fid: number;
+  /**
+   * Body field `requested_user_custody_address`, required.
+   * String.
+   */
+  requestedUserCustodyAddress: string;
+  /**
+   * Body field `deadline`, required.
+   * Number.
+   */
+  deadline: number;
+  /**
+   * Body field `fname`, optional.
+   * String.
+   */
+  fname?: string;
+  /**
+   * Body field `metadata`, optional.
+   * Object.
+   */
+  metadata?: {
+    /** Optional: string. */
+    bio?: string;
+    /** Optional: string. */
+    pfp_url?: string;
+    /** Optional: string. */
+    url?: string;
+    /** Optional: string. */
+    username?: string;
+    /** Optional: string. */
+    display_name?: string;
+    /** Optional: object. */
+    verified_accounts?: {
+      /** Optional: string. */
+      x?: string;
+      /** Optional: string. */
+      github?: string;
+    };
+    /** Optional: object. */
+    location?: {
+      /** Required: number, double; -90 to 90. */
+      latitude: number;
+      /** Required: number, double; -180 to 180. */
+      longitude: number;
+    };
+  };
+}
+/** What `registerAccount` resolves to. */
 export type RegisterAccountResponse = RegisterUserResponse;
 
+/** Parameters of `registerAccountOnchain`, keyed as callers pass them. */
 export interface RegisterAccountOnchainParams {
+  /**
+   * Body field `registration`, required.
+   * Object.
+   */
   registration: {
-  deadline: number;
-  signature: PrefixedHexString;
-  custody_address: EthAddress;
-  recovery_address: EthAddress;
-};
+    /** Required: integer; at least 0. */
+    deadline: number;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
+    signature: PrefixedHexString;
+    /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
+    custody_address: EthAddress;
+    /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
+    recovery_address: EthAddress;
+  };
+  /**
+   * Body field `storage_units`, optional.
+   * Integer; at least 0.
+   */
   storageUnits?: number;
+  /**
+   * Body field `signers`, optional.
+   * List of object.
+   */
   signers?: Array<{
-  signature: PrefixedHexString;
-  metadata: PrefixedHexString;
-  public_key: Ed25519PublicKey;
-  key_type?: number;
-  metadata_type?: number;
-  deadline: number;
-}>;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
+    signature: PrefixedHexString;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
+    metadata: PrefixedHexString;
+    /** Required: `Ed25519PublicKey` (string); matches `^0x[a-fA-F0-9]{64}$`. */
+    public_key: Ed25519PublicKey;
+    /** Optional: integer; at least 1; defaults to `1`. */
+    key_type?: number;
+    /** Optional: integer; at least 1; defaults to `1`. */
+    metadata_type?: number;
+    /** Required: integer; at least 0. */
+    deadline: number;
+  }>;
+  /**
+   * Body field `pre_registration_calls`, optional.
+   * List of object.
+   */
   preRegistrationCalls?: Array<{
-  target: EthAddress & unknown;
-  value?: number;
-  data: PrefixedHexString & unknown;
-  allow_failure?: boolean;
-}>;
+    /** Required: `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`. */
+    target: EthAddress & unknown;
+    /** Optional: integer; at least 0; defaults to `0`. */
+    value?: number;
+    /** Required: `PrefixedHexString` (string); matches `^0x[a-fA-F0-9]+$`. */
+    data: PrefixedHexString & unknown;
+    /** Optional: boolean; defaults to `false`. */
+    allow_failure?: boolean;
+  }>;
+  /**
+   * Body field `idem`, optional.
+   * `Idem` (string).
+   */
   idem?: Idem & unknown;
 }
+/** What `registerAccountOnchain` resolves to. */
 export type RegisterAccountOnchainResponse = RegisterUserOnChainResponse;
 
+/** Parameters of `publishMessageToFarcaster`, keyed as callers pass them. */
 export interface PublishMessageToFarcasterParams {
+  /**
+   * The whole JSON body, required.
+   * `PublishMessageReqBody`.
+   */
   body: PublishMessageReqBody;
 }
+/** What `publishMessageToFarcaster` resolves to. */
 export type PublishMessageToFarcasterResponse = PublishMessageResponse;
 
+/** Parameters of `fetchEmbeddedUrlMetadata`, keyed as callers pass them. */
 export interface FetchEmbeddedUrlMetadataParams {
+  /**
+   * Query parameter `url`, required.
+   * String.
+   */
   url: string;
 }
+/** What `fetchEmbeddedUrlMetadata` resolves to. */
 export type FetchEmbeddedUrlMetadataResponse = CastEmbedCrawlResponse;
 
+/** Parameters of `lookupCastByHashOrWarpcastUrl`, keyed as callers pass them. */
 export interface LookupCastByHashOrWarpcastUrlParams {
+  /**
+   * Query parameter `identifier`, required.
+   * String.
+   */
   identifier: string;
+  /**
+   * Query parameter `type`, required.
+   * `CastParamType` (one of `url` or `hash`).
+   */
   type: CastParamType;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `lookupCastByHashOrWarpcastUrl` resolves to. */
 export type LookupCastByHashOrWarpcastUrlResponse = CastResponse;
 
+/** Parameters of `publishCast`, keyed as callers pass them. */
 export interface PublishCastParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `text`, optional.
+   * String.
+   */
   text?: string;
+  /**
+   * Body field `embeds`, optional.
+   * List of `PostCastReqBodyEmbeds`; at most 2 items.
+   */
   embeds?: Array<PostCastReqBodyEmbeds>;
+  /**
+   * Body field `parent`, optional.
+   * `CastParent` (string).
+   */
   parent?: CastParent;
+  /**
+   * Body field `channel_id`, optional.
+   * String.
+   */
   channelId?: string;
+  /**
+   * Body field `idem`, optional.
+   * `Idem` (string).
+   */
   idem?: Idem;
+  /**
+   * Body field `parent_author_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   parentAuthorFid?: Fid;
 }
+/** What `publishCast` resolves to. */
 export type PublishCastResponse = PostCastResponse;
 
+/** Parameters of `deleteCast`, keyed as callers pass them. */
 export interface DeleteCastParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `target_hash`, required.
+   * `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`.
+   */
   targetHash: CastHash;
 }
+/** What `deleteCast` resolves to. */
 export type DeleteCastResponse = OperationResponse;
 
+/** Parameters of `fetchBulkCasts`, keyed as callers pass them. */
 export interface FetchBulkCastsParams {
+  /**
+   * Query parameter `casts`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   casts: Array<string> | string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `sort_type`, optional.
+   * One of `trending`, `likes`, `recasts`, `replies` or `recent`.
+   */
   sortType?: "trending" | "likes" | "recasts" | "replies" | "recent";
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchBulkCasts` resolves to. */
 export type FetchBulkCastsResponse = CastsResponse;
 
+/** Parameters of `searchCasts`, keyed as callers pass them. */
 export interface SearchCastsParams {
+  /**
+   * Query parameter `q`, required.
+   * String.
+   */
   q: string;
+  /**
+   * Query parameter `mode`, optional.
+   * One of `literal`, `semantic` or `hybrid`.
+   */
   mode?: "literal" | "semantic" | "hybrid";
+  /**
+   * Query parameter `sort_type`, optional.
+   * `SearchSortType` (one of `desc_chron` or `algorithmic`).
+   */
   sortType?: SearchSortType;
+  /**
+   * Query parameter `author_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   authorFid?: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `parent_url`, optional.
+   * String.
+   */
   parentUrl?: string;
+  /**
+   * Query parameter `channel_id`, optional.
+   * String.
+   */
   channelId?: string;
+  /**
+   * Query parameter `priority_mode`, optional.
+   * Boolean; defaults to `false`.
+   */
   priorityMode?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer, int32; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `searchCasts` resolves to. */
 export type SearchCastsResponse = CastsSearchResponse;
 
+/** Parameters of `fetchCastMetrics`, keyed as callers pass them. */
 export interface FetchCastMetricsParams {
+  /**
+   * Query parameter `q`, required.
+   * String.
+   */
   q: string;
+  /**
+   * Query parameter `interval`, optional.
+   * One of `1d`, `7d` or `30d`.
+   */
   interval?: "1d" | "7d" | "30d";
+  /**
+   * Query parameter `author_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   authorFid?: Fid;
+  /**
+   * Query parameter `channel_id`, optional.
+   * String.
+   */
   channelId?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchCastMetrics` resolves to. */
 export type FetchCastMetricsResponse = CastsMetricsResponse;
 
+/** Parameters of `lookupCastConversation`, keyed as callers pass them. */
 export interface LookupCastConversationParams {
+  /**
+   * Query parameter `identifier`, required.
+   * String.
+   */
   identifier: string;
+  /**
+   * Query parameter `type`, required.
+   * `CastParamType` (one of `url` or `hash`).
+   */
   type: CastParamType;
+  /**
+   * Query parameter `reply_depth`, optional.
+   * `ReplyDepth` (integer); 0 to 5; defaults to `2`.
+   */
   replyDepth?: ReplyDepth;
+  /**
+   * Query parameter `include_chronological_parent_casts`, optional.
+   * Boolean; defaults to `false`.
+   */
   includeChronologicalParentCasts?: boolean;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `sort_type`, optional.
+   * `CastConversationSortType` (one of `chron`, `desc_chron` or `algorithmic`).
+   */
   sortType?: CastConversationSortType;
+  /**
+   * Query parameter `fold`, optional.
+   * One of `above` or `below`.
+   */
   fold?: "above" | "below";
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 50; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `lookupCastConversation` resolves to. */
 export type LookupCastConversationResponse = Conversation;
 
+/** Parameters of `lookupCastConversationSummary`, keyed as callers pass them. */
 export interface LookupCastConversationSummaryParams {
+  /**
+   * Query parameter `identifier`, required.
+   * String.
+   */
   identifier: string;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 50; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `prompt`, optional.
+   * String.
+   */
   prompt?: string;
 }
+/** What `lookupCastConversationSummary` resolves to. */
 export type LookupCastConversationSummaryResponse = ConversationSummary;
 
+/** Parameters of `fetchFeed`, keyed as callers pass them. */
 export interface FetchFeedParams {
+  /**
+   * Query parameter `feed_type`, required.
+   * `FeedType` (one of `following` or `filter`); defaults to `following`.
+   */
   feedType: FeedType;
+  /**
+   * Query parameter `filter_type`, optional.
+   * `FilterType` (one of `fids`, `parent_url`, `channel_id`, `embed_url`, `embed_types` or `global_trending`).
+   */
   filterType?: FilterType;
+  /**
+   * Query parameter `fid`, optional.
+   * `Fid` (integer, int32).
+   */
   fid?: Fid;
+  /**
+   * Query parameter `fids`, optional.
+   * String.
+   */
   fids?: string;
+  /**
+   * Query parameter `parent_url`, optional.
+   * String.
+   */
   parentUrl?: string;
+  /**
+   * Query parameter `channel_id`, optional.
+   * String.
+   */
   channelId?: string;
+  /**
+   * Query parameter `members_only`, optional.
+   * Boolean; defaults to `true`.
+   * @deprecated The spec marks this parameter deprecated.
+   */
   membersOnly?: boolean;
+  /**
+   * Query parameter `embed_url`, optional.
+   * String.
+   */
   embedUrl?: string;
+  /**
+   * Query parameter `embed_types`, optional.
+   * List of `EmbedType` (one of `text`, `image`, `video`, `audio`, `text/html`, `text/plain`, `image/jpeg`, `image/png`, `image/gif`, `image/webp`, `image/svg+xml`, `image/heif`, `video/mp4`, `video/quicktime`, `audio/mpeg`, `application/pdf`, `application/json` or `application/x-mpegurl`); sent comma-joined: pass an array or a comma-separated string.
+   */
   embedTypes?: Array<EmbedType> | string;
+  /**
+   * Query parameter `with_recasts`, optional.
+   * Boolean; defaults to `true`.
+   */
   withRecasts?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFeed` resolves to. */
 export type FetchFeedResponse = FeedResponse;
 
+/** Parameters of `fetchUserFollowingFeed`, keyed as callers pass them. */
 export interface FetchUserFollowingFeedParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `with_recasts`, optional.
+   * Boolean; defaults to `true`.
+   */
   withRecasts?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchUserFollowingFeed` resolves to. */
 export type FetchUserFollowingFeedResponse = FeedResponse;
 
+/** Parameters of `fetchFeedForYou`, keyed as callers pass them. */
 export interface FetchFeedForYouParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `provider`, optional.
+   * `ForYouProvider` (one of `neynar`, `openrank` or `mbd`); defaults to `neynar`.
+   */
   provider?: ForYouProvider;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 50; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `provider_metadata`, optional.
+   * String.
+   */
   providerMetadata?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFeedForYou` resolves to. */
 export type FetchFeedForYouResponse = FeedResponse;
 
+/** Parameters of `fetchSubscriptionsForFid`, keyed as callers pass them. */
 export interface FetchSubscriptionsForFidParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `subscription_provider`, required.
+   * `SubscriptionProvider` (always `fabric_stp`).
+   */
   subscriptionProvider: SubscriptionProvider;
 }
+/** What `fetchSubscriptionsForFid` resolves to. */
 export type FetchSubscriptionsForFidResponse = SubscriptionsResponse;
 
+/** Parameters of `fetchSubscribedToForFid`, keyed as callers pass them. */
 export interface FetchSubscribedToForFidParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `subscription_provider`, required.
+   * `SubscriptionProvider` (always `fabric_stp`).
+   */
   subscriptionProvider: SubscriptionProvider;
 }
+/** What `fetchSubscribedToForFid` resolves to. */
 export type FetchSubscribedToForFidResponse = SubscribedToResponse;
 
+/** Parameters of `fetchSubscribersForFid`, keyed as callers pass them. */
 export interface FetchSubscribersForFidParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `subscription_provider`, required.
+   * `SubscriptionProviders` (one of `fabric_stp` or `paragraph`).
+   */
   subscriptionProvider: SubscriptionProviders;
 }
+/** What `fetchSubscribersForFid` resolves to. */
 export type FetchSubscribersForFidResponse = SubscribersResponse;
 
+/** Parameters of `fetchFeedByChannelIds`, keyed as callers pass them. */
 export interface FetchFeedByChannelIdsParams {
+  /**
+   * Query parameter `channel_ids`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   channelIds: Array<string> | string;
+  /**
+   * Query parameter `with_recasts`, optional.
+   * Boolean; defaults to `true`.
+   */
   withRecasts?: boolean;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `with_replies`, optional.
+   * Boolean; defaults to `false`.
+   */
   withReplies?: boolean;
+  /**
+   * Query parameter `members_only`, optional.
+   * Boolean; defaults to `true`.
+   * @deprecated The spec marks this parameter deprecated.
+   */
   membersOnly?: boolean;
+  /**
+   * Query parameter `fids`, optional.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   fids?: Array<number> | string;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `should_moderate`, optional.
+   * Boolean; defaults to `false`.
+   * @deprecated The spec marks this parameter deprecated.
+   */
   shouldModerate?: boolean;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFeedByChannelIds` resolves to. */
 export type FetchFeedByChannelIdsResponse = FeedResponse;
 
+/** Parameters of `fetchFeedByParentUrls`, keyed as callers pass them. */
 export interface FetchFeedByParentUrlsParams {
+  /**
+   * Query parameter `parent_urls`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   parentUrls: Array<string> | string;
+  /**
+   * Query parameter `with_recasts`, optional.
+   * Boolean; defaults to `true`.
+   */
   withRecasts?: boolean;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `with_replies`, optional.
+   * Boolean; defaults to `false`.
+   */
   withReplies?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFeedByParentUrls` resolves to. */
 export type FetchFeedByParentUrlsResponse = FeedResponse;
 
+/** Parameters of `fetchFramesOnlyFeed`, keyed as callers pass them. */
 export interface FetchFramesOnlyFeedParams {
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFramesOnlyFeed` resolves to. */
 export type FetchFramesOnlyFeedResponse = FeedResponse;
 
+/** Parameters of `fetchTrendingFeed`, keyed as callers pass them. */
 export interface FetchTrendingFeedParams {
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 10; defaults to `10`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `time_window`, optional.
+   * One of `1h`, `6h`, `12h`, `24h` or `7d`; defaults to `24h`.
+   */
   timeWindow?: "1h" | "6h" | "12h" | "24h" | "7d";
+  /**
+   * Query parameter `channel_id`, optional.
+   * String.
+   */
   channelId?: string;
+  /**
+   * Query parameter `parent_url`, optional.
+   * String.
+   */
   parentUrl?: string;
+  /**
+   * Query parameter `provider`, optional.
+   * `FeedTrendingProvider` (one of `neynar`, `openrank` or `mbd`); defaults to `neynar`.
+   */
   provider?: FeedTrendingProvider;
+  /**
+   * Query parameter `provider_metadata`, optional.
+   * String.
+   */
   providerMetadata?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchTrendingFeed` resolves to. */
 export type FetchTrendingFeedResponse = FeedResponse;
 
+/** Parameters of `fetchPopularCastsByUser`, keyed as callers pass them. */
 export interface FetchPopularCastsByUserParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
 }
+/** What `fetchPopularCastsByUser` resolves to. */
 export type FetchPopularCastsByUserResponse = BulkCastsResponse;
 
+/** Parameters of `fetchRepliesAndRecastsForUser`, keyed as callers pass them. */
 export interface FetchRepliesAndRecastsForUserParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `filter`, optional.
+   * One of `replies`, `recasts` or `all`; defaults to `all`.
+   */
   filter?: "replies" | "recasts" | "all";
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 50; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
 }
+/** What `fetchRepliesAndRecastsForUser` resolves to. */
 export type FetchRepliesAndRecastsForUserResponse = FeedResponse;
 
+/** Parameters of `fetchCastsForUser`, keyed as callers pass them. */
 export interface FetchCastsForUserParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `app_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   appFid?: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 150; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `include_replies`, optional.
+   * Boolean; defaults to `true`.
+   */
   includeReplies?: boolean;
+  /**
+   * Query parameter `parent_url`, optional.
+   * String.
+   */
   parentUrl?: string;
+  /**
+   * Query parameter `channel_id`, optional.
+   * String.
+   */
   channelId?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchCastsForUser` resolves to. */
 export type FetchCastsForUserResponse = FeedResponse;
 
+/** Parameters of `lookupNeynarFrame`, keyed as callers pass them. */
 export interface LookupNeynarFrameParams {
+  /**
+   * Query parameter `type`, required.
+   * `FrameType` (one of `uuid` or `url`).
+   */
   type: FrameType;
+  /**
+   * Query parameter `uuid`, optional.
+   * String, uuid.
+   */
   uuid?: string;
+  /**
+   * Query parameter `url`, optional.
+   * String.
+   */
   url?: string;
 }
+/** What `lookupNeynarFrame` resolves to. */
 export type LookupNeynarFrameResponse = NeynarFrame;
 
+/** Parameters of `publishNeynarFrame`, keyed as callers pass them. */
 export interface PublishNeynarFrameParams {
+  /**
+   * Body field `name`, required.
+   * String.
+   */
   name: string;
+  /**
+   * Body field `pages`, required.
+   * List of `NeynarFramePage`.
+   */
   pages: Array<NeynarFramePage>;
 }
+/** What `publishNeynarFrame` resolves to. */
 export type PublishNeynarFrameResponse = NeynarFrame;
 
+/** Parameters of `updateNeynarFrame`, keyed as callers pass them. */
 export interface UpdateNeynarFrameParams {
+  /**
+   * Body field `uuid`, required.
+   * String, uuid.
+   */
   uuid: string;
+  /**
+   * Body field `name`, optional.
+   * String.
+   */
   name?: string;
+  /**
+   * Body field `pages`, required.
+   * List of `NeynarFramePage`.
+   */
   pages: Array<NeynarFramePage>;
 }
+/** What `updateNeynarFrame` resolves to. */
 export type UpdateNeynarFrameResponse = NeynarFrame;
 
+/** Parameters of `deleteNeynarFrame`, keyed as callers pass them. */
 export interface DeleteNeynarFrameParams {
+  /**
+   * Body field `uuid`, optional.
+   * String, uuid.
+   */
   uuid?: string;
 }
+/** What `deleteNeynarFrame` resolves to. */
 export type DeleteNeynarFrameResponse = DeleteFrameResponse;
 
+/** Parameters of `fetchFrameCatalog`, keyed as callers pass them. */
 export interface FetchFrameCatalogParams {
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; at most 100; defaults to `100`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `time_window`, optional.
+   * `MiniAppTimeWindow` (one of `1h`, `6h`, `12h`, `24h` or `7d`); defaults to `7d`.
+   */
   timeWindow?: MiniAppTimeWindow;
+  /**
+   * Query parameter `categories`, optional.
+   * List of one of `games`, `social`, `finance`, `utility`, `productivity`, `health-fitness`, `news-media`, `music`, `shopping`, `education`, `developer-tools`, `entertainment` or `art-creativity`; sent comma-joined: pass an array or a comma-separated string.
+   */
   categories?: Array<"games" | "social" | "finance" | "utility" | "productivity" | "health-fitness" | "news-media" | "music" | "shopping" | "education" | "developer-tools" | "entertainment" | "art-creativity"> | string;
 }
+/** What `fetchFrameCatalog` resolves to. */
 export type FetchFrameCatalogResponse = FrameCatalogResponse;
 
+/** Parameters of `fetchRelevantFrames`, keyed as callers pass them. */
 export interface FetchRelevantFramesParams {
+  /**
+   * Query parameter `viewer_fid`, required.
+   * `Fid` (integer, int32).
+   */
   viewerFid: Fid;
+  /**
+   * Query parameter `time_window`, optional.
+   * `MiniAppTimeWindow` (one of `1h`, `6h`, `12h`, `24h` or `7d`); defaults to `7d`.
+   */
   timeWindow?: MiniAppTimeWindow;
 }
+/** What `fetchRelevantFrames` resolves to. */
 export type FetchRelevantFramesResponse = {
+  /** Required: list of object. */
   relevant_frames: Array<{
+    /** Required: list of `FrameV2WithFullAuthor`. */
     frames: Array<FrameV2WithFullAuthor>;
+    /** Required: list of `User`. */
     top_relevant_users: Array<User>;
+    /** Required: list of `UserDehydrated`. */
     remaining_relevant_users: Array<UserDehydrated>;
   }>;
 };
 
+/** Parameters of `fetchNeynarFrames`, keyed as callers pass them. */
 export type FetchNeynarFramesParams = Record<string, never>;
+/** What `fetchNeynarFrames` resolves to. */
 export type FetchNeynarFramesResponse = Array<NeynarFrame>;
 
+/** Parameters of `searchFrames`, keyed as callers pass them. */
 export interface SearchFramesParams {
+  /**
+   * Query parameter `q`, required.
+   * String.
+   */
   q: string;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; at most 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `searchFrames` resolves to. */
 export type SearchFramesResponse = FrameCatalogResponse;
 
+/** Parameters of `fetchFrameMetaTagsFromUrl`, keyed as callers pass them. */
 export interface FetchFrameMetaTagsFromUrlParams {
+  /**
+   * Query parameter `url`, required.
+   * String, uri.
+   */
   url: string;
 }
+/** What `fetchFrameMetaTagsFromUrl` resolves to. */
 export type FetchFrameMetaTagsFromUrlResponse = {
+  /** Required: `Frame`. */
   frame: Frame;
 };
 
+/** Parameters of `publishReaction`, keyed as callers pass them. */
 export interface PublishReactionParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `reaction_type`, required.
+   * `ReactionType` (one of `like` or `recast`).
+   */
   reactionType: ReactionType;
+  /**
+   * Body field `target`, required.
+   * String.
+   */
   target: string;
+  /**
+   * Body field `target_author_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   targetAuthorFid?: Fid;
+  /**
+   * Body field `idem`, optional.
+   * `Idem` (string).
+   */
   idem?: Idem;
 }
+/** What `publishReaction` resolves to. */
 export type PublishReactionResponse = OperationResponse;
 
+/** Parameters of `deleteReaction`, keyed as callers pass them. */
 export interface DeleteReactionParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `reaction_type`, required.
+   * `ReactionType` (one of `like` or `recast`).
+   */
   reactionType: ReactionType;
+  /**
+   * Body field `target`, required.
+   * String.
+   */
   target: string;
+  /**
+   * Body field `target_author_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   targetAuthorFid?: Fid;
+  /**
+   * Body field `idem`, optional.
+   * `Idem` (string).
+   */
   idem?: Idem;
 }
+/** What `deleteReaction` resolves to. */
 export type DeleteReactionResponse = OperationResponse;
 
+/** Parameters of `publishVerification`, keyed as callers pass them. */
 export interface PublishVerificationParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `address`, required.
+   * `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`.
+   */
   address: EthAddress;
+  /**
+   * Body field `block_hash`, required.
+   * String.
+   */
   blockHash: string;
+  /**
+   * Body field `eth_signature`, required.
+   * String.
+   */
   ethSignature: string;
+  /**
+   * Body field `verification_type`, optional.
+   * `VerificationType` (one of `0` or `1`); defaults to `0`.
+   */
   verificationType?: VerificationType;
+  /**
+   * Body field `chain_id`, optional.
+   * `VerificationChainId` (one of `0`, `1` or `10`); defaults to `0`.
+   */
   chainId?: VerificationChainId;
 }
+/** What `publishVerification` resolves to. */
 export type PublishVerificationResponse = OperationResponse;
 
+/** Parameters of `deleteVerification`, keyed as callers pass them. */
 export interface DeleteVerificationParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `address`, required.
+   * `EthAddress` (string); matches `^0x[a-fA-F0-9]{40}$`.
+   */
   address: EthAddress;
+  /**
+   * Body field `block_hash`, required.
+   * String.
+   */
   blockHash: string;
 }
+/** What `deleteVerification` resolves to. */
 export type DeleteVerificationResponse = OperationResponse;
 
+/** Parameters of `followUser`, keyed as callers pass them. */
 export interface FollowUserParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `target_fids`, required.
+   * List of `Fid` (integer, int32); at most 100 items.
+   */
   targetFids: Array<Fid>;
 }
+/** What `followUser` resolves to. */
 export type FollowUserResponse = BulkFollowResponse;
 
+/** Parameters of `unfollowUser`, keyed as callers pass them. */
 export interface UnfollowUserParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `target_fids`, required.
+   * List of `Fid` (integer, int32); at most 100 items.
+   */
   targetFids: Array<Fid>;
 }
+/** What `unfollowUser` resolves to. */
 export type UnfollowUserResponse = BulkFollowResponse;
 
+/** Parameters of `lookupUserByCustodyAddress`, keyed as callers pass them. */
 export interface LookupUserByCustodyAddressParams {
+  /**
+   * Query parameter `custody_address`, required.
+   * String.
+   */
   custodyAddress: string;
 }
+/** What `lookupUserByCustodyAddress` resolves to. */
 export type LookupUserByCustodyAddressResponse = UserResponse;
 
+/** Parameters of `lookupUserByUsername`, keyed as callers pass them. */
 export interface LookupUserByUsernameParams {
+  /**
+   * Query parameter `username`, required.
+   * String.
+   */
   username: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `lookupUserByUsername` resolves to. */
 export type LookupUserByUsernameResponse = UserResponse;
 
+/** Parameters of `lookupUsersByXUsername`, keyed as callers pass them. */
 export interface LookupUsersByXUsernameParams {
+  /**
+   * Query parameter `x_username`, required.
+   * String.
+   */
   xUsername: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `lookupUsersByXUsername` resolves to. */
 export type LookupUsersByXUsernameResponse = BulkUsersResponse;
 
+/** Parameters of `fetchUsersByLocation`, keyed as callers pass them. */
 export interface FetchUsersByLocationParams {
+  /**
+   * Query parameter `latitude`, required.
+   * Number.
+   */
   latitude: number;
+  /**
+   * Query parameter `longitude`, required.
+   * Number.
+   */
   longitude: number;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; at most 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchUsersByLocation` resolves to. */
 export type FetchUsersByLocationResponse = UsersResponse;
 
+/** Parameters of `sendFungiblesToUsers`, keyed as callers pass them. */
 export interface SendFungiblesToUsersParams {
+  /**
+   * Header `x-wallet-id`, required.
+   * String.
+   */
   xWalletId: string;
+  /**
+   * Body field `network`, required.
+   * One of `base`, `optimism` or `base-sepolia`.
+   */
   network: "base" | "optimism" | "base-sepolia";
+  /**
+   * Body field `fungible_contract_address`, optional.
+   * String; matches `^0x[a-fA-F0-9]{40}$`.
+   */
   fungibleContractAddress?: string;
+  /**
+   * Body field `recipients`, required.
+   * List of `TransactionSendFungiblesRecipient`; 1 to 200 items.
+   */
   recipients: Array<TransactionSendFungiblesRecipient>;
 }
+/** What `sendFungiblesToUsers` resolves to. */
 export type SendFungiblesToUsersResponse = TransactionSendFungiblesResponse;
 
+/** Parameters of `fetchUserBalance`, keyed as callers pass them. */
 export interface FetchUserBalanceParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `networks`, required.
+   * List of `Network` (one of `ethereum`, `optimism`, `base` or `arbitrum`); sent comma-joined: pass an array or a comma-separated string.
+   */
   networks: Array<Network> | string;
 }
+/** What `fetchUserBalance` resolves to. */
 export type FetchUserBalanceResponse = BalanceResponse;
 
+/** Parameters of `fetchUserInteractions`, keyed as callers pass them. */
 export interface FetchUserInteractionsParams {
+  /**
+   * Query parameter `fids`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   fids: Array<number> | string;
+  /**
+   * Query parameter `type`, optional.
+   * List of `NotificationType` (one of `follows`, `recasts`, `likes`, `mentions`, `replies` or `quotes`); sent comma-joined: pass an array or a comma-separated string.
+   */
   type?: Array<NotificationType> | string;
 }
+/** What `fetchUserInteractions` resolves to. */
 export type FetchUserInteractionsResponse = {
+  /** Required: list of `Notification`. */
   interactions: Array<Notification>;
 };
 
+/** Parameters of `fetchNonce`, keyed as callers pass them. */
 export type FetchNonceParams = Record<string, never>;
+/** What `fetchNonce` resolves to. */
 export type FetchNonceResponse = NonceResponse;
 
+/** Parameters of `fetchAuthorizationUrl`, keyed as callers pass them. */
 export interface FetchAuthorizationUrlParams {
+  /**
+   * Query parameter `client_id`, required.
+   * String, uuid.
+   */
   clientId: string;
+  /**
+   * Query parameter `response_type`, required.
+   * `AuthorizationUrlResponseType` (always `code`).
+   */
   responseType: AuthorizationUrlResponseType;
 }
+/** What `fetchAuthorizationUrl` resolves to. */
 export type FetchAuthorizationUrlResponse = AuthorizationUrlResponse;
 
+/** Parameters of `postFrameActionDeveloperManaged`, keyed as callers pass them. */
 export interface PostFrameActionDeveloperManagedParams {
+  /**
+   * Body field `cast_hash`, optional.
+   * `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`.
+   */
   castHash?: CastHash;
+  /**
+   * Body field `action`, required.
+   * `FrameAction`.
+   */
   action: FrameAction;
+  /**
+   * Body field `signature_packet`, required.
+   * `FrameSignaturePacket`.
+   */
   signaturePacket: FrameSignaturePacket;
 }
+/** What `postFrameActionDeveloperManaged` resolves to. */
 export type PostFrameActionDeveloperManagedResponse = Frame;
 
+/** Parameters of `postFrameAction`, keyed as callers pass them. */
 export interface PostFrameActionParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `cast_hash`, optional.
+   * `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`.
+   */
   castHash?: CastHash;
+  /**
+   * Body field `action`, required.
+   * `FrameAction`.
+   */
   action: FrameAction;
 }
+/** What `postFrameAction` resolves to. */
 export type PostFrameActionResponse = Frame;
 
+/** Parameters of `fetchNotificationTokens`, keyed as callers pass them. */
 export interface FetchNotificationTokensParams {
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `fids`, optional.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   fids?: Array<number> | string;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchNotificationTokens` resolves to. */
 export type FetchNotificationTokensResponse = FrameNotificationTokens;
 
+/** Parameters of `publishFrameNotifications`, keyed as callers pass them. */
 export interface PublishFrameNotificationsParams {
+  /**
+   * Body field `target_fids`, required.
+   * List of `Fid` (integer, int32); at most 100 items.
+   */
   targetFids: Array<Fid>;
+  /**
+   * Body field `notification`, required.
+   * Object.
+   */
   notification: {
-  title: string;
-  body: string;
-  target_url: string;
-  uuid?: string;
-};
+    /** Required: string; 1 to 32 characters. */
+    title: string;
+    /** Required: string; 1 to 128 characters. */
+    body: string;
+    /** Required: string, uri; at most 256 characters. */
+    target_url: string;
+    /** Optional: string, uuid. */
+    uuid?: string;
+  };
+  /**
+   * Body field `filters`, optional.
+   * Object.
+   */
   filters?: {
-  exclude_fids?: Array<Fid>;
-  following_fid?: number;
-  minimum_user_score?: number;
-  near_location?: Location & unknown;
-};
+    /** Optional: list of `Fid` (integer, int32). */
+    exclude_fids?: Array<Fid>;
+    /** Optional: integer, int32. */
+    following_fid?: number;
+    /** Optional: number; 0 to 1. */
+    minimum_user_score?: number;
+    /** Optional: `Location`. */
+    near_location?: Location & unknown;
+  };
 }
+/** What `publishFrameNotifications` resolves to. */
 export type PublishFrameNotificationsResponse = SendFrameNotificationsResponse;
 
+/** Parameters of `createTransactionPayFrame`, keyed as callers pass them. */
 export interface CreateTransactionPayFrameParams {
+  /**
+   * Body field `transaction`, required.
+   * Object.
+   */
   transaction: {
-  to: TransactionFrameDestination;
-};
+    /** Required: `TransactionFrameDestination`. */
+    to: TransactionFrameDestination;
+  };
+  /**
+   * Body field `config`, required.
+   * `TransactionFrameConfig`.
+   */
   config: TransactionFrameConfig;
+  /**
+   * Body field `idem`, optional.
+   * `Idem` (string).
+   */
   idem?: Idem;
 }
+/** What `createTransactionPayFrame` resolves to. */
 export type CreateTransactionPayFrameResponse = TransactionFrameResponse;
 
+/** Parameters of `getTransactionPayFrame`, keyed as callers pass them. */
 export interface GetTransactionPayFrameParams {
+  /**
+   * Query parameter `id`, required.
+   * String.
+   */
   id: string;
 }
+/** What `getTransactionPayFrame` resolves to. */
 export type GetTransactionPayFrameResponse = TransactionFrameResponse;
 
+/** Parameters of `validateFrameAction`, keyed as callers pass them. */
 export interface ValidateFrameActionParams {
+  /**
+   * Body field `message_bytes_in_hex`, required.
+   * String.
+   */
   messageBytesInHex: string;
+  /**
+   * Body field `cast_reaction_context`, optional.
+   * Boolean; defaults to `true`.
+   */
   castReactionContext?: boolean;
+  /**
+   * Body field `follow_context`, optional.
+   * Boolean; defaults to `false`.
+   */
   followContext?: boolean;
+  /**
+   * Body field `signer_context`, optional.
+   * Boolean; defaults to `false`.
+   */
   signerContext?: boolean;
+  /**
+   * Body field `channel_follow_context`, optional.
+   * Boolean; defaults to `false`.
+   */
   channelFollowContext?: boolean;
 }
 
+/** Parameters of `fetchValidateFrameList`, keyed as callers pass them. */
 export type FetchValidateFrameListParams = Record<string, never>;
+/** What `fetchValidateFrameList` resolves to. */
 export type FetchValidateFrameListResponse = FrameValidateListResponse;
 
+/** Parameters of `fetchValidateFrameAnalytics`, keyed as callers pass them. */
 export interface FetchValidateFrameAnalyticsParams {
+  /**
+   * Query parameter `frame_url`, required.
+   * String, uri.
+   */
   frameUrl: string;
+  /**
+   * Query parameter `analytics_type`, required.
+   * `ValidateFrameAnalyticsType` (one of `total-interactors`, `interactors`, `interactions-per-cast` or `input-text`).
+   */
   analyticsType: ValidateFrameAnalyticsType;
+  /**
+   * Query parameter `start`, required.
+   * String, date-time; a `Date` or an ISO 8601 string; defaults to `2024-04-06T06:44:56.811Z`.
+   */
   start: Date | string;
+  /**
+   * Query parameter `stop`, required.
+   * String, date-time; a `Date` or an ISO 8601 string; defaults to `2024-04-08T06:44:56.811Z`.
+   */
   stop: Date | string;
+  /**
+   * Query parameter `aggregate_window`, optional.
+   * `ValidateFrameAggregateWindow` (one of `10s`, `1m`, `2m`, `5m`, `10m`, `20m`, `30m`, `2h`, `12h`, `1d` or `7d`).
+   */
   aggregateWindow?: ValidateFrameAggregateWindow;
 }
+/** What `fetchValidateFrameAnalytics` resolves to. */
 export type FetchValidateFrameAnalyticsResponse = FrameValidateAnalyticsResponse;
 
+/** Parameters of `fetchAllNotifications`, keyed as callers pass them. */
 export interface FetchAllNotificationsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `type`, optional.
+   * List of `NotificationType` (one of `follows`, `recasts`, `likes`, `mentions`, `replies` or `quotes`); sent comma-joined: pass an array or a comma-separated string.
+   */
   type?: Array<NotificationType> | string;
+  /**
+   * Query parameter `priority_mode`, optional.
+   * Boolean; defaults to `false`.
+   */
   priorityMode?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 25; defaults to `15`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchAllNotifications` resolves to. */
 export type FetchAllNotificationsResponse = NotificationsResponse;
 
+/** Parameters of `fetchChannelNotificationsForUser`, keyed as callers pass them. */
 export interface FetchChannelNotificationsForUserParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `channel_ids`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   channelIds: Array<string> | string;
+  /**
+   * Query parameter `priority_mode`, optional.
+   * Boolean; defaults to `false`.
+   */
   priorityMode?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 25; defaults to `15`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchChannelNotificationsForUser` resolves to. */
 export type FetchChannelNotificationsForUserResponse = NotificationsResponse;
 
+/** Parameters of `fetchNotificationsByParentUrlForUser`, keyed as callers pass them. */
 export interface FetchNotificationsByParentUrlForUserParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `parent_urls`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   parentUrls: Array<string> | string;
+  /**
+   * Query parameter `priority_mode`, optional.
+   * Boolean; defaults to `false`.
+   */
   priorityMode?: boolean;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 25; defaults to `15`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchNotificationsByParentUrlForUser` resolves to. */
 export type FetchNotificationsByParentUrlForUserResponse = NotificationsResponse;
 
+/** Parameters of `markNotificationsAsSeen`, keyed as callers pass them. */
 export interface MarkNotificationsAsSeenParams {
+  /**
+   * Header `Authorization`, optional.
+   * String.
+   */
   authorization?: string;
+  /**
+   * Body field `signer_uuid`, optional.
+   * String.
+   */
   signerUuid?: string;
+  /**
+   * Body field `type`, optional.
+   * `NotificationType` (one of `follows`, `recasts`, `likes`, `mentions`, `replies` or `quotes`).
+   */
   type?: NotificationType & unknown;
 }
+/** What `markNotificationsAsSeen` resolves to. */
 export type MarkNotificationsAsSeenResponse = OperationResponse;
 
+/** Parameters of `fetchAllChannels`, keyed as callers pass them. */
 export interface FetchAllChannelsParams {
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 200; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchAllChannels` resolves to. */
 export type FetchAllChannelsResponse = ChannelListResponse;
 
+/** Parameters of `removeChannelMember`, keyed as callers pass them. */
 export interface RemoveChannelMemberParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `channel_id`, required.
+   * `ChannelId` (string).
+   */
   channelId: ChannelId;
+  /**
+   * Body field `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Body field `role`, required.
+   * `ChannelMemberRole` (one of `member` or `moderator`).
+   */
   role: ChannelMemberRole;
 }
+/** What `removeChannelMember` resolves to. */
 export type RemoveChannelMemberResponse = OperationResponse;
 
+/** Parameters of `fetchChannelMembers`, keyed as callers pass them. */
 export interface FetchChannelMembersParams {
+  /**
+   * Query parameter `channel_id`, required.
+   * `ChannelId` (string).
+   */
   channelId: ChannelId;
+  /**
+   * Query parameter `fid`, optional.
+   * `Fid` (integer, int32).
+   */
   fid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchChannelMembers` resolves to. */
 export type FetchChannelMembersResponse = ChannelMemberListResponse;
 
+/** Parameters of `inviteChannelMember`, keyed as callers pass them. */
 export interface InviteChannelMemberParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `channel_id`, required.
+   * `ChannelId` (string).
+   */
   channelId: ChannelId;
+  /**
+   * Body field `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Body field `role`, required.
+   * `ChannelMemberRole` (one of `member` or `moderator`).
+   */
   role: ChannelMemberRole;
 }
+/** What `inviteChannelMember` resolves to. */
 export type InviteChannelMemberResponse = OperationResponse;
 
+/** Parameters of `respondChannelInvite`, keyed as callers pass them. */
 export interface RespondChannelInviteParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `channel_id`, required.
+   * `ChannelId` (string).
+   */
   channelId: ChannelId;
+  /**
+   * Body field `role`, required.
+   * `ChannelMemberRole` (one of `member` or `moderator`).
+   */
   role: ChannelMemberRole;
+  /**
+   * Body field `accept`, required.
+   * Boolean.
+   */
   accept: boolean;
 }
+/** What `respondChannelInvite` resolves to. */
 export type RespondChannelInviteResponse = OperationResponse;
 
+/** Parameters of `fetchChannelInvites`, keyed as callers pass them. */
 export interface FetchChannelInvitesParams {
+  /**
+   * Query parameter `channel_id`, optional.
+   * `ChannelId` (string).
+   */
   channelId?: ChannelId;
+  /**
+   * Query parameter `invited_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   invitedFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchChannelInvites` resolves to. */
 export type FetchChannelInvitesResponse = ChannelMemberInviteListResponse;
 
+/** Parameters of `searchChannels`, keyed as callers pass them. */
 export interface SearchChannelsParams {
+  /**
+   * Query parameter `q`, required.
+   * String.
+   */
   q: string;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 200; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `searchChannels` resolves to. */
 export type SearchChannelsResponse = ChannelSearchResponse;
 
+/** Parameters of `fetchBulkChannels`, keyed as callers pass them. */
 export interface FetchBulkChannelsParams {
+  /**
+   * Query parameter `ids`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   ids: Array<string> | string;
+  /**
+   * Query parameter `type`, optional.
+   * `ChannelType` (one of `id` or `parent_url`).
+   */
   type?: ChannelType;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
 }
+/** What `fetchBulkChannels` resolves to. */
 export type FetchBulkChannelsResponse = ChannelResponseBulk;
 
+/** Parameters of `lookupChannel`, keyed as callers pass them. */
 export interface LookupChannelParams {
+  /**
+   * Query parameter `id`, required.
+   * String.
+   */
   id: string;
+  /**
+   * Query parameter `type`, optional.
+   * `ChannelType` (one of `id` or `parent_url`).
+   */
   type?: ChannelType;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
 }
+/** What `lookupChannel` resolves to. */
 export type LookupChannelResponse = ChannelResponse;
 
+/** Parameters of `followChannel`, keyed as callers pass them. */
 export interface FollowChannelParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `channel_id`, required.
+   * `ChannelId` (string).
+   */
   channelId: ChannelId;
 }
+/** What `followChannel` resolves to. */
 export type FollowChannelResponse = OperationResponse;
 
+/** Parameters of `unfollowChannel`, keyed as callers pass them. */
 export interface UnfollowChannelParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `channel_id`, required.
+   * `ChannelId` (string).
+   */
   channelId: ChannelId;
 }
+/** What `unfollowChannel` resolves to. */
 export type UnfollowChannelResponse = OperationResponse;
 
+/** Parameters of `fetchFollowersForAChannel`, keyed as callers pass them. */
 export interface FetchFollowersForAChannelParams {
+  /**
+   * Query parameter `id`, required.
+   * String.
+   */
   id: string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 1000; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFollowersForAChannel` resolves to. */
 export type FetchFollowersForAChannelResponse = UsersResponse;
 
+/** Parameters of `fetchRelevantFollowersForAChannel`, keyed as callers pass them. */
 export interface FetchRelevantFollowersForAChannelParams {
+  /**
+   * Query parameter `id`, required.
+   * String.
+   */
   id: string;
+  /**
+   * Query parameter `viewer_fid`, required.
+   * `Fid` (integer, int32).
+   */
   viewerFid: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchRelevantFollowersForAChannel` resolves to. */
 export type FetchRelevantFollowersForAChannelResponse = RelevantFollowersResponse;
 
+/** Parameters of `fetchUsersActiveChannels`, keyed as callers pass them. */
 export interface FetchUsersActiveChannelsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchUsersActiveChannels` resolves to. */
 export type FetchUsersActiveChannelsResponse = UsersActiveChannelsResponse;
 
+/** Parameters of `fetchTrendingChannels`, keyed as callers pass them. */
 export interface FetchTrendingChannelsParams {
+  /**
+   * Query parameter `time_window`, optional.
+   * One of `1d`, `7d` or `30d`.
+   */
   timeWindow?: "1d" | "7d" | "30d";
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 25; defaults to `10`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchTrendingChannels` resolves to. */
 export type FetchTrendingChannelsResponse = TrendingChannelResponse;
 
+/** Parameters of `fetchUserFollowers`, keyed as callers pass them. */
 export interface FetchUserFollowersParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `sort_type`, optional.
+   * `FollowSortType` (one of `desc_chron` or `algorithmic`).
+   */
   sortType?: FollowSortType;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchUserFollowers` resolves to. */
 export type FetchUserFollowersResponse = FollowersResponse;
 
+/** Parameters of `fetchRelevantFollowers`, keyed as callers pass them. */
 export interface FetchRelevantFollowersParams {
+  /**
+   * Query parameter `target_fid`, required.
+   * `Fid` (integer, int32).
+   */
   targetFid: Fid;
+  /**
+   * Query parameter `viewer_fid`, required.
+   * `Fid` (integer, int32).
+   */
   viewerFid: Fid;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchRelevantFollowers` resolves to. */
 export type FetchRelevantFollowersResponse = RelevantFollowersResponse;
 
+/** Parameters of `fetchUserFollowing`, keyed as callers pass them. */
 export interface FetchUserFollowingParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `sort_type`, optional.
+   * `FollowSortType` (one of `desc_chron` or `algorithmic`).
+   */
   sortType?: FollowSortType;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchUserFollowing` resolves to. */
 export type FetchUserFollowingResponse = FollowersResponse;
 
+/** Parameters of `fetchFollowSuggestions`, keyed as callers pass them. */
 export interface FetchFollowSuggestionsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchFollowSuggestions` resolves to. */
 export type FetchFollowSuggestionsResponse = UsersResponse;
 
+/** Parameters of `fetchUserReactions`, keyed as callers pass them. */
 export interface FetchUserReactionsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `type`, required.
+   * `ReactionsType` (one of `all`, `likes` or `recasts`).
+   */
   type: ReactionsType;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchUserReactions` resolves to. */
 export type FetchUserReactionsResponse = ReactionsResponse;
 
+/** Parameters of `fetchCastReactions`, keyed as callers pass them. */
 export interface FetchCastReactionsParams {
+  /**
+   * Query parameter `hash`, required.
+   * `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`.
+   */
   hash: CastHash;
+  /**
+   * Query parameter `types`, required.
+   * List of `ReactionsType` (one of `all`, `likes` or `recasts`); sent comma-joined: pass an array or a comma-separated string.
+   */
   types: Array<ReactionsType> | string;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchCastReactions` resolves to. */
 export type FetchCastReactionsResponse = ReactionsCastResponse;
 
+/** Parameters of `isFnameAvailable`, keyed as callers pass them. */
 export interface IsFnameAvailableParams {
+  /**
+   * Query parameter `fname`, required.
+   * String.
+   */
   fname: string;
 }
+/** What `isFnameAvailable` resolves to. */
 export type IsFnameAvailableResponse = FnameAvailabilityResponse;
 
+/** Parameters of `fetchRelevantFungibleOwners`, keyed as callers pass them. */
 export interface FetchRelevantFungibleOwnersParams {
+  /**
+   * Query parameter `contract_address`, required.
+   * String.
+   */
   contractAddress: string;
+  /**
+   * Query parameter `network`, required.
+   * `FungibleOwnerRelevantNetwork` (one of `ethereum`, `optimism`, `base`, `arbitrum` or `solana`).
+   */
   network: FungibleOwnerRelevantNetwork;
+  /**
+   * Query parameter `viewer_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   viewerFid?: Fid;
 }
+/** What `fetchRelevantFungibleOwners` resolves to. */
 export type FetchRelevantFungibleOwnersResponse = RelevantFungibleOwnersResponse;
 
+/** Parameters of `lookupUserStorageAllocations`, keyed as callers pass them. */
 export interface LookupUserStorageAllocationsParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
 }
+/** What `lookupUserStorageAllocations` resolves to. */
 export type LookupUserStorageAllocationsResponse = StorageAllocationsResponse;
 
+/** Parameters of `lookupUserStorageUsage`, keyed as callers pass them. */
 export interface LookupUserStorageUsageParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
 }
+/** What `lookupUserStorageUsage` resolves to. */
 export type LookupUserStorageUsageResponse = StorageUsageResponse;
 
+/** Parameters of `buyStorage`, keyed as callers pass them. */
 export interface BuyStorageParams {
+  /**
+   * Body field `fid`, required.
+   * Integer; at least 1.
+   */
   fid: number;
+  /**
+   * Body field `units`, optional.
+   * Integer; at least 1.
+   */
   units?: number;
+  /**
+   * Body field `idem`, optional.
+   * `Idem` (string).
+   */
   idem?: Idem;
 }
+/** What `buyStorage` resolves to. */
 export type BuyStorageResponse = StorageAllocationsResponse;
 
+/** Parameters of `lookupWebhook`, keyed as callers pass them. */
 export interface LookupWebhookParams {
+  /**
+   * Query parameter `webhook_id`, required.
+   * String.
+   */
   webhookId: string;
 }
+/** What `lookupWebhook` resolves to. */
 export type LookupWebhookResponse = WebhookResponse;
 
+/** Parameters of `publishWebhook`, keyed as callers pass them. */
 export interface PublishWebhookParams {
+  /**
+   * Body field `name`, required.
+   * String.
+   */
   name: string;
+  /**
+   * Body field `url`, required.
+   * String.
+   */
   url: string;
+  /**
+   * Body field `subscription`, optional.
+   * `WebhookSubscriptionFilters`.
+   */
   subscription?: WebhookSubscriptionFilters;
 }
+/** What `publishWebhook` resolves to. */
 export type PublishWebhookResponse = WebhookResponse;
 
+/** Parameters of `updateWebhookActiveStatus`, keyed as callers pass them. */
 export interface UpdateWebhookActiveStatusParams {
+  /**
+   * Body field `webhook_id`, required.
+   * String.
+   */
   webhookId: string;
+  /**
+   * Body field `active`, required.
+   * One of `true` or `false`.
+   */
   active: "true" | "false";
 }
+/** What `updateWebhookActiveStatus` resolves to. */
 export type UpdateWebhookActiveStatusResponse = WebhookResponse;
 
+/** Parameters of `updateWebhook`, keyed as callers pass them. */
 export interface UpdateWebhookParams {
+  /**
+   * Body field `name`, required.
+   * String.
+   */
   name: string;
+  /**
+   * Body field `url`, required.
+   * String.
+   */
   url: string;
+  /**
+   * Body field `subscription`, optional.
+   * `WebhookSubscriptionFilters`.
+   */
   subscription?: WebhookSubscriptionFilters;
+  /**
+   * Body field `webhook_id`, required.
+   * String.
+   */
   webhookId: string;
 }
+/** What `updateWebhook` resolves to. */
 export type UpdateWebhookResponse = WebhookResponse;
 
+/** Parameters of `deleteWebhook`, keyed as callers pass them. */
 export interface DeleteWebhookParams {
+  /**
+   * Body field `webhook_id`, required.
+   * String.
+   */
   webhookId: string;
 }
+/** What `deleteWebhook` resolves to. */
 export type DeleteWebhookResponse = WebhookResponse;
 
+/** Parameters of `fetchWebhooks`, keyed as callers pass them. */
 export type FetchWebhooksParams = Record<string, never>;
+/** What `fetchWebhooks` resolves to. */
 export type FetchWebhooksResponse = WebhookListResponse;
 
+/** Parameters of `fetchMuteList`, keyed as callers pass them. */
 export interface FetchMuteListParams {
+  /**
+   * Query parameter `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchMuteList` resolves to. */
 export type FetchMuteListResponse = MuteListResponse;
 
+/** Parameters of `publishMute`, keyed as callers pass them. */
 export interface PublishMuteParams {
+  /**
+   * Body field `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Body field `muted_fid`, required.
+   * `Fid` (integer, int32).
+   */
   mutedFid: Fid;
 }
+/** What `publishMute` resolves to. */
 export type PublishMuteResponse = MuteResponse;
 
+/** Parameters of `deleteMute`, keyed as callers pass them. */
 export interface DeleteMuteParams {
+  /**
+   * Body field `fid`, required.
+   * `Fid` (integer, int32).
+   */
   fid: Fid;
+  /**
+   * Body field `muted_fid`, required.
+   * `Fid` (integer, int32).
+   */
   mutedFid: Fid;
 }
+/** What `deleteMute` resolves to. */
 export type DeleteMuteResponse = MuteResponse;
 
+/** Parameters of `fetchBlockList`, keyed as callers pass them. */
 export interface FetchBlockListParams {
+  /**
+   * Query parameter `blocker_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   blockerFid?: Fid;
+  /**
+   * Query parameter `blocked_fid`, optional.
+   * `Fid` (integer, int32).
+   */
   blockedFid?: Fid;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchBlockList` resolves to. */
 export type FetchBlockListResponse = BlockListResponse;
 
+/** Parameters of `publishBlock`, keyed as callers pass them. */
 export interface PublishBlockParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `blocked_fid`, required.
+   * `Fid` (integer, int32).
+   */
   blockedFid: Fid;
 }
+/** What `publishBlock` resolves to. */
 export type PublishBlockResponse = OperationResponse;
 
+/** Parameters of `deleteBlock`, keyed as callers pass them. */
 export interface DeleteBlockParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * `SignerUUID` (string).
+   */
   signerUuid: SignerUUID;
+  /**
+   * Body field `blocked_fid`, required.
+   * `Fid` (integer, int32).
+   */
   blockedFid: Fid;
 }
+/** What `deleteBlock` resolves to. */
 export type DeleteBlockResponse = OperationResponse;
 
+/** Parameters of `fetchBanList`, keyed as callers pass them. */
 export interface FetchBanListParams {
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 100; defaults to `20`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
+  /**
+   * Header `x-neynar-experimental`, optional.
+   * Boolean; defaults to `false`.
+   */
   xNeynarExperimental?: boolean;
 }
+/** What `fetchBanList` resolves to. */
 export type FetchBanListResponse = BanListResponse;
 
+/** Parameters of `publishBans`, keyed as callers pass them. */
 export interface PublishBansParams {
+  /**
+   * Body field `fids`, required.
+   * List of `Fid` (integer, int32).
+   */
   fids: Array<Fid>;
 }
+/** What `publishBans` resolves to. */
 export type PublishBansResponse = BanResponse;
 
+/** Parameters of `deleteBans`, keyed as callers pass them. */
 export interface DeleteBansParams {
+  /**
+   * Body field `fids`, required.
+   * List of `Fid` (integer, int32).
+   */
   fids: Array<Fid>;
 }
+/** What `deleteBans` resolves to. */
 export type DeleteBansResponse = BanResponse;
 
+/** Parameters of `fetchComposerActions`, keyed as callers pass them. */
 export interface FetchComposerActionsParams {
+  /**
+   * Query parameter `list`, required.
+   * `CastComposerType` (one of `top` or `featured`).
+   */
   list: CastComposerType;
+  /**
+   * Query parameter `limit`, optional.
+   * Integer; 1 to 25; defaults to `25`.
+   */
   limit?: number;
+  /**
+   * Query parameter `cursor`, optional.
+   * String.
+   */
   cursor?: string;
 }
+/** What `fetchComposerActions` resolves to. */
 export type FetchComposerActionsResponse = CastComposerActionsListResponse;
 
+/** Parameters of `publishFarcasterAction`, keyed as callers pass them. */
 export interface PublishFarcasterActionParams {
+  /**
+   * Body field `signer_uuid`, required.
+   * String, uuid.
+   */
   signerUuid: string;
+  /**
+   * Body field `base_url`, required.
+   * String, uri.
+   */
   baseUrl: string;
+  /**
+   * Body field `action`, required.
+   * Object.
+   */
   action: {
-  type: string;
-  payload?: Record<string, unknown>;
-};
+    /** Required: string. */
+    type: string;
+    /** Optional: object. */
+    payload?: Record<string, unknown>;
+  };
 }
+/** What `publishFarcasterAction` resolves to. */
 export type PublishFarcasterActionResponse = {
   [key: string]: unknown;
 };
 
+/** Parameters of `fetchSubscriptionCheck`, keyed as callers pass them. */
 export interface FetchSubscriptionCheckParams {
+  /**
+   * Query parameter `addresses`, required.
+   * String; sent comma-joined: pass an array or a comma-separated string.
+   */
   addresses: Array<string> | string;
+  /**
+   * Query parameter `contract_address`, required.
+   * String.
+   */
   contractAddress: string;
+  /**
+   * Query parameter `chain_id`, required.
+   * String.
+   */
   chainId: string;
 }
+/** What `fetchSubscriptionCheck` resolves to. */
 export type FetchSubscriptionCheckResponse = SubscriptionCheckResponse;
 
+/** Parameters of `deployFungible`, keyed as callers pass them. */
 export interface DeployFungibleParams {
+  /**
+   * Body field `owner`, required.
+   * String.
+   */
   owner: string;
+  /**
+   * Body field `symbol`, required.
+   * String.
+   */
   symbol: string;
+  /**
+   * Body field `name`, required.
+   * String.
+   */
   name: string;
+  /**
+   * Body field `metadata[media]`, optional.
+   * Binary data; bytes: a Uint8Array, Buffer, ArrayBuffer or Blob.
+   */
   metadataMedia?: BinaryBody;
+  /**
+   * Body field `metadata[description]`, optional.
+   * String.
+   */
   metadataDescription?: string;
+  /**
+   * Body field `metadata[nsfw]`, optional.
+   * One of `true` or `false`.
+   */
   metadataNsfw?: "true" | "false";
+  /**
+   * Body field `metadata[website_link]`, optional.
+   * String.
+   */
   metadataWebsiteLink?: string;
+  /**
+   * Body field `metadata[twitter]`, optional.
+   * String.
+   */
   metadataTwitter?: string;
+  /**
+   * Body field `metadata[discord]`, optional.
+   * String.
+   */
   metadataDiscord?: string;
+  /**
+   * Body field `metadata[telegram]`, optional.
+   * String.
+   */
   metadataTelegram?: string;
+  /**
+   * Body field `network`, optional.
+   * Always `base`; defaults to `base`.
+   */
   network?: "base";
+  /**
+   * Body field `factory`, optional.
+   * One of `wow` or `clanker`; defaults to `wow`.
+   */
   factory?: "wow" | "clanker";
 }
 

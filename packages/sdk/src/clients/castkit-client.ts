@@ -1,0 +1,74 @@
+// The light client: it holds no operation table; each call names the entry it sends, so a bundle
+// carries only the operations a program imports (`createClient` + `lookupUserByUsername` ≈ 5 kB).
+import { BaseClient, type CallOptions, type CallResult, type ClientOptions } from '../core/client.js';
+import { CastkitError } from '../core/errors.js';
+import type { Operation, OperationSpec, OperationTypes, Paged } from '../core/operation.js';
+import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { fetchTransport } from '../transport/fetch.js';
+import type { Transport } from '../transport/types.js';
+import { DEFAULT_API_BASE_URL } from './api-client.js';
+import { DEFAULT_HUB_BASE_URL } from './hub-client.js';
+import { resolveOptions } from './options.js';
+
+type Api = OperationSpec['api'];
+
+export interface CastkitClientOptions<A extends Api = Api> extends ClientOptions {
+  /** Which API the client calls: `v2` (default, https://api.neynar.com/v2) or `hub`. */
+  api?: A;
+}
+
+/** Params are optional for operations whose parameters are all optional. */
+type Args<P, O> = {} extends P ? [params?: P, options?: O] : [params: P, options?: O];
+
+export class CastkitClient<A extends Api = 'v2'> extends BaseClient {
+  readonly api: A;
+
+  constructor(options: CastkitClientOptions<A> = {}) {
+    const { api = 'v2', ...rest } = options;
+    super(resolveOptions(rest), api === 'hub' ? DEFAULT_HUB_BASE_URL : DEFAULT_API_BASE_URL);
+    this.api = api as A;
+  }
+
+  /** Sends one operation: `client.call(lookupUserByUsername, { username: 'dwr' })`. */
+  call<T extends OperationTypes, O extends CallOptions = {}>(
+    operation: Operation<A, T>,
+    ...[params, options]: Args<T['params'], O>
+  ): Promise<CallResult<T['response'], O>> {
+    return this.request(this.own(operation), params as object | undefined, options) as Promise<
+      CallResult<T['response'], O>
+    >;
+  }
+
+  /** `for await (const page of client.paginate(fetchFeed, {...}))`, or `.items()` for each item. */
+  paginate<T extends OperationTypes>(
+    operation: Operation<A, T> & Paged,
+    params: T['params'],
+    options?: CallOptions & PaginateOptions,
+  ): Paginator<T['response'], ItemOf<T>> {
+    return this.paginator(this.own(operation), params as object, options);
+  }
+
+  private own(operation: OperationSpec): OperationSpec {
+    if (operation?.api !== this.api) {
+      const what = operation?.name ? `${operation.name} is a ${operation.api} operation` : 'not an operation';
+      throw new CastkitError(`${what}; this client calls the ${this.api} API.`);
+    }
+    return operation;
+  }
+
+  protected defaultTransport(): Transport {
+    return fetchTransport();
+  }
+
+  protected fetchTransport(fetchImpl: typeof fetch): Transport {
+    return fetchTransport(fetchImpl);
+  }
+}
+
+/** A light client for the main API (`/v2`): `createClient({ apiKey }).call(fetchFeed, params)`. */
+export const createClient = (options?: ClientOptions): CastkitClient<'v2'> =>
+  new CastkitClient({ ...options, api: 'v2' });
+
+/** A light client for the hub API: `createHubClient({ apiKey }).call(hubFetchUsersCasts, { fid })`. */
+export const createHubClient = (options?: ClientOptions): CastkitClient<'hub'> =>
+  new CastkitClient({ ...options, api: 'hub' });

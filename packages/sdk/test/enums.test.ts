@@ -1,0 +1,79 @@
+// Enums as runtime values under the established SDK's names, members and values.
+import { describe, expect, it } from 'vitest';
+import * as sdk from '../src/index.js';
+import {
+  BalanceResponseUserBalanceObjectEnum,
+  CastNotificationType,
+  CastObjectEnum,
+  DeployFungibleMetadataNsfwEnum,
+  EmbedType,
+  FeedType,
+  FetchBulkCastsSortTypeEnum,
+  FetchTrendingFeedTimeWindowEnum,
+  FilterType,
+  HubReactionType,
+  MessageType,
+  NeynarPageImageAspectRatioEnum,
+  OembedLinkDataAllOfTypeEnum,
+  ReactionType,
+  type SearchedUser,
+  SearchedUserObjectEnum,
+  SignatureScheme,
+  UserNameType,
+  UserVerifiedAccountsInnerPlatformEnum,
+  VerificationChainId,
+} from '../src/index.js';
+
+describe('enums', () => {
+  it('are values and types under one name', () => {
+    const feed: FeedType = FeedType.Following;
+    const filter: FilterType = FilterType.ChannelId;
+    expect([feed, filter]).toEqual(['following', 'channel_id']);
+    expect(FeedType).toEqual({ Following: 'following', Filter: 'filter' });
+  });
+
+  it('follow every naming rule of the established SDK', () => {
+    const cases: [unknown, unknown][] = [
+      [ReactionType, { Like: 'like', Recast: 'recast' }], // component enum
+      [CastObjectEnum, { Cast: 'cast' }], // inline property: <Model><Property>Enum
+      [BalanceResponseUserBalanceObjectEnum.UserBalance, 'user_balance'], // inline object: <Model><Property>
+      [UserVerifiedAccountsInnerPlatformEnum.Github, 'github'], // array items: <Model><Property>Inner
+      [OembedLinkDataAllOfTypeEnum.Link, 'link'], // allOf part: <Model>AllOf
+      [FetchBulkCastsSortTypeEnum.Trending, 'trending'], // inline parameter: <OperationId><Param>Enum
+      [DeployFungibleMetadataNsfwEnum.True, 'true'], // multipart body field, named after the operation
+      [SearchedUserObjectEnum.User, 'user'], // anyOf merged into one model
+      [CastNotificationType, { Mention: 'cast-mention', Reply: 'cast-reply' }], // shared prefix dropped
+      [MessageType.VerificationAddEthAddress, 'MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS'],
+      [SignatureScheme.Ed25519, 'SIGNATURE_SCHEME_ED25519'], // prefix cut at the last separator
+      [UserNameType.EnsL1, 'USERNAME_TYPE_ENS_L1'],
+      [FetchTrendingFeedTimeWindowEnum._24h, '24h'], // leading digit
+      [NeynarPageImageAspectRatioEnum._1911, '1.91:1'],
+      [EmbedType.ImageSvgxml, 'image/svg+xml'], // symbols dropped
+      [VerificationChainId, { NUMBER_0: 0, NUMBER_1: 1, NUMBER_10: 10 }], // numbers
+      [HubReactionType, { Like: 'Like', Recast: 'Recast' }], // the hub's, renamed beside the main API's
+    ];
+    for (const [actual, expected] of cases) expect(actual).toEqual(expected);
+  });
+
+  it('export 94 main-API enums and 12 hub enums', () => {
+    const enums = Object.entries(sdk).filter(
+      ([name, v]) =>
+        /^[A-Z]/.test(name) &&
+        typeof v === 'object' &&
+        v !== null &&
+        Object.values(v).every((m) => typeof m === 'string' || typeof m === 'number'),
+    );
+    expect(enums.length).toBe(94 + 12);
+  });
+
+  it('type an anyOf of objects as the first object with the others’ fields optional', () => {
+    // Checked by `npm run typecheck`: a User is a SearchedUser, its fields stay required, pfp may be absent.
+    const found: SearchedUser = { fid: 3, username: 'a' } as sdk.User;
+    const fid: number = found.fid;
+    // @ts-expect-error pfp comes from the second member, so it is optional
+    const pfpUrl = (u: SearchedUser): string => u.pfp.url;
+    expect(fid).toBe(3);
+    expect(pfpUrl).toBeTypeOf('function');
+    expect(found.pfp?.url).toBeUndefined();
+  });
+});

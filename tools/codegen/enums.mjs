@@ -1,0 +1,119 @@
+// Finds every enum of a spec that the established SDK (@neynar/nodejs-sdk 2.x, made with
+// openapi-generator's typescript-axios) exports as a runtime value, under the names it gives them,
+// so `FeedType.Following` and `FetchBulkCastsSortTypeEnum.Trending` keep working after a switch.
+// Its naming: a component enum keeps the component's name; an enum inside a model is
+// `<Model><Property>Enum`, where inline objects are models named `<Model><Property>`, array items
+// `<Model><Property>Inner` and `allOf` parts `<Model>AllOf`; an inline enum parameter is
+// `<OperationId><Parameter>Enum`, and so are the fields of a multipart body (sent as parameters).
+import { pascal, typeName } from './names.mjs';
+import { eachOperation, refName } from './spec.mjs';
+
+/** `[{ name, values, numeric }]` in spec order, names unique. */
+export function collectEnums(spec) {
+  const { doc, resolve } = spec;
+  const found = new Map();
+  const add = (name, schema) => {
+    if (!schema?.enum || schema.type === 'boolean' || found.has(name)) return;
+    const numeric = schema.type === 'integer' || schema.type === 'number';
+    found.set(name, { name, values: schema.enum, numeric });
+  };
+  const multipartOnly = multipartBodySchemas(doc);
+
+  const walk = (schema, model) => {
+    if (!schema || schema.$ref) return;
+    for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+      if (prop.$ref) continue;
+      if (prop.enum) add(`${model}${pascal(key)}Enum`, prop);
+      else if (prop.type === 'array' && prop.items && !prop.items.$ref) {
+        if (prop.items.enum) add(`${model}${pascal(key)}Enum`, prop.items);
+        else walk(prop.items, `${model}${pascal(key)}Inner`);
+      } else walk(prop, `${model}${pascal(key)}`);
+    }
+    for (const part of schema.allOf ?? []) walk(part, `${model}AllOf`);
+  };
+
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
+    if (multipartOnly.has(name)) continue;
+    if (schema.enum) add(typeName(name), schema);
+    else if (mergedAnyOf(spec, schema)) {
+      // The established SDK merges such an `anyOf` into one model, so the members' own enums are its.
+      for (const member of schema.anyOf) {
+        for (const [key, prop] of Object.entries(resolve(member).properties ?? {})) {
+          if (!prop.$ref && prop.enum) add(`${typeName(name)}${pascal(key)}Enum`, prop);
+        }
+      }
+    } else walk(schema, typeName(name));
+  }
+  for (const { op } of eachOperation(doc)) {
+    const prefix = pascal(op.operationId);
+    for (const raw of op.parameters ?? []) {
+      const p = resolve(raw);
+      const s = p.schema ?? {};
+      if (!s.$ref) add(`${prefix}${pascal(p.name)}Enum`, s.enum ? s : s.items?.$ref ? undefined : s.items);
+    }
+    const form = op.requestBody && resolve(op.requestBody).content?.['multipart/form-data']?.schema;
+    for (const [key, prop] of Object.entries(resolve(form)?.properties ?? {})) {
+      if (!prop.$ref) add(`${prefix}${pascal(key)}Enum`, prop);
+    }
+  }
+  return [...found.values()].map((e) => ({ ...e, members: memberNames(e) }));
+}
+
+/**
+ * An `anyOf` of object schemas (`SearchedUser`: a `User` that may carry a `ProfileUrl`'s fields) is
+ * typed as one object, as the established SDK types it; single-member `anyOf`s are plain already.
+ */
+export function mergedAnyOf(spec, schema) {
+  const members = schema?.anyOf;
+  if (!members || members.length < 2) return false;
+  return members.every((m) => {
+    const s = spec.resolve(m);
+    return s && (s.type === 'object' || s.properties) && !s.oneOf && !s.anyOf;
+  });
+}
+
+/** Component schemas that only multipart bodies use: their fields travel as parameters. */
+function multipartBodySchemas(doc) {
+  const text = JSON.stringify({ ...doc, paths: undefined });
+  const names = new Set();
+  for (const { op } of eachOperation(doc)) {
+    const name = refName(op.requestBody?.content?.['multipart/form-data']?.schema);
+    if (name && !text.includes(`"#/components/schemas/${name}"`)) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * Member names as typescript-axios writes them: a prefix shared by every value is dropped up to
+ * its last separator (`FARCASTER_NETWORK_MAINNET` → `Mainnet`), the rest split on separators and
+ * joined in PascalCase (`desc_chron` → `DescChron`, `image/svg+xml` → `ImageSvgxml`); a leading
+ * digit gets `_` (`1d` → `_1d`); numbers are `NUMBER_<n>`.
+ */
+function memberNames({ values, numeric }) {
+  if (numeric)
+    return values.map((v) => `NUMBER_${String(v).replace(/-/g, 'MINUS_').replace(/\./g, '_DOT_')}`);
+  const strings = values.map(String);
+  const cut = strings.length > 1 ? commonPrefix(strings).replace(/[a-zA-Z0-9]+$/, '').length : 0;
+  return strings.map((value) => {
+    const rest = value.slice(cut) || value;
+    const words = rest
+      .replace(/[[\].\-|\s/\\]/g, '_')
+      .replace(/[^a-zA-Z0-9_]/g, '')
+      .split('_')
+      .filter(Boolean);
+    const name = words
+      .map((w) => (/^[A-Z0-9]+$/.test(w) ? w.toLowerCase() : w))
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('');
+    if (!name) return 'Empty';
+    return /^\d/.test(name) ? `_${name}` : name;
+  });
+}
+
+function commonPrefix(strings) {
+  let prefix = strings[0];
+  for (const s of strings) {
+    while (!s.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  }
+  return prefix;
+}
