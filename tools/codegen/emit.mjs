@@ -61,6 +61,7 @@ export function emitTable(ops, { source, prefix }) {
     lines.push(`    path: '${op.path}',`);
     if (op.body)
       lines.push(`    body: ${JSON.stringify({ kind: op.body.kind, required: op.body.required })},`);
+    if (!op.json) lines.push('    json: false,');
     if (op.paging) lines.push(`    paging: ${JSON.stringify(op.paging)},`);
     lines.push('    params: [');
     for (const p of op.params) {

@@ -32,8 +32,10 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequiredError,
+  ResponseTooLargeError,
   TimeoutError,
   TransportError,
+  UnexpectedResponseError,
   UnsupportedMediaTypeError,
 } from './core/errors.js';
 export { type Logger, silentLogger } from './core/logger.js';

@@ -1,11 +1,11 @@
 // Transport over the WHATWG fetch API: browsers, Deno, Bun, workers, or any injected fetch.
-import type { Transport } from './types.js';
+import { bodyCutShort, RESPONSE_TOO_LARGE, responseTooLarge, type Transport } from './types.js';
 
 export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Transport {
   if (typeof fetchImpl !== 'function') {
     throw new TypeError('No fetch implementation is available; pass one as the `fetch` option.');
   }
-  return async ({ method, url, headers, body, signal }) => {
+  return async ({ method, url, headers, body, signal, maxBytes }) => {
     const init: RequestInit = { method, headers, signal, redirect: 'manual' };
     if (body !== undefined) {
       if (body instanceof FormData) {
@@ -20,6 +20,44 @@ export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Tran
     res.headers.forEach((value, key) => {
       out[key.toLowerCase()] = value;
     });
-    return { status: res.status, headers: out, body: new Uint8Array(await res.arrayBuffer()) };
+    let bytes: Uint8Array;
+    try {
+      bytes = await readBody(res, maxBytes ?? Number.POSITIVE_INFINITY);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw (error as { code?: string }).code === RESPONSE_TOO_LARGE ? error : bodyCutShort(error);
+    }
+    return { status: res.status, headers: out, body: bytes };
   };
+}
+
+/** The body's bytes as fetch decodes them, counted as they arrive so an oversized one stops early. */
+async function readBody(res: Response, limit: number): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(0);
+  const length = res.headers.get('content-length');
+  // A body sent as is with a declared length within the cap is read in one go: fetch enforces the length.
+  if (length !== null && !res.headers.has('content-encoding') && Number(length) <= limit) {
+    return new Uint8Array(await res.arrayBuffer());
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw responseTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }

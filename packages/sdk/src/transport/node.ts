@@ -3,7 +3,13 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { bodyBytes } from '../core/body.js';
-import type { Transport, TransportRequest, TransportResponse } from './types.js';
+import {
+  bodyCutShort,
+  responseTooLarge,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './types.js';
 
 export interface NodeTransportOptions {
   /** Sockets kept open per host (default 64). */
@@ -15,64 +21,160 @@ interface Encoded {
   payload?: Uint8Array | string;
 }
 
+/** What http.request needs about a scheme://host:port, parsed once per origin rather than per call. */
+interface Origin {
+  lib: typeof http | typeof https;
+  agent: http.Agent;
+  protocol: string;
+  hostname: string;
+  port: string;
+  auth?: string;
+}
+
 export function nodeTransport(options: NodeTransportOptions = {}): Transport {
   const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 64, scheduling: 'lifo' as const };
   const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+  const origins = new Map<string, Origin>();
 
-  function send(
-    lib: typeof http | typeof https,
-    url: URL,
-    req: TransportRequest,
-    { headers, payload }: Encoded,
-  ) {
+  function originOf(key: string): Origin {
+    let origin = origins.get(key);
+    if (origin) return origin;
+    const url = new URL(key);
+    const lib = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
+    if (!lib) throw new TypeError(`Unsupported protocol ${url.protocol} in ${url.origin}`);
+    origin = {
+      lib,
+      agent: agents[url.protocol as 'http:' | 'https:'],
+      protocol: url.protocol,
+      // http.request wants an IPv6 literal without its brackets.
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port,
+      auth: url.username
+        ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+        : undefined,
+    };
+    if (origins.size >= 64) origins.clear();
+    origins.set(key, origin);
+    return origin;
+  }
+
+  function send(req: TransportRequest, { headers, payload }: Encoded): Promise<TransportResponse> {
+    // Split at the first "/" after the authority: the path is sent as built, the origin looked up.
+    const url = req.url;
+    const slash = url.indexOf('/', url.indexOf('//') + 2);
+    const cut = slash === -1 ? url.search(/[?#]|$/) : slash;
+    const origin = originOf(url.slice(0, cut));
+    const path = slash === -1 ? `/${url.slice(cut)}` : url.slice(slash);
     if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
     headers['accept-encoding'] ??= 'gzip, deflate, br';
     return new Promise<TransportResponse>((resolve, reject) => {
-      const request = lib.request(url, {
+      const { signal } = req;
+      if (signal.aborted) return reject(signal.reason);
+      const limit = req.maxBytes ?? Number.POSITIVE_INFINITY;
+      let settled = false;
+      let inflate: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+      const request = origin.lib.request({
+        protocol: origin.protocol,
+        hostname: origin.hostname,
+        port: origin.port,
+        auth: origin.auth,
+        path,
         method: req.method,
         headers,
-        agent: agents[url.protocol as 'http:' | 'https:'],
+        agent: origin.agent,
       });
-      // One listener of our own is cheaper than http's `signal` option, which wires several per request.
-      const onAbort = () => request.destroy(new Error('aborted'));
-      req.signal.addEventListener('abort', onAbort, { once: true });
-      const settle = () => req.signal.removeEventListener('abort', onAbort);
-      request.on('error', (error) => {
-        settle();
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        inflate?.destroy();
+        request.destroy();
         reject(error);
-      });
+      };
+      // One listener of our own is cheaper than http's `signal` option, which wires several per request.
+      const onAbort = () => fail(signal.reason);
+      signal.addEventListener('abort', onAbort);
+      let responded = false;
+      // After the head arrived, any failure (reset, early close, a parse error) means a body cut short.
+      const cutShort = (error?: unknown) => fail(bodyCutShort(error));
+      request.on('error', (error) => (responded ? cutShort(error) : fail(error)));
       request.on('response', (res) => {
+        responded = true;
+        const status = res.statusCode ?? 0;
+        const out = res.headers as Record<string, string>;
+        const cookies = res.headers['set-cookie'];
+        if (cookies) out['set-cookie'] = cookies.join(', ');
+        const encoding = out['content-encoding'];
+        if (encoding === undefined && Number(out['content-length']) > limit)
+          return fail(responseTooLarge(limit));
         const chunks: Buffer[] = [];
-        const stream = decode(res);
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('error', (error) => {
-          settle();
-          reject(error);
+        let size = 0;
+        const take = (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) fail(responseTooLarge(limit));
+          else chunks.push(chunk);
+        };
+        const finish = () => {
+          if (settled) return;
+          settled = true;
+          signal.removeEventListener('abort', onAbort);
+          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+          resolve({ status, headers: out, body });
+        };
+        res.on('error', cutShort);
+        res.on('close', () => {
+          if (!res.complete) cutShort({ code: 'ECONNRESET' });
         });
-        stream.on('end', () => {
-          settle();
-          const out: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: out, body: Buffer.concat(chunks) });
+        inflate = decoderFor(encoding);
+        if (!inflate) {
+          res.on('data', take);
+          res.on('end', finish);
+          return;
+        }
+        const decoder = inflate;
+        let compressed = 0;
+        decoder.on('data', take);
+        decoder.on('end', finish);
+        decoder.on('error', cutShort);
+        res.on('data', (chunk: Buffer) => {
+          compressed += chunk.length;
+          decoder.write(chunk);
         });
+        // An empty body (a 204, a HEAD) is no gzip stream at all: decompressing it would fail.
+        res.on('end', () => (compressed === 0 ? finish() : decoder.end()));
       });
       request.end(payload);
     });
   }
 
   return (req) => {
-    const url = new URL(req.url);
-    const lib = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
-    if (!lib) return Promise.reject(new TypeError(`Unsupported protocol ${url.protocol} in ${url.origin}`));
     // Blobs and forms must be read first; every other body is sent without an extra await.
     const { body } = req;
     if (body instanceof FormData || (typeof Blob !== 'undefined' && body instanceof Blob)) {
-      return encodeAsync(req).then((encoded) => send(lib, url, req, encoded));
+      return encodeAsync(req).then((encoded) => send(req, encoded));
     }
-    return send(lib, url, req, encodeSync(req));
+    try {
+      return send(req, encodeSync(req));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
+}
+
+function decoderFor(encoding: string | undefined) {
+  switch (encoding) {
+    case undefined:
+      return undefined;
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return undefined;
+  }
 }
 
 function encodeSync(req: TransportRequest): Encoded {
@@ -96,17 +198,4 @@ async function encodeAsync(req: TransportRequest): Promise<Encoded> {
     return { headers, payload: new Uint8Array(await res.arrayBuffer()) };
   }
   return { headers, payload: await bodyBytes(body as Blob) };
-}
-
-function decode(res: http.IncomingMessage): NodeJS.ReadableStream {
-  switch (res.headers['content-encoding']) {
-    case 'gzip':
-      return res.pipe(zlib.createGunzip());
-    case 'deflate':
-      return res.pipe(zlib.createInflate());
-    case 'br':
-      return res.pipe(zlib.createBrotliDecompress());
-    default:
-      return res;
-  }
 }
