@@ -7,6 +7,7 @@ import {
   type TransportResponse,
 } from '../transport/types.js';
 import { buildRequest, type PreparedRequest } from './build-request.js';
+import { Deadlines } from './deadlines.js';
 import {
   AbortError,
   apiErrorFor,
@@ -68,6 +69,8 @@ export interface ClientOptions {
 
 const EXPERIMENTAL = 'x-neynar-experimental';
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Shared by calls without options, so the hot path allocates no empty object. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
 export abstract class BaseClient {
   readonly baseUrl: string;
@@ -81,6 +84,7 @@ export abstract class BaseClient {
   #transport: Transport | undefined;
   readonly #customTransport: Transport | undefined;
   #calls = 0;
+  readonly #deadlines = new Deadlines();
 
   protected constructor(options: ClientOptions, defaultBaseUrl: string) {
     this.baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
@@ -111,10 +115,13 @@ export abstract class BaseClient {
     params?: object,
     options: { headers?: Record<string, string>; redactKey?: boolean } = {},
   ) {
-    const input = { ...(params as Record<string, unknown>) };
-    const declaresExperimental = op.params.some((p) => p.name === EXPERIMENTAL);
-    if (declaresExperimental && this.#experimental !== undefined && input.xNeynarExperimental === undefined) {
-      input.xNeynarExperimental = this.#experimental;
+    let input = params as Record<string, unknown> | undefined;
+    if (
+      this.#experimental !== undefined &&
+      input?.xNeynarExperimental === undefined &&
+      declaresExperimental(op)
+    ) {
+      input = { ...input, xNeynarExperimental: this.#experimental };
     }
     return buildRequest(op, input, {
       baseUrl: this.baseUrl,
@@ -126,25 +133,39 @@ export abstract class BaseClient {
   async request<T>(
     op: OperationSpec,
     params?: object,
-    options: CallOptions = {},
+    options: CallOptions = NO_OPTIONS,
   ): Promise<T | RawResponse<T>> {
     // A write whose body has `idem` gets one key for all its attempts, so a retry cannot act twice.
-    const idem = takesIdem(op) && (params as { idem?: unknown } | undefined)?.idem == null;
+    const hasIdem = takesIdem(op);
+    const idem = hasIdem && (params as { idem?: unknown } | undefined)?.idem == null;
     const req = this.prepare(op, idem ? { ...params, idem: freshIdem() } : params, options);
-    const replaySafe = isReplaySafe(req.method, takesIdem(op));
+    const replaySafe = isReplaySafe(req.method, hasIdem);
     const retries = options.retries ?? this.#retry.retries;
     const debug = this.logger.debug ? this.debugLine(req, retries) : undefined;
+    const timeout = options.timeout ?? this.#timeout;
+    const userSignal = options.signal;
     for (let attempt = 1; ; attempt++) {
       const started = debug && Date.now();
       let res: TransportResponse;
+      // The attempt is inlined rather than a method of its own: one async frame less per request.
+      const timer = this.#deadlines.signal(timeout);
       try {
-        res = await this.send(req, options);
-      } catch (error) {
+        if (userSignal?.aborted) throw userSignal.reason;
+        res = await this.transport({
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          body: req.body,
+          signal: userSignal ? AbortSignal.any([userSignal, timer]) : timer,
+          maxBytes: this.#maxBytes,
+        });
+      } catch (cause) {
+        const error = attemptFailure(req, cause, userSignal, timer, timeout);
         const again = attempt <= retries && retryableFailure(error, replaySafe);
         const delay = again ? retryDelay(this.#retry, attempt) : 0;
-        debug?.(attempt, (error as Error).name, started as number, again && delay);
+        debug?.(attempt, error.name, started as number, again && delay);
         if (!again) throw error;
-        await this.wait(delay, options.signal, op.name);
+        await this.wait(delay, userSignal, op.name);
         continue;
       }
       const again =
@@ -152,7 +173,7 @@ export abstract class BaseClient {
       const delay = again ? retryDelay(this.#retry, attempt, res.headers['retry-after']) : 0;
       debug?.(attempt, String(res.status), started as number, again && delay);
       if (again) {
-        await this.wait(delay, options.signal, op.name);
+        await this.wait(delay, userSignal, op.name);
         continue;
       }
       const data = this.decode<T>(op, req, res);
@@ -173,33 +194,6 @@ export abstract class BaseClient {
       { ...(params as Record<string, unknown>) },
       { maxPages },
     );
-  }
-
-  private async send(req: PreparedRequest, options: CallOptions): Promise<TransportResponse> {
-    const userSignal = options.signal;
-    if (userSignal?.aborted)
-      throw new AbortError(`${req.operation} was aborted`, req.operation, { cause: userSignal.reason });
-    const timeout = options.timeout ?? this.#timeout;
-    const timer = AbortSignal.timeout(timeout);
-    try {
-      return await this.transport({
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        body: req.body,
-        signal: userSignal ? AbortSignal.any([userSignal, timer]) : timer,
-        maxBytes: this.#maxBytes,
-      });
-    } catch (error) {
-      if (userSignal?.aborted)
-        throw new AbortError(`${req.operation} was aborted`, req.operation, { cause: error });
-      if (timer.aborted)
-        throw new TimeoutError(`${req.operation} timed out after ${timeout} ms`, req.operation, {
-          cause: error,
-        });
-      if (error instanceof CastkitError) throw error;
-      throw transportFailure(req, error);
-    }
   }
 
   private decode<T>(op: OperationSpec, req: PreparedRequest, res: TransportResponse): T {
@@ -282,6 +276,31 @@ export abstract class BaseClient {
   }
 }
 
+/** Why an attempt ended without a response, as a typed error: the caller's abort, the timeout, or the transport's failure. */
+function attemptFailure(
+  req: PreparedRequest,
+  cause: unknown,
+  userSignal: AbortSignal | undefined,
+  timer: AbortSignal,
+  timeout: number,
+): CastkitError {
+  if (userSignal?.aborted) return new AbortError(`${req.operation} was aborted`, req.operation, { cause });
+  if (timer.aborted)
+    return new TimeoutError(`${req.operation} timed out after ${timeout} ms`, req.operation, { cause });
+  if (cause instanceof CastkitError) return cause;
+  return transportFailure(req, cause);
+}
+
+const experimental = new WeakMap<OperationSpec, boolean>();
+function declaresExperimental(op: OperationSpec): boolean {
+  let yes = experimental.get(op);
+  if (yes === undefined) {
+    yes = op.params.some((p) => p.name === EXPERIMENTAL);
+    experimental.set(op, yes);
+  }
+  return yes;
+}
+
 /** Network errors, bodies cut short and per-attempt timeouts may be retried; aborts and oversized bodies not. */
 function retryableFailure(error: unknown, replaySafe: boolean): boolean {
   if (error instanceof ConnectionError) {
@@ -331,9 +350,11 @@ function baseUrlHint(op: OperationSpec, baseUrl: string): string {
 const decoder = new TextDecoder();
 const text = (bytes: Uint8Array) => decoder.decode(bytes);
 
+/** A body that opens like a JSON object or array is parsed as one; else the content-type decides. */
 function looksLikeJson(res: TransportResponse, raw: string): boolean {
-  const type = res.headers['content-type'];
-  return type?.includes('json') === true || /^\s*[[{]/.test(raw);
+  const first = raw.charCodeAt(0);
+  if (first === 0x7b || first === 0x5b || /^\s*[[{]/.test(raw)) return true;
+  return res.headers['content-type']?.includes('json') === true;
 }
 
 /** JSON when the server says so (or it looks like JSON), text otherwise; an Error when JSON is malformed. */

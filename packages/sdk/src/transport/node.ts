@@ -86,14 +86,12 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
-        signal.removeEventListener('abort', onAbort);
+        unwatch(signal, fail);
         inflate?.destroy();
         request.destroy();
         reject(error);
       };
-      // One listener of our own is cheaper than http's `signal` option, which wires several per request.
-      const onAbort = () => fail(signal.reason);
-      signal.addEventListener('abort', onAbort);
+      watch(signal, fail);
       let responded = false;
       // After the head arrived, any failure (reset, early close, a parse error) means a body cut short.
       const cutShort = (error?: unknown) => fail(bodyCutShort(error));
@@ -117,7 +115,7 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
         const finish = () => {
           if (settled) return;
           settled = true;
-          signal.removeEventListener('abort', onAbort);
+          unwatch(signal, fail);
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
           resolve({ status, headers: out, body });
         };
@@ -159,6 +157,39 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       return Promise.reject(error);
     }
   };
+}
+
+type Abort = (reason: unknown) => void;
+
+/**
+ * Requests in flight per signal. The pipeline shares one timeout signal among the attempts that start
+ * together, so one 'abort' listener per signal (not per request) keeps EventTarget work off the hot path.
+ */
+const inFlight = new WeakMap<AbortSignal, Set<Abort>>();
+
+function watch(signal: AbortSignal, abort: Abort): void {
+  let requests = inFlight.get(signal);
+  if (requests === undefined) {
+    const set = new Set<Abort>();
+    requests = set;
+    inFlight.set(signal, set);
+    signal.addEventListener('abort', abortAll, { once: true });
+  }
+  requests.add(abort);
+}
+
+/** The last request on a signal removes the listener, so an idle signal is not kept alive by it. */
+function unwatch(signal: AbortSignal, abort: Abort): void {
+  const requests = inFlight.get(signal);
+  if (requests === undefined || !requests.delete(abort) || requests.size > 0) return;
+  inFlight.delete(signal);
+  signal.removeEventListener('abort', abortAll);
+}
+
+function abortAll(this: AbortSignal): void {
+  const requests = inFlight.get(this);
+  inFlight.delete(this);
+  for (const abort of requests ?? []) abort(this.reason);
 }
 
 function decoderFor(encoding: string | undefined) {
