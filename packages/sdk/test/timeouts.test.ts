@@ -1,9 +1,10 @@
 // Per-attempt timeouts come from AbortSignal.timeout signals that concurrent attempts share: a stalled
 // attempt times out, its neighbours that were answered are unaffected, and Node warns of no leak.
+import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NeynarAPIClient, TimeoutError } from '../src/index.js';
+import { fetchTransport, NeynarAPIClient, nodeTransport, TimeoutError } from '../src/index.js';
 
 let server: Server;
 let url: string;
@@ -58,5 +59,15 @@ describe.each([
     } finally {
       process.off('warning', onWarning);
     }
+  });
+
+  it('a transport leaves no listener behind on the signal it was given once the call is done', async () => {
+    const transport = fetchImpl ? fetchTransport(fetchImpl) : nodeTransport();
+    const signal = AbortSignal.timeout(3_600_000);
+    for (let n = 1; n < 200; n += 2) {
+      const res = await transport({ method: 'GET', url: `${url}/v2/x?username=${n}`, headers: {}, signal });
+      expect(res.status).toBe(200);
+    }
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 });

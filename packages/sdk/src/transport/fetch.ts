@@ -1,4 +1,5 @@
 // Transport over the WHATWG fetch API: browsers, Deno, Bun, workers, or any injected fetch.
+import { unwatch, watch } from './abort.js';
 import { bodyCutShort, RESPONSE_TOO_LARGE, responseTooLarge, type Transport } from './types.js';
 
 export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Transport {
@@ -6,28 +7,38 @@ export function fetchTransport(fetchImpl: typeof fetch = globalThis.fetch): Tran
     throw new TypeError('No fetch implementation is available; pass one as the `fetch` option.');
   }
   return async ({ method, url, headers, body, signal, maxBytes }) => {
-    const init: RequestInit = { method, headers, signal, redirect: 'manual' };
-    if (body !== undefined) {
-      if (body instanceof FormData) {
-        // fetch writes the multipart boundary itself; a preset content-type would lack it.
-        const { 'content-type': _dropped, ...rest } = headers;
-        init.headers = rest;
-      }
-      init.body = body instanceof Uint8Array ? body.slice() : (body as BodyInit);
-    }
-    const res = await fetchImpl(url, init);
-    const out: Record<string, string> = {};
-    res.headers.forEach((value, key) => {
-      out[key.toLowerCase()] = value;
-    });
-    let bytes: Uint8Array;
+    if (signal.aborted) throw signal.reason;
+    // fetch gets a signal of its own: some implementations (undici) keep their listener on the signal
+    // they are given until garbage collection, which a signal shared by many requests cannot afford.
+    const controller = new AbortController();
+    const abort = (reason: unknown) => controller.abort(reason);
+    watch(signal, abort);
     try {
-      bytes = await readBody(res, maxBytes ?? Number.POSITIVE_INFINITY);
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      throw (error as { code?: string }).code === RESPONSE_TOO_LARGE ? error : bodyCutShort(error);
+      const init: RequestInit = { method, headers, signal: controller.signal, redirect: 'manual' };
+      if (body !== undefined) {
+        if (body instanceof FormData) {
+          // fetch writes the multipart boundary itself; a preset content-type would lack it.
+          const { 'content-type': _dropped, ...rest } = headers;
+          init.headers = rest;
+        }
+        init.body = body instanceof Uint8Array ? body.slice() : (body as BodyInit);
+      }
+      const res = await fetchImpl(url, init);
+      const out: Record<string, string> = {};
+      res.headers.forEach((value, key) => {
+        out[key.toLowerCase()] = value;
+      });
+      let bytes: Uint8Array;
+      try {
+        bytes = await readBody(res, maxBytes ?? Number.POSITIVE_INFINITY);
+      } catch (error) {
+        if (signal.aborted) throw signal.reason;
+        throw (error as { code?: string }).code === RESPONSE_TOO_LARGE ? error : bodyCutShort(error);
+      }
+      return { status: res.status, headers: out, body: bytes };
+    } finally {
+      unwatch(signal, abort);
     }
-    return { status: res.status, headers: out, body: bytes };
   };
 }
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { bodyBytes } from '../core/body.js';
+import { unwatch, watch } from './abort.js';
 import {
   bodyCutShort,
   responseTooLarge,
@@ -157,39 +158,6 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       return Promise.reject(error);
     }
   };
-}
-
-type Abort = (reason: unknown) => void;
-
-/**
- * Requests in flight per signal. The pipeline shares one timeout signal among the attempts that start
- * together, so one 'abort' listener per signal (not per request) keeps EventTarget work off the hot path.
- */
-const inFlight = new WeakMap<AbortSignal, Set<Abort>>();
-
-function watch(signal: AbortSignal, abort: Abort): void {
-  let requests = inFlight.get(signal);
-  if (requests === undefined) {
-    const set = new Set<Abort>();
-    requests = set;
-    inFlight.set(signal, set);
-    signal.addEventListener('abort', abortAll, { once: true });
-  }
-  requests.add(abort);
-}
-
-/** The last request on a signal removes the listener, so an idle signal is not kept alive by it. */
-function unwatch(signal: AbortSignal, abort: Abort): void {
-  const requests = inFlight.get(signal);
-  if (requests === undefined || !requests.delete(abort) || requests.size > 0) return;
-  inFlight.delete(signal);
-  signal.removeEventListener('abort', abortAll);
-}
-
-function abortAll(this: AbortSignal): void {
-  const requests = inFlight.get(this);
-  inFlight.delete(this);
-  for (const abort of requests ?? []) abort(this.reason);
 }
 
 function decoderFor(encoding: string | undefined) {
