@@ -3,22 +3,27 @@
 // over rounds that alternate the contenders' order; ratios are to raw node:http. Then the import time
 // (fresh process) and install size (node_modules of a project that installs only the package).
 // Targets (issue 10): c16 >= 0.9x raw and >= 3x the established SDK; c1 >= 0.85x raw. Never asserts.
-// Usage: npm run bench:sdk   (env: BENCH_ROUNDS=7, BENCH_REQUESTS=4000, BENCH_NO_BUILD=1 keeps dist/)
+// Usage: npm run bench:sdk   (env: BENCH_ROUNDS=7, BENCH_REQUESTS=10000, BENCH_NO_BUILD=1 keeps dist/)
 import { execFileSync, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const sdkDir = join(here, '../packages/sdk');
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10000);
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 7));
 const IMPORT_RUNS = 7;
 
 if (!process.env.BENCH_NO_BUILD) execFileSync('npx', ['tsup', '--silent'], { cwd: sdkDir, stdio: 'inherit' });
 const load = loadavg()[0];
+// A full collection before each run, so no contender pays for the garbage the previous one left.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
 
 const child = fork(join(here, 'sdk-server.mjs'));
 const { port } = await new Promise((r) => child.once('message', r));
@@ -60,8 +65,11 @@ const contenders = {
 };
 const names = Object.keys(contenders);
 
+/** Requests per second, and this process's CPU time per request (the client's own cost, steadier on a busy machine). */
 async function run(fn, concurrency, requests) {
+  collectGarbage();
   let next = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -71,7 +79,9 @@ async function run(fn, concurrency, requests) {
       }
     }),
   );
-  return requests / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { rps: requests / seconds, cpuUs: (used.user + used.system) / requests };
 }
 
 const median = (xs) => {
@@ -90,23 +100,24 @@ async function throughput(concurrency) {
     if (round % 2) order.reverse();
     for (const name of order) samples[name].push(await run(contenders[name], concurrency, requests));
   }
-  return { requests, medians: Object.fromEntries(names.map((n) => [n, median(samples[n])])) };
+  const medians = (key) => Object.fromEntries(names.map((n) => [n, median(samples[n].map((s) => s[key]))]));
+  return { requests, rps: medians('rps'), cpu: medians('cpuUs') };
 }
 
 console.log(
   `lookupUserByUsername on loopback; medians of ${ROUNDS} alternating rounds; load average ${load.toFixed(2)} at start`,
 );
 for (const concurrency of [16, 1]) {
-  const { requests, medians } = await throughput(concurrency);
+  const { requests, rps, cpu } = await throughput(concurrency);
   console.log(`concurrency ${concurrency}, ${requests} requests per run`);
   for (const name of names) {
-    const rps = medians[name];
     console.log(
-      `  ${name.padEnd(28)} ${rps.toFixed(0).padStart(7)} req/s   ${(rps / medians[RAW]).toFixed(2)}x raw`,
+      `  ${name.padEnd(28)} ${rps[name].toFixed(0).padStart(7)} req/s ${(rps[name] / rps[RAW]).toFixed(2)}x raw` +
+        `   client CPU ${cpu[name].toFixed(1).padStart(6)} µs/req`,
     );
   }
-  const vsRaw = medians[CASTKIT] / medians[RAW];
-  const vsIncumbent = medians[CASTKIT] / medians[INCUMBENT];
+  const vsRaw = rps[CASTKIT] / rps[RAW];
+  const vsIncumbent = rps[CASTKIT] / rps[INCUMBENT];
   const targets = concurrency === 16 ? 'targets >= 0.90x raw, >= 3x established' : 'target >= 0.85x raw';
   console.log(
     `  castkit (node:http): ${vsRaw.toFixed(2)}x raw, ${vsIncumbent.toFixed(2)}x the established SDK (${targets})`,
