@@ -98,6 +98,21 @@ describe.each(clients)('a body cut short over %s', (transport, client) => {
     );
   });
 
+  it('a whole body that claims gzip but is not gzip ends in a ConnectionError that says it is corrupt', async () => {
+    server.respond((s) => {
+      s.write(head('200 OK', { ...json, 'content-encoding': 'gzip', 'content-length': plain.length }));
+      s.write(plain);
+    });
+    const error = await client()
+      .fetchBulkUsers({ fids: [1] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(
+      /^fetchBulkUsers: the response body (is corrupt|was cut short) /,
+    );
+    if (transport === 'node:http') expect((error as Error).message).toContain('is corrupt (Z_DATA_ERROR)');
+  });
+
   it('a compressed body that stops arriving ends in a TimeoutError at the per-attempt timeout', async () => {
     server.respond((s) => {
       s.write(head('200 OK', { ...json, 'content-encoding': 'gzip', 'content-length': gzip.length }));

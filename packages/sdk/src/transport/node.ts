@@ -71,9 +71,8 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
     return new Promise<TransportResponse>((resolve, reject) => {
       const { signal } = req;
       if (signal.aborted) return reject(signal.reason);
-      const limit = req.maxBytes ?? Number.POSITIVE_INFINITY;
       let settled = false;
-      let inflate: zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined;
+      let stopReading: (() => void) | undefined;
       const request = origin.lib.request({
         protocol: origin.protocol,
         hostname: origin.hostname,
@@ -88,59 +87,23 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
         if (settled) return;
         settled = true;
         unwatch(signal, fail);
-        inflate?.destroy();
+        stopReading?.();
         request.destroy();
         reject(error);
       };
       watch(signal, fail);
-      let responded = false;
-      // After the head arrived, any failure (reset, early close, a parse error) means a body cut short.
-      const cutShort = (error?: unknown) => fail(bodyCutShort(error));
-      request.on('error', (error) => (responded ? cutShort(error) : fail(error)));
+      request.on('error', (error) => fail(stopReading ? bodyCutShort(error) : error));
       request.on('response', (res) => {
-        responded = true;
         const status = res.statusCode ?? 0;
         const out = res.headers as Record<string, string>;
         const cookies = res.headers['set-cookie'];
         if (cookies) out['set-cookie'] = cookies.join(', ');
-        const encoding = out['content-encoding'];
-        if (encoding === undefined && Number(out['content-length']) > limit)
-          return fail(responseTooLarge(limit));
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const take = (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > limit) fail(responseTooLarge(limit));
-          else chunks.push(chunk);
-        };
-        const finish = () => {
+        stopReading = readBody(res, req.maxBytes ?? Number.POSITIVE_INFINITY, fail, (body) => {
           if (settled) return;
           settled = true;
           unwatch(signal, fail);
-          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
           resolve({ status, headers: out, body });
-        };
-        res.on('error', cutShort);
-        res.on('close', () => {
-          if (!res.complete) cutShort({ code: 'ECONNRESET' });
         });
-        inflate = decoderFor(encoding);
-        if (!inflate) {
-          res.on('data', take);
-          res.on('end', finish);
-          return;
-        }
-        const decoder = inflate;
-        let compressed = 0;
-        decoder.on('data', take);
-        decoder.on('end', finish);
-        decoder.on('error', cutShort);
-        res.on('data', (chunk: Buffer) => {
-          compressed += chunk.length;
-          decoder.write(chunk);
-        });
-        // An empty body (a 204, a HEAD) is no gzip stream at all: decompressing it would fail.
-        res.on('end', () => (compressed === 0 ? finish() : decoder.end()));
       });
       request.end(payload);
     });
@@ -158,6 +121,55 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       return Promise.reject(error);
     }
   };
+}
+
+/**
+ * Reads a response body, decompressed, up to `limit` bytes, then calls `done` with it; or calls
+ * `fail` once: with RESPONSE_TOO_LARGE past the limit, or with BODY_CUT_SHORT when the connection or
+ * the compressed stream ends before the body does. Returns how to stop reading early.
+ */
+function readBody(
+  res: http.IncomingMessage,
+  limit: number,
+  fail: (error: unknown) => void,
+  done: (body: Buffer) => void,
+): () => void {
+  const encoding = res.headers['content-encoding'];
+  const decoder = decoderFor(encoding);
+  const stop = () => decoder?.destroy();
+  if (!decoder && Number(res.headers['content-length']) > limit) {
+    fail(responseTooLarge(limit));
+    return stop;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const take = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) fail(responseTooLarge(limit));
+    else chunks.push(chunk);
+  };
+  const finish = () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+  const cutShort = (error?: unknown) => fail(bodyCutShort(error));
+  res.on('error', cutShort);
+  res.on('close', () => {
+    if (!res.complete) cutShort({ code: 'ECONNRESET' });
+  });
+  if (!decoder) {
+    res.on('data', take);
+    res.on('end', finish);
+    return stop;
+  }
+  let compressed = 0;
+  decoder.on('data', take);
+  decoder.on('end', finish);
+  decoder.on('error', cutShort);
+  res.on('data', (chunk: Buffer) => {
+    compressed += chunk.length;
+    decoder.write(chunk);
+  });
+  // An empty body (a 204, a HEAD) is no compressed stream at all: decompressing it would fail.
+  res.on('end', () => (compressed === 0 ? finish() : decoder.end()));
+  return stop;
 }
 
 function decoderFor(encoding: string | undefined) {

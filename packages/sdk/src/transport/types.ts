@@ -23,7 +23,8 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 
 /**
  * The two failures a transport names for the pipeline (any other rejection is a network error):
- * the body ended before the response said it would, or it outgrew `maxBytes`.
+ * the body ended before the response said it would (or its compression is broken), or it outgrew
+ * `maxBytes`.
  */
 export const BODY_CUT_SHORT = 'CASTKIT_BODY_CUT_SHORT';
 export const RESPONSE_TOO_LARGE = 'CASTKIT_RESPONSE_TOO_LARGE';
@@ -32,11 +33,13 @@ export interface TransportFailure extends Error {
   code: typeof BODY_CUT_SHORT | typeof RESPONSE_TOO_LARGE;
 }
 
+/** The body stopped before its end; a compressed body that fails to decode is named as corrupt instead. */
 export function bodyCutShort(cause: unknown): TransportFailure {
   type Detail = { code?: string; message?: string; cause?: Detail } | undefined;
   const detail = cause as Detail;
   const why = detail?.code ?? detail?.cause?.code ?? detail?.message;
-  return Object.assign(new Error(`the response body was cut short${why ? ` (${why})` : ''}`, { cause }), {
+  const what = why === 'Z_DATA_ERROR' ? 'is corrupt' : 'was cut short';
+  return Object.assign(new Error(`the response body ${what}${why ? ` (${why})` : ''}`, { cause }), {
     code: BODY_CUT_SHORT,
   } as const);
 }
