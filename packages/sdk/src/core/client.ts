@@ -51,7 +51,7 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** Milliseconds per attempt (default 30 000). */
+  /** Milliseconds per attempt (default 30 000); attempts share timers, so one may end up to 1% later. */
   timeout?: number;
   /** Number of retries, or a retry policy (default: 2 retries, exponential backoff, Retry-After honoured). */
   retries?: number | Partial<RetryPolicy>;
