@@ -101,6 +101,7 @@ export function emitTable(spec, ops, { source, prefix }) {
     lines.push(`  method: '${op.method}',`);
     lines.push(`  path: '${op.path}',`);
     if (op.body) lines.push(`  body: ${JSON.stringify({ kind: op.body.kind, required: op.body.required })},`);
+    if (!op.json) lines.push('  json: false,');
     if (op.paging) lines.push(`  paging: ${JSON.stringify(op.paging)},`);
     if (op.deprecated) lines.push('  deprecated: true,');
     lines.push('  params: [');

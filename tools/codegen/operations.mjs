@@ -52,6 +52,9 @@ export function buildOperations(spec, api) {
       params,
       body,
       response: successSchema(spec, op),
+      json: Object.entries(op.responses ?? {}).some(
+        ([code, r]) => code.startsWith('2') && spec.resolve(r)?.content?.['application/json'],
+      ),
       paging: pagingOf(spec, params, successSchema(spec, op)),
     });
     if (op.deprecated) ops.at(-1).deprecated = true;

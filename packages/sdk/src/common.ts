@@ -1,7 +1,7 @@
 // Everything both entry points export; the entries add clients wired to their platform's transport.
 
 export { DEFAULT_API_BASE_URL, type V2PagedOperation } from './clients/api-client.js';
-export type { CastkitClientOptions } from './clients/castkit-client.js';
+export { type CastkitClientOptions, paginate } from './clients/castkit-client.js';
 export { Configuration, type ConfigurationParameters } from './clients/configuration.js';
 export { DEFAULT_HUB_BASE_URL, type HubPagedOperation } from './clients/hub-client.js';
 export type { BinaryBody } from './core/body.js';
@@ -33,8 +33,10 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RequiredError,
+  ResponseTooLargeError,
   TimeoutError,
   TransportError,
+  UnexpectedResponseError,
   UnsupportedMediaTypeError,
 } from './core/errors.js';
 export { type Logger, silentLogger } from './core/logger.js';

@@ -105,6 +105,7 @@ describe('requests', () => {
       embeds: [{ cast_id: { fid: 3, hash: '0xabc' } }, { url: 'https://a.b' }],
       channel_id: 'neynar',
       parent_author_fid: 2,
+      idem: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
   });
 

@@ -58,31 +58,36 @@ describe('API errors', () => {
 
   it.each([
     [400, BadRequestError, 'bad request'],
-    [401, AuthenticationError, 'bad request'],
-    [404, NotFoundError, 'bad request'],
-    [409, ConflictError, 'bad request'],
-    [429, RateLimitError, 'bad request'],
-    [500, InternalServerError, 'bad response'],
-  ] as const)('a %i keeps the status, message, code and property of the body', async (status, Ctor, kind) => {
-    server.respond((_r, res) =>
-      json(res, status, { message: `failure ${status}`, code: 'SomeCode', property: 'fid' }),
-    );
-    const error = await client()
-      .fetchBulkUsers({ fids: [1] })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Ctor);
-    expect(error).toBeInstanceOf(ApiError);
-    const e = error as ApiError;
-    expect(e.status).toBe(status);
-    expect(e.apiMessage).toBe(`failure ${status}`);
-    expect(e.code).toBe('SomeCode');
-    expect(e.property).toBe('fid');
-    expect(e.message).toContain(`${status} ${kind}`);
-    expect(e.message).toContain(`failure ${status}`);
-    expect(e.response.data).toEqual({ message: `failure ${status}`, code: 'SomeCode', property: 'fid' });
-    expect(isApiErrorResponse(e)).toBe(true);
-    expect(NeynarAPIClient.isApiErrorResponse(e)).toBe(true);
-  });
+    [401, AuthenticationError, 'unauthorized'],
+    [404, NotFoundError, 'not found'],
+    [409, ConflictError, 'conflict'],
+    [429, RateLimitError, 'too many requests'],
+    [500, InternalServerError, 'internal server error'],
+  ] as const)(
+    'a %i keeps the status in words, the request, and the message, code and property of the body',
+    async (status, Ctor, kind) => {
+      server.respond((_r, res) =>
+        json(res, status, { message: `failure ${status}`, code: 'SomeCode', property: 'fid' }),
+      );
+      const error = await client()
+        .fetchBulkUsers({ fids: [1] })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Ctor);
+      expect(error).toBeInstanceOf(ApiError);
+      const e = error as ApiError;
+      expect(e.status).toBe(status);
+      expect(e.apiMessage).toBe(`failure ${status}`);
+      expect(e.code).toBe('SomeCode');
+      expect(e.property).toBe('fid');
+      expect(e.message).toContain(`${status} ${kind}`);
+      expect(e.message).toContain(`failure ${status}`);
+      expect(e.method).toBe('GET');
+      expect(e.url).toBe(`${server.url}/v2/farcaster/user/bulk?fids=1`);
+      expect(e.response.data).toEqual({ message: `failure ${status}`, code: 'SomeCode', property: 'fid' });
+      expect(isApiErrorResponse(e)).toBe(true);
+      expect(NeynarAPIClient.isApiErrorResponse(e)).toBe(true);
+    },
+  );
 
   it('warns the logger with the error body when the body has a message, and never logs the key', async () => {
     server.respond((_r, res) => json(res, 404, { message: 'User not found' }));
@@ -245,7 +250,7 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('retries a 503 on a read but never a 500 on a write', async () => {
+  it('retries a 503 on a read but never a 500 on a write without an idem key', async () => {
     server.respond((_r, res) => json(res, 503, { message: 'busy' }));
     const c = new NeynarAPIClient({
       apiKey: API_KEY,
@@ -255,7 +260,7 @@ describe('retries', () => {
     await expect(c.lookupUserByUsername({ username: 'x' })).rejects.toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(3);
     server.requests.length = 0;
-    await expect(c.publishCast({ signerUuid: 'u', text: 'hi' })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(c.markNotificationsAsSeen({ signerUuid: 'u' })).rejects.toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import {
   lookupUserByUsername,
   NeynarAPIClient,
   NeynarHubClient,
+  paginate,
   publishCast,
   type UserResponse,
 } from '../src/index.js';
@@ -48,7 +49,13 @@ describe('createClient().call', () => {
   it('sends what the NeynarAPIClient method sends, for a read and for a write', async () => {
     const user: UserResponse = await light().call(lookupUserByUsername, { username: 'dwr', viewerFid: 3 });
     await full().lookupUserByUsername({ username: 'dwr', viewerFid: 3 });
-    const cast = { signerUuid: 'u-1', text: 'gm', embeds: [{ castId: { fid: 3, hash: '0xab' } }] };
+    // A caller's idem is sent as given (without one, each call gets a fresh random one).
+    const cast = {
+      signerUuid: 'u-1',
+      text: 'gm',
+      embeds: [{ castId: { fid: 3, hash: '0xab' } }],
+      idem: 'gm-1',
+    };
     await light().call(publishCast, cast);
     await full().publishCast(cast);
     const [a, b, c, d] = server.requests.map(wire);
@@ -60,6 +67,7 @@ describe('createClient().call', () => {
       signer_uuid: 'u-1',
       text: 'gm',
       embeds: [{ cast_id: { fid: 3, hash: '0xab' } }],
+      idem: 'gm-1',
     });
   });
 
@@ -78,7 +86,7 @@ describe('createClient().call', () => {
       const next = start + 2 < casts.length ? String(start + 2) : null;
       json(res, 200, { casts: casts.slice(start, start + 2), next: { cursor: next } });
     });
-    const all = await light().paginate(fetchFeed, { feedType: FeedType.Following, fid: 3 }).toArray();
+    const all = await paginate(light(), fetchFeed, { feedType: FeedType.Following, fid: 3 }).toArray();
     expect(all.map((c) => c.hash)).toEqual(casts.map((c) => c.hash));
     expect(server.requests.map((r) => r.query.get('cursor'))).toEqual([null, '2', '4']);
     expect(server.requests.every((r) => r.query.get('feed_type') === 'following')).toBe(true);
@@ -99,7 +107,7 @@ describe('createClient().call', () => {
       // @ts-expect-error a hub entry on a main-API client
       c.call(hubFetchUsersCasts, { fid: 3 });
       // @ts-expect-error lookupUserByUsername does not page
-      c.paginate(lookupUserByUsername, { username: 'a' });
+      paginate(c, lookupUserByUsername, { username: 'a' });
     };
     expect(unchecked).toBeTypeOf('function');
   });
@@ -137,7 +145,7 @@ describe('against the emulator', () => {
       expect(user).toEqual((await full.lookupUserByUsername({ username: 'carol' })).user);
 
       const feed = { feedType: FeedType.Following, fid: 1, limit: 5 };
-      const hashes = (await light.paginate(fetchFeed, feed, { maxPages: 3 }).toArray()).map((c) => c.hash);
+      const hashes = (await paginate(light, fetchFeed, feed, { maxPages: 3 }).toArray()).map((c) => c.hash);
       expect(hashes.length).toBeGreaterThan(5);
       expect(hashes).toEqual(
         (await full.paginate('fetchFeed', feed, { maxPages: 3 }).toArray()).map((c) => c.hash),

@@ -1,7 +1,7 @@
 // Client for the main API (/v2): every operation of the generated table as a method.
 import type { CallOptions, ClientOptions } from '../core/client.js';
 import { isApiErrorResponse } from '../core/errors.js';
-import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
 import { V2Methods } from '../generated/v2/methods.js';
 import { v2Operations } from '../generated/v2/operations.js';
 import type { V2OperationTypes } from '../generated/v2/types.js';
@@ -36,7 +36,7 @@ export class NeynarAPIClient extends V2Methods {
     params: V2OperationTypes[K]['params'],
     options?: CallOptions & PaginateOptions,
   ): Paginator<V2OperationTypes[K]['response'], ItemOf<V2OperationTypes[K]>> {
-    return this.paginator(v2Operations[operation], params, options);
+    return pagesOf(this, v2Operations[operation], params, options);
   }
 
   protected defaultTransport(): Transport {

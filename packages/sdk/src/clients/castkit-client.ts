@@ -3,12 +3,12 @@
 import { BaseClient, type CallOptions, type CallResult, type ClientOptions } from '../core/client.js';
 import { CastkitError } from '../core/errors.js';
 import type { Operation, OperationSpec, OperationTypes, Paged } from '../core/operation.js';
-import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
 import { fetchTransport } from '../transport/fetch.js';
 import type { Transport } from '../transport/types.js';
 import { DEFAULT_API_BASE_URL } from './api-client.js';
 import { DEFAULT_HUB_BASE_URL } from './hub-client.js';
-import { resolveOptions } from './options.js';
+import { checkOptions } from './options.js';
 
 type Api = OperationSpec['api'];
 
@@ -25,7 +25,7 @@ export class CastkitClient<A extends Api = 'v2'> extends BaseClient {
 
   constructor(options: CastkitClientOptions<A> = {}) {
     const { api = 'v2', ...rest } = options;
-    super(resolveOptions(rest), api === 'hub' ? DEFAULT_HUB_BASE_URL : DEFAULT_API_BASE_URL);
+    super(checkOptions(rest), api === 'hub' ? DEFAULT_HUB_BASE_URL : DEFAULT_API_BASE_URL);
     this.api = api as A;
   }
 
@@ -39,16 +39,8 @@ export class CastkitClient<A extends Api = 'v2'> extends BaseClient {
     >;
   }
 
-  /** `for await (const page of client.paginate(fetchFeed, {...}))`, or `.items()` for each item. */
-  paginate<T extends OperationTypes>(
-    operation: Operation<A, T> & Paged,
-    params: T['params'],
-    options?: CallOptions & PaginateOptions,
-  ): Paginator<T['response'], ItemOf<T>> {
-    return this.paginator(this.own(operation), params as object, options);
-  }
-
-  private own(operation: OperationSpec): OperationSpec {
+  /** The entry, if it belongs to this client's API (a hub entry on a v2 client is a mistake). */
+  own(operation: OperationSpec): OperationSpec {
     if (operation?.api !== this.api) {
       const what = operation?.name ? `${operation.name} is a ${operation.api} operation` : 'not an operation';
       throw new CastkitError(`${what}; this client calls the ${this.api} API.`);
@@ -72,3 +64,16 @@ export const createClient = (options?: ClientOptions): CastkitClient<'v2'> =>
 /** A light client for the hub API: `createHubClient({ apiKey }).call(hubFetchUsersCasts, { fid })`. */
 export const createHubClient = (options?: ClientOptions): CastkitClient<'hub'> =>
   new CastkitClient({ ...options, api: 'hub' });
+
+/**
+ * Pages of a paged entry through a light client: `for await (const page of paginate(client, fetchFeed,
+ * {...}))`, or `.items()` for each item. A function, so a bundle that never pages leaves it out.
+ */
+export function paginate<A extends Api, T extends OperationTypes>(
+  client: CastkitClient<A>,
+  operation: Operation<A, T> & Paged,
+  params: T['params'],
+  options?: CallOptions & PaginateOptions,
+): Paginator<T['response'], ItemOf<T>> {
+  return pagesOf(client, client.own(operation), params as object, options);
+}

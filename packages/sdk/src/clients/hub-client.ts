@@ -1,7 +1,7 @@
 // Client for the hub API (/v1): the same pipeline over the hub's operation table.
 import type { CallOptions, ClientOptions } from '../core/client.js';
 import { isApiErrorResponse } from '../core/errors.js';
-import type { ItemOf, PaginateOptions, Paginator } from '../core/paginate.js';
+import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
 import { HubMethods } from '../generated/hub/methods.js';
 import { hubOperations } from '../generated/hub/operations.js';
 import type { HubOperationTypes } from '../generated/hub/types.js';
@@ -36,7 +36,7 @@ export class NeynarHubClient extends HubMethods {
     params: HubOperationTypes[K]['params'],
     options?: CallOptions & PaginateOptions,
   ): Paginator<HubOperationTypes[K]['response'], ItemOf<HubOperationTypes[K]>> {
-    return this.paginator(hubOperations[operation], params, options);
+    return pagesOf(this, hubOperations[operation], params, options);
   }
 
   protected defaultTransport(): Transport {

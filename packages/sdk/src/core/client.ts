@@ -1,12 +1,27 @@
 // The one request pipeline: buildRequest → transport → retry policy → decode → typed result or error.
 
-import type { Transport, TransportResponse } from '../transport/types.js';
+import {
+  BODY_CUT_SHORT,
+  RESPONSE_TOO_LARGE,
+  type Transport,
+  type TransportResponse,
+} from '../transport/types.js';
 import { buildRequest, type PreparedRequest } from './build-request.js';
-import { AbortError, apiErrorFor, CastkitError, ConnectionError, TimeoutError } from './errors.js';
+import { Deadlines } from './deadlines.js';
+import {
+  AbortError,
+  apiErrorFor,
+  CastkitError,
+  ConnectionError,
+  ResponseTooLargeError,
+  TimeoutError,
+  type TransportError,
+  UnexpectedResponseError,
+} from './errors.js';
+import { freshIdem, takesIdem } from './idem.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { OperationSpec } from './operation.js';
-import { type PaginateOptions, Paginator } from './paginate.js';
-import { defaultRetryPolicy, type RetryPolicy, retryDelay, shouldRetry } from './retry.js';
+import { defaultRetryPolicy, isReplaySafe, type RetryPolicy, retryDelay, shouldRetry } from './retry.js';
 
 /** Per-call options, accepted as the second argument of every method. */
 export interface CallOptions {
@@ -30,15 +45,18 @@ export type CallResult<T, O> = O extends { raw: true } ? RawResponse<T> : T;
 
 /** Options of the castkit-native constructor. */
 export interface ClientOptions {
+  /** Sent as `x-api-key`; when left out, the `NEYNAR_API_KEY` environment variable (on Node). */
   apiKey?: string;
   baseUrl?: string;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
-  /** Milliseconds per attempt (default 30 000). */
+  /** Milliseconds per attempt (default 30 000); attempts share timers, so one may end up to 1% later. */
   timeout?: number;
   /** Number of retries, or a retry policy (default: 2 retries, exponential backoff, Retry-After honoured). */
   retries?: number | Partial<RetryPolicy>;
-  /** Receives warnings about API errors; silent by default. */
+  /** Largest response body accepted, counted after decompression (default 64 MiB). */
+  maxResponseBytes?: number;
+  /** Receives warnings about API errors, and with `debug` one line per attempt; silent by default. */
   logger?: Logger;
   /** Use this fetch instead of the platform transport. */
   fetch?: typeof fetch;
@@ -49,6 +67,9 @@ export interface ClientOptions {
 }
 
 const EXPERIMENTAL = 'x-neynar-experimental';
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Shared by calls without options, so the hot path allocates no empty object. */
+const NO_OPTIONS: CallOptions = Object.freeze({});
 
 export abstract class BaseClient {
   readonly baseUrl: string;
@@ -56,10 +77,13 @@ export abstract class BaseClient {
   readonly #apiKey: string | undefined;
   readonly #headers: Record<string, string>;
   readonly #timeout: number;
+  readonly #maxBytes: number;
   readonly #retry: RetryPolicy;
   readonly #experimental: boolean | undefined;
   #transport: Transport | undefined;
   readonly #customTransport: Transport | undefined;
+  #calls = 0;
+  readonly #deadlines = new Deadlines();
 
   protected constructor(options: ClientOptions, defaultBaseUrl: string) {
     this.baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, '');
@@ -67,6 +91,7 @@ export abstract class BaseClient {
     this.#apiKey = options.apiKey;
     this.#headers = { ...options.headers };
     this.#timeout = options.timeout ?? 30_000;
+    this.#maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const retries = options.retries;
     this.#retry = { ...defaultRetryPolicy, ...(typeof retries === 'number' ? { retries } : retries) };
     this.#experimental = options.experimental;
@@ -89,44 +114,65 @@ export abstract class BaseClient {
     params?: object,
     options: { headers?: Record<string, string>; redactKey?: boolean } = {},
   ) {
-    const input = { ...(params as Record<string, unknown>) };
-    const declaresExperimental = op.params.some((p) => p.name === EXPERIMENTAL);
-    if (declaresExperimental && this.#experimental !== undefined && input.xNeynarExperimental === undefined) {
-      input.xNeynarExperimental = this.#experimental;
+    let input = params as Record<string, unknown> | undefined;
+    if (
+      this.#experimental !== undefined &&
+      input?.xNeynarExperimental === undefined &&
+      declaresExperimental(op)
+    ) {
+      input = { ...input, xNeynarExperimental: this.#experimental };
     }
     return buildRequest(op, input, {
       baseUrl: this.baseUrl,
       apiKey: options.redactKey ? undefined : this.#apiKey,
-      headers: { ...this.#headers, ...options.headers },
+      headers: options.headers ? { ...this.#headers, ...options.headers } : this.#headers,
     });
   }
 
   async request<T>(
     op: OperationSpec,
     params?: object,
-    options: CallOptions = {},
+    options: CallOptions = NO_OPTIONS,
   ): Promise<T | RawResponse<T>> {
-    const req = this.prepare(op, params, options);
+    // A write whose body has `idem` gets one key for all its attempts, so a retry cannot act twice.
+    const hasIdem = takesIdem(op);
+    const idem = hasIdem && (params as { idem?: unknown } | undefined)?.idem == null;
+    const req = this.prepare(op, idem ? { ...params, idem: freshIdem() } : params, options);
+    const replaySafe = isReplaySafe(req.method, hasIdem);
     const retries = options.retries ?? this.#retry.retries;
+    const debug = this.logger.debug ? this.debugLine(req, retries) : undefined;
+    const timeout = options.timeout ?? this.#timeout;
+    const userSignal = options.signal;
     for (let attempt = 1; ; attempt++) {
+      const started = debug && Date.now();
       let res: TransportResponse;
+      // The attempt is inlined rather than a method of its own: one async frame less per request.
+      const timer = this.#deadlines.signal(timeout);
       try {
-        res = await this.send(req, options);
-      } catch (error) {
-        const refused =
-          error instanceof ConnectionError && (error.cause as { code?: string })?.code === 'ECONNREFUSED';
-        if (error instanceof ConnectionError && attempt <= retries && shouldRetry(req.method, { refused })) {
-          await this.wait(retryDelay(this.#retry, attempt), options.signal, op.name);
-          continue;
-        }
-        throw error;
+        if (userSignal?.aborted) throw userSignal.reason;
+        res = await this.transport({
+          method: req.method,
+          url: req.url,
+          headers: req.headers,
+          body: req.body,
+          signal: userSignal ? AbortSignal.any([userSignal, timer]) : timer,
+          maxBytes: this.#maxBytes,
+        });
+      } catch (cause) {
+        const error = attemptFailure(req, cause, userSignal, timer, timeout);
+        const again = attempt <= retries && retryableFailure(error, replaySafe);
+        const delay = again ? retryDelay(this.#retry, attempt) : 0;
+        debug?.(attempt, error.name, started as number, again && delay);
+        if (!again) throw error;
+        await this.wait(delay, userSignal, op.name);
+        continue;
       }
-      if (res.status >= 400 && attempt <= retries && shouldRetry(req.method, { status: res.status })) {
-        await this.wait(
-          retryDelay(this.#retry, attempt, res.headers['retry-after']),
-          options.signal,
-          op.name,
-        );
+      const again =
+        res.status >= 400 && attempt <= retries && shouldRetry(replaySafe, { status: res.status });
+      const delay = again ? retryDelay(this.#retry, attempt, res.headers['retry-after']) : 0;
+      debug?.(attempt, String(res.status), started as number, again && delay);
+      if (again) {
+        await this.wait(delay, userSignal, op.name);
         continue;
       }
       const data = this.decode<T>(op, req, res);
@@ -134,88 +180,67 @@ export abstract class BaseClient {
     }
   }
 
-  /** Pages of a list operation, followed by cursor until the API says there are no more. */
-  protected paginator<Page, Item>(
-    op: OperationSpec,
-    params: object | undefined,
-    options: CallOptions & PaginateOptions = {},
-  ): Paginator<Page, Item> {
-    const { maxPages, raw: _raw, ...call } = options;
-    return new Paginator<Page, Item>(
-      op,
-      (p) => this.request<Page>(op, p, call) as Promise<Page>,
-      { ...(params as Record<string, unknown>) },
-      { maxPages },
-    );
-  }
-
-  private async send(req: PreparedRequest, options: CallOptions): Promise<TransportResponse> {
-    const userSignal = options.signal;
-    if (userSignal?.aborted)
-      throw new AbortError(`${req.operation} was aborted`, req.operation, { cause: userSignal.reason });
-    const controller = new AbortController();
-    let timedOut = false;
-    const timeout = options.timeout ?? this.#timeout;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeout);
-    const onAbort = () => controller.abort(userSignal?.reason);
-    userSignal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await this.transport({
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        body: req.body,
-        signal: controller.signal,
-      });
-    } catch (error) {
-      if (userSignal?.aborted)
-        throw new AbortError(`${req.operation} was aborted`, req.operation, { cause: error });
-      if (timedOut)
-        throw new TimeoutError(`${req.operation} timed out after ${timeout} ms`, req.operation, {
-          cause: error,
-        });
-      if (error instanceof CastkitError) throw error;
-      const cause = (error as { cause?: unknown }).cause ?? error;
-      const code = (cause as { code?: string }).code;
-      const where = new URL(req.url).host;
-      throw new ConnectionError(
-        `${req.operation}: network error reaching ${where}${code ? ` (${code})` : ''}: ${(cause as Error).message ?? cause}`,
-        req.operation,
-        { cause },
-      );
-    } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onAbort);
-    }
-  }
-
   private decode<T>(op: OperationSpec, req: PreparedRequest, res: TransportResponse): T {
     // A redirect is an answer, not a hop: hand back where it points and never follow it with our key.
     if (res.status === 302) return { location: res.headers.location } as T;
-    const body = parseBody(res);
+    const raw = res.body.byteLength === 0 ? '' : text(res.body);
     if (res.status >= 200 && res.status < 300) {
-      if (body instanceof Error) {
-        throw new CastkitError(
-          `${op.name}: the server answered ${res.status} with malformed JSON (${body.message})`,
-        );
-      }
-      return body as T;
+      if (op.json === false) return parseBody(res, raw) as T;
+      return this.expectJson<T>(op, req, res, raw);
     }
+    const body = parseBody(res, raw);
     const error = apiErrorFor({
-      ...this.errorInit(op, req, res),
-      body: body instanceof Error ? text(res.body) : body,
+      status: res.status,
+      headers: res.headers,
+      operation: op.name,
+      method: req.method,
+      url: req.url,
+      body: body instanceof Error ? raw : body,
     });
     if (typeof body === 'object' && body !== null && 'message' in body) {
-      this.logger.warn(`${op.name} failed with ${res.status}: ${JSON.stringify(body)}`, body);
+      this.logger.warn(this.redact(`${op.name} failed with ${res.status}: ${JSON.stringify(body)}`), body);
     }
     throw error;
   }
 
-  private errorInit(op: OperationSpec, req: PreparedRequest, res: TransportResponse) {
-    return { status: res.status, headers: res.headers, operation: op.name, method: req.method, url: req.url };
+  /** The body of a success the spec declares as JSON; anything else is an error that says what came. */
+  private expectJson<T>(op: OperationSpec, req: PreparedRequest, res: TransportResponse, raw: string): T {
+    const unexpected = (problem: string, hint = baseUrlHint(op, this.baseUrl)) =>
+      new UnexpectedResponseError({
+        operation: op.name,
+        method: req.method,
+        url: req.url,
+        status: res.status,
+        headers: res.headers,
+        text: raw,
+        problem,
+        hint,
+      });
+    if (!raw) throw unexpected('and an empty body where JSON was expected');
+    if (!looksLikeJson(res, raw)) throw unexpected('where JSON was expected');
+    try {
+      return JSON.parse(raw) as T;
+    } catch (error) {
+      throw unexpected(`and malformed JSON (${(error as Error).message})`, undefined);
+    }
+  }
+
+  /** One debug line per attempt: call id, method, path, status or error, time, and the retry count. */
+  private debugLine(req: PreparedRequest, retries: number) {
+    const id = `#${++this.#calls}`;
+    const path = this.redact(req.url.slice(req.url.indexOf('/', req.url.indexOf('//') + 2)));
+    return (attempt: number, outcome: string, started: number, retryIn: number | false) => {
+      const ms = Date.now() - started;
+      const tries = attempt > 1 ? `, retry ${attempt - 1} of ${retries}` : '';
+      const next = retryIn === false ? '' : `; retrying in ${Math.round(retryIn)} ms`;
+      this.logger.debug?.(`castkit ${id} ${req.method} ${path} → ${outcome} in ${ms} ms${tries}${next}`);
+    };
+  }
+
+  /** Removes the API key from anything about to be logged. */
+  private redact(line: string): string {
+    const key = this.#apiKey;
+    return key && line.includes(key) ? line.split(key).join('[redacted]') : line;
   }
 
   private wait(ms: number, signal: AbortSignal | undefined, operation: string): Promise<void> {
@@ -235,15 +260,91 @@ export abstract class BaseClient {
   }
 }
 
+/** Why an attempt ended without a response, as a typed error: the caller's abort, the timeout, or the transport's failure. */
+function attemptFailure(
+  req: PreparedRequest,
+  cause: unknown,
+  userSignal: AbortSignal | undefined,
+  timer: AbortSignal,
+  timeout: number,
+): CastkitError {
+  if (userSignal?.aborted) return new AbortError(`${req.operation} was aborted`, req.operation, { cause });
+  if (timer.aborted)
+    return new TimeoutError(`${req.operation} timed out after ${timeout} ms`, req.operation, { cause });
+  if (cause instanceof CastkitError) return cause;
+  return transportFailure(req, cause);
+}
+
+const experimental = new WeakMap<OperationSpec, boolean>();
+function declaresExperimental(op: OperationSpec): boolean {
+  let yes = experimental.get(op);
+  if (yes === undefined) {
+    yes = op.params.some((p) => p.name === EXPERIMENTAL);
+    experimental.set(op, yes);
+  }
+  return yes;
+}
+
+/** Network errors, bodies cut short and per-attempt timeouts may be retried; aborts and oversized bodies not. */
+function retryableFailure(error: unknown, replaySafe: boolean): boolean {
+  if (error instanceof ConnectionError) {
+    const refused = (error.cause as { code?: string } | undefined)?.code === 'ECONNREFUSED';
+    return shouldRetry(replaySafe, { refused });
+  }
+  return error instanceof TimeoutError && shouldRetry(replaySafe, {});
+}
+
+/** A transport's rejection as the typed error it stands for. */
+function transportFailure(req: PreparedRequest, error: unknown): TransportError {
+  const code = (error as { code?: string }).code;
+  const where = hostOf(req.url);
+  if (code === RESPONSE_TOO_LARGE)
+    return new ResponseTooLargeError(`${req.operation}: ${(error as Error).message}`, req.operation, {
+      cause: error,
+    });
+  if (code === BODY_CUT_SHORT)
+    return new ConnectionError(`${req.operation}: ${(error as Error).message} by ${where}`, req.operation, {
+      cause: error,
+    });
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const causeCode = (cause as { code?: string }).code;
+  return new ConnectionError(
+    `${req.operation}: network error reaching ${where}${causeCode ? ` (${causeCode})` : ''}: ${(cause as Error).message ?? cause}`,
+    req.operation,
+    { cause },
+  );
+}
+
+const hostOf = (url: string) => {
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end === -1 ? undefined : end).replace(/^.*@/, '');
+};
+
+/** Where the main API (`/v2`) or the hub API (its paths start with `/v1`) is usually mistaken. */
+function baseUrlHint(op: OperationSpec, baseUrl: string): string {
+  const path = baseUrl.replace(/^[a-z]+:\/\/[^/]*/i, '');
+  if (op.api === 'v2' && !path.endsWith('/v2'))
+    return `Is the baseUrl right? The main API lives under /v2 (e.g. ${baseUrl}/v2), and ${baseUrl} does not end in /v2.`;
+  if (op.api === 'hub' && path.endsWith('/v1'))
+    return `Is the baseUrl right? Hub operation paths start with /v1 already, so ${baseUrl} should not end in /v1.`;
+  return `Is the baseUrl (${baseUrl}) the API's address?`;
+}
+
 const decoder = new TextDecoder();
 const text = (bytes: Uint8Array) => decoder.decode(bytes);
 
+/** A body that opens like a JSON object or array is parsed as one; else the content-type decides. */
+function looksLikeJson(res: TransportResponse, raw: string): boolean {
+  const first = raw.charCodeAt(0);
+  if (first === 0x7b || first === 0x5b || /^\s*[[{]/.test(raw)) return true;
+  return res.headers['content-type']?.includes('json') === true;
+}
+
 /** JSON when the server says so (or it looks like JSON), text otherwise; an Error when JSON is malformed. */
-function parseBody(res: TransportResponse): unknown {
-  if (res.body.byteLength === 0) return undefined;
-  const type = res.headers['content-type'] ?? '';
-  const raw = text(res.body);
-  if (type.includes('json') || /^\s*[[{]/.test(raw)) {
+function parseBody(res: TransportResponse, raw: string): unknown {
+  if (!raw) return undefined;
+  if (looksLikeJson(res, raw)) {
     try {
       return JSON.parse(raw);
     } catch (error) {

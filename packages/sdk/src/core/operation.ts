@@ -41,6 +41,8 @@ export interface OperationSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean };
+  /** `false` when no success answer of the operation is declared as JSON; otherwise JSON is expected. */
+  json?: false;
   /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */
   paging?: { cursor: string; next: string[]; items?: string };
   /** The spec marks the operation deprecated. */

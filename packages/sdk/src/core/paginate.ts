@@ -1,4 +1,5 @@
 // Walks a cursor-paged operation: `for await` over pages, or over items with `.items()`.
+import type { CallOptions } from './client.js';
 import type { OperationSpec } from './operation.js';
 
 export interface PaginateOptions {
@@ -66,4 +67,23 @@ function dig(value: unknown, path: string[]): unknown {
     cur = (cur as Record<string, unknown>)[key];
   }
   return cur;
+}
+
+/**
+ * Pages of a list operation sent through `client`, followed by cursor until the API says there are
+ * no more. A function rather than a client method, so bundles that never page leave it out.
+ */
+export function pagesOf<Page, Item>(
+  client: { request(op: OperationSpec, params?: object, options?: CallOptions): Promise<unknown> },
+  op: OperationSpec,
+  params: object | undefined,
+  options: CallOptions & PaginateOptions = {},
+): Paginator<Page, Item> {
+  const { maxPages, raw: _raw, ...call } = options;
+  return new Paginator<Page, Item>(
+    op,
+    (p) => client.request(op, p, call) as Promise<Page>,
+    { ...(params as Record<string, unknown>) },
+    { maxPages },
+  );
 }

@@ -13,16 +13,28 @@ export const defaultRetryPolicy: RetryPolicy = { retries: 2, baseDelay: 300, max
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
+/** Whether sending a request twice cannot act twice: an idempotent method, or a body carrying an `idem` key. */
+export function isReplaySafe(method: string, hasIdem: boolean): boolean {
+  return hasIdem || IDEMPOTENT.has(method);
+}
+
+/** How an attempt ended: an HTTP status, or no response (`refused` when nothing was ever sent). */
+export interface AttemptOutcome {
+  status?: number;
+  refused?: boolean;
+}
+
 /**
- * Whether a failed attempt may be repeated. Writes (POST, PATCH) are retried only when the server
- * certainly did not act on them: a 429, or a connection that was refused before anything was sent.
+ * Whether a failed attempt may be repeated. A request that is not replay-safe is retried only when the
+ * server certainly did not act on it: a 429, or a connection refused before anything was sent. A 501
+ * will not start working on the next attempt, so it is never retried.
  */
-export function shouldRetry(method: string, outcome: { status?: number; refused?: boolean }): boolean {
+export function shouldRetry(replaySafe: boolean, outcome: AttemptOutcome): boolean {
   if (outcome.refused) return true;
   const { status } = outcome;
   if (status === 429) return true;
-  if (!IDEMPOTENT.has(method)) return false;
-  return status === undefined || status === 408 || status >= 500;
+  if (!replaySafe) return false;
+  return status === undefined || status === 408 || (status >= 500 && status !== 501);
 }
 
 /** Delay before attempt `attempt` (1-based), honouring `Retry-After` (seconds or HTTP date). */

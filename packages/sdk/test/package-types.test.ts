@@ -1,0 +1,46 @@
+// The package as npm would ship it resolves to the right types from ESM and from CommonJS: built
+// fresh from this source and config, packed, and checked with @arethetypeswrong/cli.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const sdk = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => fileURLToPath(new URL(`../../../node_modules/.bin/${name}`, import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'castkit-attw-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface AttwReport {
+  analysis: {
+    problems: { kind: string; entrypoint?: string; resolutionKind?: string }[];
+    entrypoints: Record<string, { resolutions: Record<string, { resolution?: { fileName: string } }> }>;
+  };
+}
+
+describe('the packed package', () => {
+  it('has no type resolution problems, and CommonJS consumers get the .d.cts types', () => {
+    const pkg = join(work, 'package');
+    // A build of its own, so a stale dist/ can never stand in for what this config produces.
+    execFileSync(bin('tsup'), ['--out-dir', join(pkg, 'dist'), '--silent'], { cwd: sdk, stdio: 'pipe' });
+    for (const file of ['package.json', 'README.md']) copyFileSync(join(sdk, file), join(pkg, file));
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: pkg, encoding: 'utf8' }),
+    ) as { filename: string }[];
+    const tarball = join(work, packed[0]!.filename);
+
+    // attw exits non-zero when it finds problems; the report is what matters.
+    let out: string;
+    try {
+      out = execFileSync(bin('attw'), [tarball, '--format', 'json'], { encoding: 'utf8' });
+    } catch (error) {
+      out = (error as { stdout: string }).stdout;
+    }
+    const report = JSON.parse(out) as AttwReport;
+    expect(report.analysis.problems).toEqual([]);
+    const root = report.analysis.entrypoints['.']!.resolutions;
+    expect(root['node16-cjs']?.resolution?.fileName).toMatch(/\/dist\/index\.d\.cts$/);
+    expect(root['node16-esm']?.resolution?.fileName).toMatch(/\/dist\/index\.d\.ts$/);
+  }, 180_000);
+});
