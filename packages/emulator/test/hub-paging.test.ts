@@ -7,18 +7,6 @@ import { startApi } from './support/api.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 
-const column = (sql: string, ...args: unknown[]) =>
-  env.store.db
-    .prepare(sql)
-    .raw()
-    .all(...args)
-    .map((r) => String((r as unknown[])[0]));
-const value = <T>(sql: string, ...args: unknown[]) =>
-  env.store.db
-    .prepare(sql)
-    .pluck()
-    .get(...args) as T;
-
 const ART = 'https://warpcast.com/~/channel/art';
 let liked: { hash: string; fid: number };
 
@@ -31,18 +19,18 @@ beforeAll(async () => {
     )
     .get() as { hash: string; fid: number };
   // Eight users act in the same second: their likes and follows tie on ts.
-  const uuids = column(
+  const uuids = env.column(
     "SELECT signer_uuid FROM signers WHERE status = 'approved' AND fid BETWEEN 10 AND 17 ORDER BY fid DESC",
   );
   for (const uuid of uuids) {
     const me = actAs(env.store, uuid);
-    if (!value('SELECT 1 FROM reactions WHERE fid = ? AND type = 1 AND target = ?', me.fid, liked.hash)) {
+    if (!env.value('SELECT 1 FROM reactions WHERE fid = ? AND type = 1 AND target = ?', me.fid, liked.hash)) {
       await me.reactionAdd('like', liked);
     }
-    if (!value('SELECT 1 FROM reactions WHERE fid = ? AND type = 2 AND target = ?', me.fid, ART)) {
+    if (!env.value('SELECT 1 FROM reactions WHERE fid = ? AND type = 2 AND target = ?', me.fid, ART)) {
       await me.reactionAdd('recast', ART);
     }
-    if (!value("SELECT 1 FROM links WHERE fid = ? AND type = 'follow' AND target_fid = 3", me.fid)) {
+    if (!env.value("SELECT 1 FROM links WHERE fid = ? AND type = 'follow' AND target_fid = 3", me.fid)) {
       await me.follow(3);
     }
   }
@@ -109,44 +97,44 @@ describe('hub lists page to exactly their whole list', () => {
     await expectPagesMakeUp(
       '/v1/castsByFid',
       { fid: 1 },
-      column('SELECT hash FROM casts WHERE fid = 1 AND deleted = 0 ORDER BY ts, hash'),
+      env.column('SELECT hash FROM casts WHERE fid = 1 AND deleted = 0 ORDER BY ts, hash'),
       [7, 50],
     );
     await expectPagesMakeUp(
       '/v1/castsByMention',
       { fid: 1 },
-      column(
+      env.column(
         `SELECT m.cast_hash FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash
          WHERE m.fid = 1 AND c.deleted = 0 ORDER BY m.ts, m.cast_hash`,
       ),
       [1, 4],
     );
-    const parent = value<string>(
+    const parent = env.value<string>(
       `SELECT parent_hash FROM casts WHERE parent_hash IS NOT NULL AND deleted = 0
        GROUP BY parent_hash ORDER BY COUNT(*) DESC, parent_hash LIMIT 1`,
     );
     await expectPagesMakeUp(
       '/v1/castsByParent',
-      { fid: value<number>('SELECT fid FROM casts WHERE hash = ?', parent), hash: parent },
-      column('SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0 ORDER BY ts, hash', parent),
+      { fid: env.value<number>('SELECT fid FROM casts WHERE hash = ?', parent), hash: parent },
+      env.column('SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0 ORDER BY ts, hash', parent),
       [1, 2],
     );
     const url = 'https://warpcast.com/~/channel/dev';
     await expectPagesMakeUp(
       '/v1/castsByParent',
       { url },
-      column('SELECT hash FROM casts WHERE parent_url = ? AND deleted = 0 ORDER BY ts, hash', url),
+      env.column('SELECT hash FROM casts WHERE parent_url = ? AND deleted = 0 ORDER BY ts, hash', url),
       [9, 40],
     );
   });
 
   it('reactions to a cast (tied in time), by a fid, and to a URL of one type or every type', async () => {
-    const toCast = column(
+    const toCast = env.column(
       'SELECT hash FROM reactions WHERE target = ? AND type = 1 ORDER BY ts, fid',
       liked.hash,
     );
     expect(
-      value<number>(
+      env.value<number>(
         'SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM reactions WHERE target = ? AND type = 1 GROUP BY ts)',
         liked.hash,
       ),
@@ -160,19 +148,19 @@ describe('hub lists page to exactly their whole list', () => {
     await expectPagesMakeUp(
       '/v1/reactionsByFid',
       { fid: 1, reaction_type: 'REACTION_TYPE_LIKE' },
-      column('SELECT hash FROM reactions WHERE fid = 1 AND type = 1 ORDER BY ts, target'),
+      env.column('SELECT hash FROM reactions WHERE fid = 1 AND type = 1 ORDER BY ts, target'),
       [5, 30],
     );
     await expectPagesMakeUp(
       '/v1/reactionsByTarget',
       { url: ART },
-      column('SELECT hash FROM reactions WHERE target = ? ORDER BY ts, fid, type', ART),
+      env.column('SELECT hash FROM reactions WHERE target = ? ORDER BY ts, fid, type', ART),
       [1, 4],
     );
     await expectPagesMakeUp(
       '/v1/reactionsByTarget',
       { url: ART, reaction_type: 'Recast' },
-      column('SELECT hash FROM reactions WHERE target = ? AND type = 2 ORDER BY ts, fid, type', ART),
+      env.column('SELECT hash FROM reactions WHERE target = ? AND type = 2 ORDER BY ts, fid, type', ART),
       [1, 3],
     );
   });
@@ -181,22 +169,22 @@ describe('hub lists page to exactly their whole list', () => {
     await expectPagesMakeUp(
       '/v1/linksByFid',
       { fid: 1 },
-      column("SELECT hash FROM links WHERE fid = 1 AND type = 'follow' ORDER BY ts, target_fid"),
+      env.column("SELECT hash FROM links WHERE fid = 1 AND type = 'follow' ORDER BY ts, target_fid"),
       [3, 11],
     );
     await expectPagesMakeUp(
       '/v1/linksByTargetFid',
       { target_fid: 3, link_type: 'follow' },
-      column("SELECT hash FROM links WHERE target_fid = 3 AND type = 'follow' ORDER BY ts, fid"),
+      env.column("SELECT hash FROM links WHERE target_fid = 3 AND type = 'follow' ORDER BY ts, fid"),
       [1, 6],
     );
     await expectPagesMakeUp(
       '/v1/userDataByFid',
       { fid: 1 },
-      column('SELECT hash FROM user_data WHERE fid = 1 ORDER BY type'),
+      env.column('SELECT hash FROM user_data WHERE fid = 1 ORDER BY type'),
       [1, 2],
     );
-    const verifications = column('SELECT hash FROM verifications WHERE fid = 1 ORDER BY ts, address');
+    const verifications = env.column('SELECT hash FROM verifications WHERE fid = 1 ORDER BY ts, address');
     expect(await walk('/v1/verificationsByFid', { fid: 1 }, 1, false, hashes)).toEqual(verifications);
     expect(await walk('/v1/verificationsByFid', { fid: 1 }, 1, true, hashes)).toEqual(
       [...verifications].reverse(),
@@ -204,7 +192,7 @@ describe('hub lists page to exactly their whole list', () => {
     await expectPagesMakeUp(
       '/v1/fids',
       { shard_id: 1 },
-      column('SELECT fid FROM users ORDER BY fid'),
+      env.column('SELECT fid FROM users ORDER BY fid'),
       [37, 250],
       (b) => b.fids.map(String),
     );
@@ -212,7 +200,7 @@ describe('hub lists page to exactly their whole list', () => {
   });
 
   it('events, followed by nextPageEventId, are the whole log in order', async () => {
-    const whole = column('SELECT id FROM hub_events ORDER BY id');
+    const whole = env.column('SELECT id FROM hub_events ORDER BY id');
     expect(whole.length).toBeGreaterThan(1000);
     const seen: string[] = [];
     let from = 0;

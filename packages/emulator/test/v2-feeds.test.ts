@@ -7,7 +7,6 @@ import { conforms, failure } from './support/v2-social.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 const [alice, bob, carol] = SEED_USERS;
-const all = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).all(...args) as T[];
 const one = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
 const hashes = (body: FeedResponse) => body.casts.map((c) => c.hash);
 const newestFirst = (body: FeedResponse) => {
@@ -45,9 +44,9 @@ async function walk(call: (cursor?: string) => Promise<FeedResponse>, max = 20):
 describe('following feed', () => {
   it("holds top-level casts by the people a user follows, newest first, over pages that don't repeat", async () => {
     const followed = new Set(
-      all<{ target_fid: number }>('SELECT target_fid FROM links WHERE fid = ?', alice.fid).map(
-        (l) => l.target_fid,
-      ),
+      env
+        .all<{ target_fid: number }>('SELECT target_fid FROM links WHERE fid = ?', alice.fid)
+        .map((l) => l.target_fid),
     );
     const first = conforms(
       'fetch-user-following-feed',
@@ -93,30 +92,34 @@ describe('following feed', () => {
     );
     expect(seen.length).toBeGreaterThan(50);
     // ...and agree with the whole feed computed the slow way: each cast at its latest (re)cast time.
-    const expected = all<{ hash: string }>(
-      `SELECT hash, MAX(k) AS k FROM (
+    const expected = env
+      .all<{ hash: string }>(
+        `SELECT hash, MAX(k) AS k FROM (
          SELECT c.hash, c.ts AS k FROM casts c WHERE c.parent_hash IS NULL AND c.deleted = 0
            AND c.fid IN (SELECT target_fid FROM links WHERE fid = @fid UNION SELECT @fid)
          UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
            WHERE r.type = 2 AND r.fid IN (SELECT target_fid FROM links WHERE fid = @fid UNION SELECT @fid)
        ) GROUP BY hash ORDER BY k DESC, hash DESC LIMIT @n`,
-      { fid: bob.fid, n: seen.length },
-    ).map((r) => r.hash);
+        { fid: bob.fid, n: seen.length },
+      )
+      .map((r) => r.hash);
     expect(seen).toEqual(expected);
   });
 
   it('agrees with the feed computed the slow way for busy and quiet users, any page size, after deletes', async () => {
     const slowWay = (fid: number, withRecasts: boolean, n: number) =>
-      all<{ hash: string }>(
-        `SELECT hash, MAX(k) AS k FROM (
+      env
+        .all<{ hash: string }>(
+          `SELECT hash, MAX(k) AS k FROM (
            SELECT c.hash, c.ts AS k FROM casts c WHERE c.parent_hash IS NULL AND c.deleted = 0
              AND c.fid IN (SELECT target_fid FROM links WHERE fid = @fid AND type = 'follow' UNION SELECT @fid)
            UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
              WHERE @recasts AND r.type = 2
                AND r.fid IN (SELECT target_fid FROM links WHERE fid = @fid AND type = 'follow' UNION SELECT @fid)
          ) GROUP BY hash ORDER BY k DESC, hash DESC LIMIT @n`,
-        { fid, recasts: withRecasts ? 1 : 0, n },
-      ).map((r) => r.hash);
+          { fid, recasts: withRecasts ? 1 : 0, n },
+        )
+        .map((r) => r.hash);
     const busiest = one<{ fid: number }>(
       `SELECT fid FROM links WHERE type = 'follow' GROUP BY fid ORDER BY COUNT(*) DESC, fid LIMIT 1`,
     ).fid;
@@ -232,9 +235,9 @@ describe('channel and parent URL feeds', () => {
       'SELECT channel_id AS id FROM casts WHERE channel_id IS NOT NULL GROUP BY channel_id ORDER BY COUNT(*) DESC LIMIT 1',
     );
     const members = new Set(
-      all<{ fid: number }>('SELECT fid FROM channel_members WHERE channel_id = ?', channel.id).map(
-        (m) => m.fid,
-      ),
+      env
+        .all<{ fid: number }>('SELECT fid FROM channel_members WHERE channel_id = ?', channel.id)
+        .map((m) => m.fid),
     );
     const body = conforms(
       'fetch-feed-by-channel-ids',
@@ -321,11 +324,13 @@ describe("a user's casts", () => {
       'fetch-popular-casts-by-user',
       await env.api.fetchPopularCastsByUser({ fid: alice.fid }),
     );
-    const expected = all<{ hash: string }>(
-      `SELECT hash FROM casts WHERE fid = ? AND deleted = 0
+    const expected = env
+      .all<{ hash: string }>(
+        `SELECT hash FROM casts WHERE fid = ? AND deleted = 0
        ORDER BY likes_count + 2 * recasts_count + replies_count DESC, ts DESC LIMIT 10`,
-      alice.fid,
-    ).map((r) => r.hash);
+        alice.fid,
+      )
+      .map((r) => r.hash);
     expect(expected).toHaveLength(10);
     expect(body.casts.map((c) => c.hash)).toEqual(expected);
     const score = body.casts.map(
@@ -399,9 +404,10 @@ describe('embed types feed', () => {
       return wanted.has(type) || wanted.has(type.split('/')[0]!);
     };
     // The slow way: every live cast's URL embeds, typed as embed metadata types them.
-    const expected = all<{ hash: string; embeds: string }>(
-      'SELECT hash, embeds FROM casts WHERE deleted = 0 ORDER BY ts DESC, hash DESC',
-    )
+    const expected = env
+      .all<{ hash: string; embeds: string }>(
+        'SELECT hash, embeds FROM casts WHERE deleted = 0 ORDER BY ts DESC, hash DESC',
+      )
       .filter((c) => (JSON.parse(c.embeds) as { url?: string }[]).some((e) => e.url && matches(e.url)))
       .map((c) => c.hash);
     expect(expected).toEqual(

@@ -7,12 +7,6 @@ import { startApi } from './support/api.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 
-const column = (sql: string, ...args: unknown[]) =>
-  env.store.db
-    .prepare(sql)
-    .raw()
-    .all(...args)
-    .map((r) => String((r as unknown[])[0]));
 const signerOf = (fid: number) =>
   env.store.db
     .prepare("SELECT signer_uuid FROM signers WHERE fid = ? AND status = 'approved' LIMIT 1")
@@ -99,7 +93,7 @@ describe('user lists page to exactly their whole list', () => {
       '/user/search',
       { q: 'a' },
       users,
-      column(
+      env.column(
         `SELECT fid FROM users WHERE username LIKE 'a%' OR display_name LIKE 'a%' OR display_name LIKE '% a%'
          ORDER BY follower_count DESC, fid ASC`,
       ),
@@ -109,7 +103,7 @@ describe('user lists page to exactly their whole list', () => {
       '/user/power',
       {},
       users,
-      column('SELECT fid FROM users WHERE power_badge = 1 ORDER BY follower_count DESC, fid ASC'),
+      env.column('SELECT fid FROM users WHERE power_badge = 1 ORDER BY follower_count DESC, fid ASC'),
       [1, 4],
     );
     const [lat, lng] = [40, -70];
@@ -118,7 +112,7 @@ describe('user lists page to exactly their whole list', () => {
       '/user/by_location',
       { latitude: lat, longitude: lng },
       users,
-      column(
+      env.column(
         `SELECT fid FROM users WHERE location_lat IS NOT NULL
          ORDER BY (location_lat - ?) * (location_lat - ?) + ((location_lng - ?) * ?) * ((location_lng - ?) * ?), fid`,
         lat,
@@ -139,7 +133,7 @@ describe('user lists page to exactly their whole list', () => {
         '/followers',
         { fid, sort_type: 'desc_chron' },
         users,
-        column(
+        env.column(
           "SELECT fid FROM links WHERE target_fid = ? AND type = 'follow' ORDER BY ts DESC, fid DESC",
           fid,
         ),
@@ -149,7 +143,7 @@ describe('user lists page to exactly their whole list', () => {
         '/followers',
         { fid, sort_type: 'algorithmic' },
         users,
-        column(
+        env.column(
           `SELECT u.fid FROM links l JOIN users u ON u.fid = l.fid WHERE l.target_fid = ? AND l.type = 'follow'
            ORDER BY u.follower_count DESC, u.fid ASC`,
           fid,
@@ -161,7 +155,7 @@ describe('user lists page to exactly their whole list', () => {
       '/following',
       { fid: 1 },
       users,
-      column(
+      env.column(
         "SELECT target_fid FROM links WHERE fid = 1 AND type = 'follow' ORDER BY ts DESC, target_fid DESC",
       ),
       [1, 4],
@@ -170,7 +164,7 @@ describe('user lists page to exactly their whole list', () => {
       '/following',
       { fid: 1, sort_type: 'algorithmic' },
       users,
-      column(
+      env.column(
         `SELECT u.fid FROM links l JOIN users u ON u.fid = l.target_fid WHERE l.fid = 1 AND l.type = 'follow'
          ORDER BY u.follower_count DESC, u.fid ASC`,
       ),

@@ -13,17 +13,6 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const [alice, , carol] = SEED_USERS;
-const column = (sql: string, ...args: unknown[]) =>
-  env.store.db
-    .prepare(sql)
-    .raw()
-    .all(...args)
-    .map((r) => (r as unknown[]).join(':'));
-const value = <T>(sql: string, ...args: unknown[]) =>
-  env.store.db
-    .prepare(sql)
-    .pluck()
-    .get(...args) as T;
 
 type Query = Record<string, string | number | boolean>;
 
@@ -82,7 +71,7 @@ async function expectPagesMakeUp(path: string, query: Query, items: (b: any) => 
 
 /** The cast with the most live replies, its author, and a thread-heavy author. */
 const busiest = () =>
-  value<string>(
+  env.value<string>(
     `SELECT parent_hash FROM casts WHERE parent_hash IS NOT NULL AND deleted = 0
      GROUP BY parent_hash ORDER BY COUNT(*) DESC, parent_hash LIMIT 1`,
   );
@@ -93,13 +82,16 @@ describe('cast lists', () => {
       '/feed/user/casts',
       { fid: alice.fid },
       casts,
-      column('SELECT hash FROM casts WHERE fid = ? AND deleted = 0 ORDER BY ts DESC, hash DESC', alice.fid),
+      env.column(
+        'SELECT hash FROM casts WHERE fid = ? AND deleted = 0 ORDER BY ts DESC, hash DESC',
+        alice.fid,
+      ),
     );
     await expectPagesMakeUp(
       '/feed/user/casts',
       { fid: alice.fid, include_replies: false },
       casts,
-      column(
+      env.column(
         'SELECT hash FROM casts WHERE fid = ? AND parent_hash IS NULL AND deleted = 0 ORDER BY ts DESC, hash DESC',
         alice.fid,
       ),
@@ -112,7 +104,7 @@ describe('cast lists', () => {
       url: string;
     };
     // A long list: its first 60 casts, walked through the feed's own cursors.
-    const byChannel = column(
+    const byChannel = env.column(
       'SELECT hash FROM casts WHERE channel_id = ? AND deleted = 0 ORDER BY ts DESC, hash DESC LIMIT 60',
       id,
     );
@@ -122,13 +114,16 @@ describe('cast lists', () => {
       '/feed/parent_urls',
       { parent_urls: url },
       casts,
-      column('SELECT hash FROM casts WHERE parent_url = ? AND deleted = 0 ORDER BY ts DESC, hash DESC', url),
+      env.column(
+        'SELECT hash FROM casts WHERE parent_url = ? AND deleted = 0 ORDER BY ts DESC, hash DESC',
+        url,
+      ),
     );
     await expectPagesMakeUp(
       '/feed',
       { feed_type: 'filter', filter_type: 'fids', fids: '2,3' },
       casts,
-      column('SELECT hash FROM casts WHERE fid IN (2, 3) AND deleted = 0 ORDER BY ts DESC, hash DESC'),
+      env.column('SELECT hash FROM casts WHERE fid IN (2, 3) AND deleted = 0 ORDER BY ts DESC, hash DESC'),
     );
   });
 
@@ -144,7 +139,7 @@ describe('cast lists', () => {
       '/feed/frames',
       {},
       casts,
-      column(
+      env.column(
         `SELECT hash FROM casts c WHERE deleted = 0 AND EXISTS (SELECT 1 FROM json_each(c.embeds) e
          WHERE json_extract(e.value, '$.url') LIKE '%frame%') ORDER BY ts DESC, hash DESC`,
       ),
@@ -152,7 +147,7 @@ describe('cast lists', () => {
   });
 
   it("a user's replies and recasts, each cast once at its latest", async () => {
-    const whole = column(
+    const whole = env.column(
       `SELECT hash FROM (
          SELECT hash, ts AS k FROM casts WHERE fid = ? AND parent_hash IS NOT NULL AND deleted = 0
          UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
@@ -170,7 +165,7 @@ describe('cast lists', () => {
   });
 
   it('search, newest first and ranked', async () => {
-    const author = value<number>(
+    const author = env.value<number>(
       `SELECT c.fid FROM casts c JOIN casts_fts f ON f.rowid = c.rowid
        WHERE casts_fts MATCH '"the"' AND c.deleted = 0 GROUP BY c.fid ORDER BY COUNT(*) DESC, c.fid LIMIT 1`,
     );
@@ -179,7 +174,7 @@ describe('cast lists', () => {
       '/cast/search',
       { ...query, mode: 'literal' },
       casts,
-      column(
+      env.column(
         `SELECT c.hash FROM casts c JOIN casts_fts f ON f.rowid = c.rowid
          WHERE casts_fts MATCH '"the"' AND c.fid = ? AND c.deleted = 0 ORDER BY c.ts DESC, c.hash DESC`,
         author,
@@ -203,14 +198,14 @@ describe('cast lists', () => {
         '/cast/conversation',
         { identifier: parent, type: 'hash', sort_type: sort, reply_depth: 1 },
         replies,
-        column(`SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0 ORDER BY ${by}`, parent),
+        env.column(`SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0 ORDER BY ${by}`, parent),
       );
     }
   });
 
   it('the trending and for-you feeds, ranked at the first page time', async () => {
     const now = env.store.now();
-    const trending = column(
+    const trending = env.column(
       `SELECT r.target FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
        WHERE r.ts > ? AND r.ts <= ? AND r.target_fid IS NOT NULL
        GROUP BY r.target ORDER BY COUNT(*) DESC, r.target DESC`,
@@ -229,14 +224,14 @@ describe('reaction lists', () => {
   const byCast = (b: any) => b.reactions.map((r: any) => `${r.cast.hash}:${r.reaction_type}`);
 
   it("a cast's reactions, newest first", async () => {
-    const popular = value<string>(
+    const popular = env.value<string>(
       'SELECT target FROM reactions GROUP BY target ORDER BY COUNT(*) DESC, target LIMIT 1',
     );
     await expectPagesMakeUp(
       '/reactions/cast',
       { hash: popular, types: 'all' },
       byUser,
-      column(
+      env.column(
         `SELECT fid, CASE type WHEN 1 THEN 'like' ELSE 'recast' END FROM reactions
          WHERE target = ? ORDER BY ts DESC, type DESC, fid DESC`,
         popular,
@@ -254,7 +249,7 @@ describe('reaction lists', () => {
     }
     const tied = ['3:recast', '2:recast', '1:recast', '3:like', '2:like', '1:like'];
     await expectPagesMakeUp('/reactions/cast', { hash, types: 'all' }, byUser, tied);
-    const mine = column(
+    const mine = env.column(
       `SELECT r.target, CASE r.type WHEN 1 THEN 'like' ELSE 'recast' END FROM reactions r
        JOIN casts c ON c.hash = r.target AND c.deleted = 0
        WHERE r.fid = ? ORDER BY r.ts DESC, r.type DESC, r.target DESC`,
@@ -277,7 +272,7 @@ describe('notification lists', () => {
   const items = (b: any) => b.notifications.map(key);
 
   it('all notifications, and those scoped to a parent URL or a channel', async () => {
-    const url = value<string>("SELECT url FROM channels WHERE id = 'music'");
+    const url = env.value<string>("SELECT url FROM channels WHERE id = 'music'");
     for (const [path, query] of [
       ['/notifications', { fid: alice.fid, type: 'mentions,quotes' }],
       ['/notifications/parent_url', { fid: alice.fid, parent_urls: url }],
@@ -298,12 +293,14 @@ describe('notification lists', () => {
 
 describe('channel lists', () => {
   it('every channel, and channels found by a search', async () => {
-    await expectPagesMakeUp('/channel/list', {}, channels, column('SELECT id FROM channels ORDER BY id'));
+    await expectPagesMakeUp('/channel/list', {}, channels, env.column('SELECT id FROM channels ORDER BY id'));
     await expectPagesMakeUp(
       '/channel/search',
       { q: 'd' },
       channels,
-      column(`SELECT id FROM channels WHERE id LIKE 'd%' OR name LIKE 'd%' OR name LIKE '% d%' ORDER BY id`),
+      env.column(
+        `SELECT id FROM channels WHERE id LIKE 'd%' OR name LIKE 'd%' OR name LIKE '% d%' ORDER BY id`,
+      ),
     );
   });
 
@@ -312,7 +309,7 @@ describe('channel lists', () => {
       '/channel/trending',
       { time_window: '30d' },
       (b) => b.channels.map((c: any) => `${c.channel.id}:${c.cast_count_30d}`),
-      column(
+      env.column(
         `SELECT channel_id, COUNT(*) AS n FROM casts
          WHERE channel_id IS NOT NULL AND deleted = 0 AND ts >= ? AND ts <= ?
          GROUP BY channel_id ORDER BY n DESC, channel_id ASC`,
@@ -327,22 +324,26 @@ describe('channel lists', () => {
       '/channel/followers',
       { id: 'music' },
       users,
-      column("SELECT fid FROM channel_follows WHERE channel_id = 'music' ORDER BY created_at DESC, fid DESC"),
+      env.column(
+        "SELECT fid FROM channel_follows WHERE channel_id = 'music' ORDER BY created_at DESC, fid DESC",
+      ),
     );
     await expectPagesMakeUp(
       '/channel/member/list',
       { channel_id: 'art' },
       (b) => b.members.map((m: any) => String(m.user.fid)),
-      column("SELECT fid FROM channel_members WHERE channel_id = 'art' ORDER BY created_at DESC, fid DESC"),
+      env.column(
+        "SELECT fid FROM channel_members WHERE channel_id = 'art' ORDER BY created_at DESC, fid DESC",
+      ),
     );
-    const member = value<number>(
+    const member = env.value<number>(
       'SELECT fid FROM channel_members GROUP BY fid ORDER BY COUNT(*) DESC, fid LIMIT 1',
     );
     await expectPagesMakeUp(
       '/user/memberships/list',
       { fid: member },
       (b) => b.members.map((m: any) => m.channel.id),
-      column(
+      env.column(
         'SELECT channel_id FROM channel_members WHERE fid = ? ORDER BY created_at DESC, channel_id DESC',
         member,
       ),
@@ -351,7 +352,7 @@ describe('channel lists', () => {
       '/user/channels',
       { fid: alice.fid },
       channels,
-      column(
+      env.column(
         'SELECT channel_id FROM channel_follows WHERE fid = ? ORDER BY created_at DESC, channel_id DESC',
         alice.fid,
       ),
@@ -360,7 +361,7 @@ describe('channel lists', () => {
       '/channel/user',
       { fid: alice.fid },
       channels,
-      column(
+      env.column(
         `SELECT channel_id FROM casts WHERE fid = ? AND channel_id IS NOT NULL AND deleted = 0
          GROUP BY channel_id ORDER BY MAX(ts) DESC, channel_id DESC`,
         alice.fid,
@@ -374,7 +375,7 @@ describe('channel lists', () => {
       .get(alice.fid) as {
       id: string;
     };
-    const invitees = column(
+    const invitees = env.column(
       `SELECT fid FROM users WHERE fid > 3 AND fid NOT IN (SELECT fid FROM channel_members WHERE channel_id = ?)
        ORDER BY fid LIMIT 4`,
       lead.id,
@@ -391,7 +392,7 @@ describe('channel lists', () => {
       '/channel/member/invite/list',
       {},
       (b) => b.invites.map((i: any) => `${i.channel_id}:${i.invited.fid}:${i.role}`),
-      column(
+      env.column(
         `SELECT channel_id, invited_fid, role FROM channel_invites WHERE status = 'pending'
          ORDER BY created_at DESC, channel_id, invited_fid, role`,
       ),

@@ -20,6 +20,20 @@ export async function startApi() {
     },
     api: new NeynarAPIClient({ apiKey, baseUrl: `${url}/v2`, retries: 0 }),
     hub: new NeynarHubClient({ apiKey, baseUrl: url, retries: 0 }),
+    /** Reads the database directly, to check the API's answers against. */
+    all: <T>(sql: string, ...args: unknown[]) => store.db.prepare(sql).all(...args) as T[],
+    /** Each row's columns joined with ':' (a one-column query gives that column). */
+    column: (sql: string, ...args: unknown[]) =>
+      store.db
+        .prepare(sql)
+        .raw()
+        .all(...args)
+        .map((r) => (r as unknown[]).join(':')),
+    value: <T>(sql: string, ...args: unknown[]) =>
+      store.db
+        .prepare(sql)
+        .pluck()
+        .get(...args) as T,
     close: () => emulator.close(),
   };
 }
