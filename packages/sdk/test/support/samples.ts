@@ -22,6 +22,8 @@ export interface Sample {
     | { kind: 'binary'; bytes: Uint8Array };
   /** camelCase keys of every required input. */
   required: string[];
+  /** A JSON body's schema name in camelCase: the key the established SDK may pass the whole body under. */
+  wrapper?: string;
 }
 
 const FIXED_DATE = new Date('2025-01-02T03:04:05.678Z');
@@ -64,6 +66,8 @@ export function samplesFor(file: string): Sample[] {
         s.required.push('body');
         s.body = { kind: 'binary', bytes };
       } else {
+        const ref: string | undefined = media.schema.$ref?.split('/').at(-1);
+        if (type === 'application/json' && ref) s.wrapper = camel(ref);
         const schema = flat(spec, media.schema);
         const required = new Set<string>(schema.required ?? []);
         const wireBody: Record<string, unknown> = {};
