@@ -70,3 +70,4 @@ export {
 } from './signers/signed-key-request.js';
 export { fetchTransport } from './transport/fetch.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';
+export type * from './webhooks/events.js';
