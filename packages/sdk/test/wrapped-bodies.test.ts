@@ -2,7 +2,14 @@
 // (`createTransactionPayFrame({ framePayTransactionRequestBody })`), send what the flat form sends.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { camel } from '../../../tools/codegen/names.mjs';
-import { CastkitError, createClient, NeynarAPIClient, publishCast, RequiredError } from '../src/index.js';
+import {
+  buildRequest,
+  CastkitError,
+  createClient,
+  NeynarAPIClient,
+  publishCast,
+  RequiredError,
+} from '../src/index.js';
 import { type Recorded, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 import { samplesFor } from './support/samples.js';
 
@@ -71,6 +78,21 @@ describe('a JSON body passed under its wrapper key', () => {
       fungible_contract_address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
       recipients: [{ fid: 3, amount: 1.5 }],
     });
+  });
+
+  it('keeps the body’s own value over the same name beside it (an idempotency key added next to it)', () => {
+    const req = buildRequest(
+      publishCast,
+      { idem: 'added', postCastReqBody: { signer_uuid: 'u-1', text: 'hi', idem: 'mine' } },
+      { baseUrl: 'http://x/v2' },
+    );
+    expect(JSON.parse(req.body as string)).toEqual({ signer_uuid: 'u-1', text: 'hi', idem: 'mine' });
+    const added = buildRequest(
+      publishCast,
+      { idem: 'added', postCastReqBody: { signer_uuid: 'u-1', text: 'hi' } },
+      { baseUrl: 'http://x/v2' },
+    );
+    expect(JSON.parse(added.body as string)).toMatchObject({ idem: 'added' });
   });
 
   it('still checks required body fields inside the wrapper before sending', async () => {

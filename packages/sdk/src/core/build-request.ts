@@ -126,9 +126,10 @@ function unwrapBody(op: OperationSpec, params: Params): Params {
     throw new CastkitError(`${key} of ${op.name} must be an object (the whole request body).`);
   }
   const { [key]: _, ...rest } = params;
-  // A body the spec declares no fields for is one parameter; otherwise each field is its own.
+  // A body the spec declares no fields for is one parameter; otherwise each field is its own, and
+  // the body's own value wins over the same name beside it (a key the pipeline adds, like `idem`).
   const whole = op.params.find((p) => p.whole);
-  return whole ? { [whole.key]: wrapped, ...rest } : { ...(wrapped as Params), ...rest };
+  return whole ? { ...rest, [whole.key]: wrapped } : { ...rest, ...(wrapped as Params) };
 }
 
 function joinUrl(base: string, path: string): string {
