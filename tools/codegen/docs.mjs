@@ -189,7 +189,10 @@ export function operationDoc(spec, op, { method = false } = {}) {
       `Send it with \`client.call(${exportName(op)}, params)\` on a client from \`${info.light}()\`; \`${info.client}\` has it as the method \`${op.name}\`.`,
     );
   if (method) {
-    lines.push('@param params The parameters in camelCase; body fields are passed at the top level.');
+    const wrapped = op.body?.wrapper ? ` (or the whole body as \`${op.body.wrapper}\`)` : '';
+    lines.push(
+      `@param params The parameters in camelCase; body fields are passed at the top level${wrapped}.`,
+    );
     lines.push(
       '@param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.',
     );

@@ -2,7 +2,8 @@
 // table (one exported entry per operation, so bundlers keep only the entries a program imports),
 // the class clients' methods, and the enums as runtime values.
 import { jsdoc, operationDoc, paramDoc } from './docs.mjs';
-import { exportName, pascal, propKey } from './names.mjs';
+import { exportName, pascal, propKey, typeName } from './names.mjs';
+import { refName } from './spec.mjs';
 import { emitComponentTypes, tsType } from './types.mjs';
 
 export const HEADER = (source) =>
@@ -21,7 +22,8 @@ export function operationTypeNames(spec, ops) {
     const wanted = `${P}Response`;
     const sameAsComponent = op.response?.$ref === `#/components/schemas/${wanted}`;
     const response = taken.has(wanted) && !sameAsComponent ? `${P}OperationResponse` : wanted;
-    names.set(op.name, { params: `${P}Params`, response, ownResponse: !sameAsComponent });
+    const wrapped = op.body?.wrapper ? `${P}WrappedParams` : undefined;
+    names.set(op.name, { params: `${P}Params`, wrapped, response, ownResponse: !sameAsComponent });
   }
   return names;
 }
@@ -44,16 +46,24 @@ export function emitTypes(spec, ops, { source, prefix, enums }) {
   lines.push('', emitComponentTypes(spec, ctx), '');
   const typeNames = operationTypeNames(spec, ops);
   for (const op of ops) {
-    const { params, response, ownResponse } = typeNames.get(op.name);
-    const fields = op.params.map(
-      (p) => `${jsdoc(paramDoc(spec, p), '  ')}\n  ${p.key}${p.required ? '' : '?'}: ${p.ts};`,
-    );
+    const { params, wrapped, response, ownResponse } = typeNames.get(op.name);
+    const field = (p) => `${jsdoc(paramDoc(spec, p), '  ')}\n  ${p.key}${p.required ? '' : '?'}: ${p.ts};`;
+    const fields = op.params.map(field);
     lines.push(`/** Parameters of \`${op.name}\`, keyed as callers pass them. */`);
     lines.push(
       fields.length
         ? `export interface ${params} {\n${fields.join('\n')}\n}`
         : `export type ${params} = Record<string, never>;`,
     );
+    if (wrapped) {
+      const { wrapper, required, schema } = op.body;
+      const rest = op.params.filter((p) => p.in !== 'body').map(field);
+      const body = `${jsdoc(['The whole JSON body, its fields named as the spec names them.'], '  ')}\n  ${wrapper}${required ? '' : '?'}: ${typeName(refName(schema))};`;
+      lines.push(
+        `/** Parameters of \`${op.name}\` with the body under \`${wrapper}\`, as the established SDK passes it. */`,
+      );
+      lines.push(`export interface ${wrapped} {\n${[body, ...rest].join('\n')}\n}`);
+    }
     if (ownResponse) {
       lines.push(`/** What \`${op.name}\` resolves to. */`);
       lines.push(`export type ${response} = ${op.response ? tsType(op.response, ctx) : 'unknown'};`);
@@ -63,17 +73,22 @@ export function emitTypes(spec, ops, { source, prefix, enums }) {
   lines.push(`/** Parameters and response of every ${prefix} operation, keyed by method name. */`);
   lines.push(`export interface ${prefix}OperationTypes {`);
   for (const op of ops) {
-    const { params, response } = typeNames.get(op.name);
+    const { params, wrapped, response } = typeNames.get(op.name);
     // The item type of a paged list: `NonNullable<R['casts']>[number]`, nested for `result.users`.
     const item = op.paging?.items
       ?.split('.')
       .reduce((acc, key) => `NonNullable<${acc}>[${JSON.stringify(key)}]`, response);
     const itemField = item ? `; item: NonNullable<${item}>[number]` : '';
-    lines.push(`  ${op.name}: { params: ${params}; response: ${response}${itemField} };`);
+    lines.push(
+      `  ${op.name}: { params: ${paramsType(params, wrapped)}; response: ${response}${itemField} };`,
+    );
   }
   lines.push('}', '');
   return lines.join('\n');
 }
+
+/** An operation's accepted parameters: flat, or also with the body wrapped when it has a wrapper. */
+const paramsType = (params, wrapped) => (wrapped ? `${params} | ${wrapped}` : params);
 
 export function emitTable(spec, ops, { source, prefix }) {
   const api = prefix.toLowerCase();
@@ -100,7 +115,10 @@ export function emitTable(spec, ops, { source, prefix }) {
     lines.push(`  tag: ${JSON.stringify(op.tag)},`);
     lines.push(`  method: '${op.method}',`);
     lines.push(`  path: '${op.path}',`);
-    if (op.body) lines.push(`  body: ${JSON.stringify({ kind: op.body.kind, required: op.body.required })},`);
+    if (op.body) {
+      const { kind, required, wrapper } = op.body;
+      lines.push(`  body: ${JSON.stringify({ kind, required, wrapper })},`);
+    }
     if (!op.json) lines.push('  json: false,');
     if (op.paging) lines.push(`  paging: ${JSON.stringify(op.paging)},`);
     if (op.deprecated) lines.push('  deprecated: true,');
@@ -125,7 +143,7 @@ export function emitTable(spec, ops, { source, prefix }) {
 /** An abstract client with every operation as a typed, documented method over the one pipeline. */
 export function emitMethods(spec, ops, { source, prefix }) {
   const typeNames = operationTypeNames(spec, ops);
-  const types = [...typeNames.values()].flatMap((t) => [t.params, t.response]);
+  const types = [...typeNames.values()].flatMap((t) => [t.params, t.wrapped, t.response]).filter(Boolean);
   const lines = [
     HEADER(source),
     "import { BaseClient, type CallOptions, type CallResult } from '../../core/client.js';",
@@ -136,11 +154,11 @@ export function emitMethods(spec, ops, { source, prefix }) {
     `export abstract class ${prefix}Methods extends BaseClient {`,
   ];
   for (const op of ops) {
-    const { params, response } = typeNames.get(op.name);
+    const { params, wrapped, response } = typeNames.get(op.name);
     const optional = op.params.every((p) => !p.required) ? '?' : '';
     lines.push(jsdoc(operationDoc(spec, op, { method: true }), '  '));
     lines.push(
-      `  ${op.name}<O extends CallOptions = {}>(params${optional}: ${params}, options?: O) {`,
+      `  ${op.name}<O extends CallOptions = {}>(params${optional}: ${paramsType(params, wrapped)}, options?: O) {`,
       `    return this.request(${exportName(op)}, params, options) as Promise<CallResult<${response}, O>>;`,
       '  }',
       '',

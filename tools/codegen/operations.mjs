@@ -39,6 +39,7 @@ export function buildOperations(spec, api) {
         for (const [prop, propSchema] of props) {
           params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema));
         }
+        if (kind === 'json') body.wrapper = wrapperKey(op, media.schema, params);
       }
     }
     ops.push({
@@ -60,6 +61,21 @@ export function buildOperations(spec, api) {
     if (op.deprecated) ops.at(-1).deprecated = true;
   }
   return ops;
+}
+
+/**
+ * The key the established SDK's generated layer passes a JSON body under: the camelCase of the
+ * body's schema name (`PostCastReqBody` → `{ postCastReqBody }`); some of its client methods take
+ * that form too (`createTransactionPayFrame({ framePayTransactionRequestBody })`).
+ */
+function wrapperKey(op, schema, params) {
+  const name = refName(schema);
+  if (!name) return undefined;
+  const key = camel(name);
+  if (params.some((p) => p.key === key || p.name === key)) {
+    throw new Error(`${op.operationId}: body wrapper key ${key} is also a parameter name`);
+  }
+  return key;
 }
 
 /** Merges `allOf` members into one object schema so a body's top-level fields can be listed. */

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { SEED_USERS, Store, seedStore } from '../src/index.js';
+import { DEV_MNEMONIC, SEED_USERS, Store, seedStore } from '../src/index.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const stores: Store[] = [];
@@ -90,6 +91,20 @@ describe('the seed', () => {
         )
         .get(u.signerUuid);
       expect(row).toEqual({ username: u.username, status: 'approved', fid: u.fid });
+    }
+  });
+
+  it('gives the named users the dev mnemonic’s first accounts as custody, and alice is every seeded signer’s app', () => {
+    for (const size of [2, 7]) {
+      const s = seeded(size);
+      SEED_USERS.forEach((u, addressIndex) => {
+        const address = mnemonicToAccount(DEV_MNEMONIC, { addressIndex }).address.toLowerCase();
+        expect(address).toBe(u.custodyAddress);
+        const custody = s.db.prepare('SELECT custody_address FROM users WHERE fid = ?').pluck().get(u.fid);
+        expect(custody).toBe(address);
+      });
+      const apps = s.db.prepare('SELECT DISTINCT app_fid FROM signers').pluck().all();
+      expect(apps).toEqual([SEED_USERS[0].fid]);
     }
   });
 

@@ -18,6 +18,7 @@ export {
   AbortError,
   ApiError,
   type ApiErrorBody,
+  type ApiErrorResponseBody,
   AuthenticationError,
   BadRequestError,
   CastkitError,
@@ -27,6 +28,7 @@ export {
   isApiErrorResponse,
   MethodNotAllowedError,
   MisdirectedRequestError,
+  MissingPeerDependencyError,
   NotFoundError,
   NotImplementedError,
   PayloadTooLargeError,
@@ -58,5 +60,16 @@ export type * as Hub from './generated/hub/types.js';
 export * from './generated/v2/operations.js';
 export type * from './generated/v2/types.js';
 export { allOperations } from './operations.js';
+export type { FlowCallOptions } from './signers/register-signed-key.js';
+export {
+  SIGNED_KEY_REQUEST_DOMAIN,
+  SIGNED_KEY_REQUEST_TYPES,
+  type SignedKeyRequestAuthority,
+  type SignedKeyRequestOptions,
+  type SignedKeyRequestTypedData,
+  signSignedKeyRequest,
+  type TypedDataSigner,
+} from './signers/signed-key-request.js';
 export { fetchTransport } from './transport/fetch.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';
+export type * from './webhooks/events.js';

@@ -6,8 +6,17 @@ export const DEFAULT_PORT = 8787;
 export const DEFAULT_ASSET_ORIGIN = `http://127.0.0.1:${DEFAULT_PORT}`;
 
 /**
+ * The dev mnemonic: the well-known public test mnemonic of Ethereum tooling (Hardhat, Anvil), so
+ * anyone can derive its keys. For local use only; never hold anything of value with it. Its first
+ * three accounts (m/44'/60'/0'/0/0..2) are the custody addresses of alice, bob and carol; alice
+ * (fid 1) is the app every seeded signer belongs to, so a signed key request signed with this
+ * mnemonic verifies against the emulator (`createSignerAndRegisterSignedKey`).
+ */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/**
  * Users every seed contains, whatever the seed number and size, so tests and docs can name them.
- * Each has an approved managed signer with the given uuid.
+ * Each has an approved managed signer with the given uuid, and a custody address of DEV_MNEMONIC.
  */
 export const SEED_USERS = [
   {
@@ -15,9 +24,22 @@ export const SEED_USERS = [
     username: 'alice',
     displayName: 'Alice Hart',
     signerUuid: '00000000-0000-4000-8000-000000000001',
+    custodyAddress: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
   },
-  { fid: 2, username: 'bob', displayName: 'Bob Okafor', signerUuid: '00000000-0000-4000-8000-000000000002' },
-  { fid: 3, username: 'carol', displayName: 'Carol Ng', signerUuid: '00000000-0000-4000-8000-000000000003' },
+  {
+    fid: 2,
+    username: 'bob',
+    displayName: 'Bob Okafor',
+    signerUuid: '00000000-0000-4000-8000-000000000002',
+    custodyAddress: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+  },
+  {
+    fid: 3,
+    username: 'carol',
+    displayName: 'Carol Ng',
+    signerUuid: '00000000-0000-4000-8000-000000000003',
+    custodyAddress: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
+  },
 ] as const;
 
 export type SeedSize = 'small' | 'large';

@@ -140,7 +140,9 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       const twitter = rng.chance(0.3) ? username : null;
       const github = rng.chance(0.15) ? username : null;
       const url = rng.chance(0.2) ? `https://${username}.example.com` : null;
-      const custody = toHex(rng.bytes(20));
+      // Drawn for every fid, used or not, so the named users' fixed addresses shift nothing else.
+      const drawnCustody = toHex(rng.bytes(20));
+      const custody = fixed?.custodyAddress ?? drawnCustody;
       const at = windowStart - rng.int(YEAR_MS) - (fid <= 3 ? YEAR_MS : 0);
       registeredAt[fid] = at;
       const priv = privateKeys[fid]!;

@@ -4,7 +4,13 @@ import { isApiErrorResponse } from '../core/errors.js';
 import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
 import { V2Methods } from '../generated/v2/methods.js';
 import { v2Operations } from '../generated/v2/operations.js';
-import type { V2OperationTypes } from '../generated/v2/types.js';
+import type { DeveloperManagedSigner, Signer, V2OperationTypes } from '../generated/v2/types.js';
+import {
+  createSignerAndRegisterSignedKey,
+  type FlowCallOptions,
+  signAndRegisterSignedKeyForDeveloperManagedSigner,
+} from '../signers/register-signed-key.js';
+import type { SignedKeyRequestOptions } from '../signers/signed-key-request.js';
 import { fetchTransport } from '../transport/fetch.js';
 import type { Transport } from '../transport/types.js';
 import type { Configuration } from './configuration.js';
@@ -37,6 +43,32 @@ export class NeynarAPIClient extends V2Methods {
     options?: CallOptions & PaginateOptions,
   ): Paginator<V2OperationTypes[K]['response'], ItemOf<V2OperationTypes[K]>> {
     return pagesOf(this, v2Operations[operation], params, options);
+  }
+
+  /**
+   * Creates a signer, signs its EIP-712 SignedKeyRequest with the app's custody account and
+   * registers it; resolves to the signer pending the user's approval (`signer_approval_url`).
+   * The account is `farcasterDeveloperMnemonic` (needs the optional peer dependency `viem`) or an
+   * injected `signer` (a viem account or any `{ signTypedData }`). Without `appFid`, the app is the
+   * fid whose custody address is the account's. `deadline` defaults to now + 24 h (unix seconds).
+   * Failures are thrown as typed errors (`ApiError` subclasses, `MissingPeerDependencyError`).
+   */
+  createSignerAndRegisterSignedKey(
+    params: SignedKeyRequestOptions,
+    options?: FlowCallOptions,
+  ): Promise<Signer> {
+    return createSignerAndRegisterSignedKey(this, params, options);
+  }
+
+  /**
+   * The same for a key the developer holds: signs the SignedKeyRequest for `publicKey` with the
+   * app's custody account and calls `registerSignedKeyForDeveloperManagedSigner`.
+   */
+  signAndRegisterSignedKeyForDeveloperManagedSigner(
+    params: SignedKeyRequestOptions & { publicKey: string },
+    options?: FlowCallOptions,
+  ): Promise<DeveloperManagedSigner> {
+    return signAndRegisterSignedKeyForDeveloperManagedSigner(this, params, options);
   }
 
   protected defaultTransport(): Transport {

@@ -33,12 +33,13 @@ export function buildRequest(
   params: Params | undefined,
   ctx: RequestContext,
 ): PreparedRequest {
-  const input: Params = params ?? {};
-  if (typeof input !== 'object' || Array.isArray(input)) {
+  const given: Params = params ?? {};
+  if (typeof given !== 'object' || Array.isArray(given)) {
     throw new CastkitError(
-      `${op.name} takes one object of parameters, got ${Array.isArray(input) ? 'an array' : typeof input}.`,
+      `${op.name} takes one object of parameters, got ${Array.isArray(given) ? 'an array' : typeof given}.`,
     );
   }
+  const input = unwrapBody(op, given);
   for (const p of op.params) {
     if (p.required && paramValue(input, p) == null) throw new RequiredError(p.key, op.name);
   }
@@ -111,6 +112,24 @@ export function buildRequest(
     req.body = fd; // the transport sets the multipart boundary
   }
   return req;
+}
+
+/**
+ * `{ postCastReqBody: {...} }` (the body under its wrapper key, as the established SDK passes some
+ * bodies) becomes the flat form; the body's fields carry spec names, which parameters answer to.
+ */
+function unwrapBody(op: OperationSpec, params: Params): Params {
+  const key = op.body?.wrapper;
+  const wrapped = key === undefined ? undefined : params[key];
+  if (key === undefined || wrapped === undefined) return params;
+  if (wrapped === null || typeof wrapped !== 'object' || Array.isArray(wrapped)) {
+    throw new CastkitError(`${key} of ${op.name} must be an object (the whole request body).`);
+  }
+  const { [key]: _, ...rest } = params;
+  // A body the spec declares no fields for is one parameter; otherwise each field is its own, and
+  // the body's own value wins over the same name beside it (a key the pipeline adds, like `idem`).
+  const whole = op.params.find((p) => p.whole);
+  return whole ? { ...rest, [whole.key]: wrapped } : { ...rest, ...(wrapped as Params) };
 }
 
 function joinUrl(base: string, path: string): string {

@@ -16,6 +16,22 @@ export class RequiredError extends CastkitError {
   }
 }
 
+/** An optional helper needs a package the SDK does not depend on; raised before any request. */
+export class MissingPeerDependencyError extends CastkitError {
+  override name = 'MissingPeerDependencyError';
+  constructor(
+    readonly packageName: string,
+    readonly operation: string,
+    readonly alternative: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${operation} needs the optional peer dependency ${packageName} (npm install ${packageName}), ${alternative}.`,
+      options,
+    );
+  }
+}
+
 /** The body an API answers with on failure: v2's `ErrorRes` or the hub's error object. */
 export interface ApiErrorBody {
   message?: string;
@@ -251,13 +267,22 @@ export class UnexpectedResponseError extends CastkitError {
   }
 }
 
-/** True when `error` is an API error whose body carries a `message` (the established SDK's guard). */
-export function isApiErrorResponse(error: unknown): error is ApiError & { body: ApiErrorBody } {
+/** An API error body known to carry a `message` (v2's `ErrorRes` shape). */
+export type ApiErrorResponseBody = ApiErrorBody & { message: string };
+
+/**
+ * True when `error` is an API error whose body carries a `message` (the established SDK's guard);
+ * narrows `error.body` and `error.response.data` to that body.
+ */
+export function isApiErrorResponse(error: unknown): error is ApiError & {
+  body: ApiErrorResponseBody;
+  response: { status: number; data: ApiErrorResponseBody; headers: Record<string, string> };
+} {
   return (
     error instanceof ApiError &&
     typeof error.body === 'object' &&
     error.body !== null &&
-    'message' in (error.body as object)
+    typeof (error.body as ApiErrorBody).message === 'string'
   );
 }
 

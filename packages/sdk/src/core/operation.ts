@@ -40,7 +40,11 @@ export interface OperationSpec {
   tag: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
-  body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean };
+  /**
+   * `wrapper`: the key a caller may pass the whole JSON body under instead of its fields
+   * (`{ postCastReqBody }`, the camelCase of the body's schema name).
+   */
+  body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean; wrapper?: string };
   /** `false` when no success answer of the operation is declared as JSON; otherwise JSON is expected. */
   json?: false;
   /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */

@@ -22,6 +22,8 @@ export interface Sample {
     | { kind: 'binary'; bytes: Uint8Array };
   /** camelCase keys of every required input. */
   required: string[];
+  /** A JSON body's schema name in camelCase: the key the established SDK may pass the whole body under. */
+  wrapper?: string;
 }
 
 const FIXED_DATE = new Date('2025-01-02T03:04:05.678Z');
@@ -64,6 +66,8 @@ export function samplesFor(file: string): Sample[] {
         s.required.push('body');
         s.body = { kind: 'binary', bytes };
       } else {
+        const ref: string | undefined = media.schema.$ref?.split('/').at(-1);
+        if (type === 'application/json' && ref) s.wrapper = camel(ref);
         const schema = flat(spec, media.schema);
         const required = new Set<string>(schema.required ?? []);
         const wireBody: Record<string, unknown> = {};
@@ -146,7 +150,14 @@ function scalarSample(spec: LoadedSpec, name: string, schema: any): [unknown, st
 function deepSample(spec: LoadedSpec, schema: any, depth: number): unknown {
   const s = spec.resolve(schema) ?? {};
   if (s.enum) return s.enum[0];
-  if (s.allOf) return Object.assign({}, ...s.allOf.map((p: any) => deepSample(spec, p, depth)));
+  if (s.allOf) {
+    // Parts that only describe (`allOf: [$ref, { description }]`) add nothing; a lone part is the value.
+    const parts = s.allOf.filter((p: any) =>
+      Object.keys(spec.resolve(p) ?? {}).some((k) => k !== 'description'),
+    );
+    const values = parts.map((p: any) => deepSample(spec, p, depth));
+    return values.length === 1 ? values[0] : Object.assign({}, ...values);
+  }
   const variants = s.oneOf ?? s.anyOf;
   if (variants) return deepSample(spec, variants[0], depth);
   if (s.type === 'array') return depth > 4 ? [] : [deepSample(spec, s.items, depth + 1)];

@@ -132,6 +132,7 @@ import type {
   LookupDeveloperManagedSignerParams,
   LookupDeveloperManagedSignerResponse,
   RegisterSignedKeyForDeveloperManagedSignerParams,
+  RegisterSignedKeyForDeveloperManagedSignerWrappedParams,
   RegisterSignedKeyForDeveloperManagedSignerResponse,
   LookupSignerParams,
   LookupSignerResponse,
@@ -140,6 +141,7 @@ import type {
   FetchSignersParams,
   FetchSignersResponse,
   RegisterSignedKeyParams,
+  RegisterSignedKeyWrappedParams,
   RegisterSignedKeyResponse,
   SearchUserParams,
   SearchUserResponse,
@@ -156,20 +158,26 @@ import type {
   FetchUserChannelMembershipsParams,
   FetchUserChannelMembershipsResponse,
   UpdateUserParams,
+  UpdateUserWrappedParams,
   UpdateUserResponse,
   RegisterAccountParams,
+  RegisterAccountWrappedParams,
   RegisterAccountResponse,
   RegisterAccountOnchainParams,
+  RegisterAccountOnchainWrappedParams,
   RegisterAccountOnchainResponse,
   PublishMessageToFarcasterParams,
+  PublishMessageToFarcasterWrappedParams,
   PublishMessageToFarcasterResponse,
   FetchEmbeddedUrlMetadataParams,
   FetchEmbeddedUrlMetadataResponse,
   LookupCastByHashOrWarpcastUrlParams,
   LookupCastByHashOrWarpcastUrlResponse,
   PublishCastParams,
+  PublishCastWrappedParams,
   PublishCastResponse,
   DeleteCastParams,
+  DeleteCastWrappedParams,
   DeleteCastResponse,
   FetchBulkCastsParams,
   FetchBulkCastsResponse,
@@ -210,10 +218,13 @@ import type {
   LookupNeynarFrameParams,
   LookupNeynarFrameResponse,
   PublishNeynarFrameParams,
+  PublishNeynarFrameWrappedParams,
   PublishNeynarFrameResponse,
   UpdateNeynarFrameParams,
+  UpdateNeynarFrameWrappedParams,
   UpdateNeynarFrameResponse,
   DeleteNeynarFrameParams,
+  DeleteNeynarFrameWrappedParams,
   DeleteNeynarFrameResponse,
   FetchFrameCatalogParams,
   FetchFrameCatalogResponse,
@@ -226,16 +237,22 @@ import type {
   FetchFrameMetaTagsFromUrlParams,
   FetchFrameMetaTagsFromUrlResponse,
   PublishReactionParams,
+  PublishReactionWrappedParams,
   PublishReactionResponse,
   DeleteReactionParams,
+  DeleteReactionWrappedParams,
   DeleteReactionResponse,
   PublishVerificationParams,
+  PublishVerificationWrappedParams,
   PublishVerificationResponse,
   DeleteVerificationParams,
+  DeleteVerificationWrappedParams,
   DeleteVerificationResponse,
   FollowUserParams,
+  FollowUserWrappedParams,
   FollowUserResponse,
   UnfollowUserParams,
+  UnfollowUserWrappedParams,
   UnfollowUserResponse,
   LookupUserByCustodyAddressParams,
   LookupUserByCustodyAddressResponse,
@@ -246,6 +263,7 @@ import type {
   FetchUsersByLocationParams,
   FetchUsersByLocationResponse,
   SendFungiblesToUsersParams,
+  SendFungiblesToUsersWrappedParams,
   SendFungiblesToUsersResponse,
   FetchUserBalanceParams,
   FetchUserBalanceResponse,
@@ -256,18 +274,23 @@ import type {
   FetchAuthorizationUrlParams,
   FetchAuthorizationUrlResponse,
   PostFrameActionDeveloperManagedParams,
+  PostFrameActionDeveloperManagedWrappedParams,
   PostFrameActionDeveloperManagedResponse,
   PostFrameActionParams,
+  PostFrameActionWrappedParams,
   PostFrameActionResponse,
   FetchNotificationTokensParams,
   FetchNotificationTokensResponse,
   PublishFrameNotificationsParams,
+  PublishFrameNotificationsWrappedParams,
   PublishFrameNotificationsResponse,
   CreateTransactionPayFrameParams,
+  CreateTransactionPayFrameWrappedParams,
   CreateTransactionPayFrameResponse,
   GetTransactionPayFrameParams,
   GetTransactionPayFrameResponse,
   ValidateFrameActionParams,
+  ValidateFrameActionWrappedParams,
   ValidateFrameActionResponse,
   FetchValidateFrameListParams,
   FetchValidateFrameListResponse,
@@ -280,16 +303,20 @@ import type {
   FetchNotificationsByParentUrlForUserParams,
   FetchNotificationsByParentUrlForUserResponse,
   MarkNotificationsAsSeenParams,
+  MarkNotificationsAsSeenWrappedParams,
   MarkNotificationsAsSeenResponse,
   FetchAllChannelsParams,
   FetchAllChannelsResponse,
   RemoveChannelMemberParams,
+  RemoveChannelMemberWrappedParams,
   RemoveChannelMemberResponse,
   FetchChannelMembersParams,
   FetchChannelMembersResponse,
   InviteChannelMemberParams,
+  InviteChannelMemberWrappedParams,
   InviteChannelMemberResponse,
   RespondChannelInviteParams,
+  RespondChannelInviteWrappedParams,
   RespondChannelInviteResponse,
   FetchChannelInvitesParams,
   FetchChannelInvitesResponse,
@@ -300,8 +327,10 @@ import type {
   LookupChannelParams,
   LookupChannelResponse,
   FollowChannelParams,
+  FollowChannelWrappedParams,
   FollowChannelResponse,
   UnfollowChannelParams,
+  UnfollowChannelWrappedParams,
   UnfollowChannelResponse,
   FetchFollowersForAChannelParams,
   FetchFollowersForAChannelResponse,
@@ -332,40 +361,52 @@ import type {
   LookupUserStorageUsageParams,
   LookupUserStorageUsageResponse,
   BuyStorageParams,
+  BuyStorageWrappedParams,
   BuyStorageResponse,
   LookupWebhookParams,
   LookupWebhookResponse,
   PublishWebhookParams,
+  PublishWebhookWrappedParams,
   PublishWebhookResponse,
   UpdateWebhookActiveStatusParams,
+  UpdateWebhookActiveStatusWrappedParams,
   UpdateWebhookActiveStatusResponse,
   UpdateWebhookParams,
+  UpdateWebhookWrappedParams,
   UpdateWebhookResponse,
   DeleteWebhookParams,
+  DeleteWebhookWrappedParams,
   DeleteWebhookResponse,
   FetchWebhooksParams,
   FetchWebhooksResponse,
   FetchMuteListParams,
   FetchMuteListResponse,
   PublishMuteParams,
+  PublishMuteWrappedParams,
   PublishMuteResponse,
   DeleteMuteParams,
+  DeleteMuteWrappedParams,
   DeleteMuteResponse,
   FetchBlockListParams,
   FetchBlockListResponse,
   PublishBlockParams,
+  PublishBlockWrappedParams,
   PublishBlockResponse,
   DeleteBlockParams,
+  DeleteBlockWrappedParams,
   DeleteBlockResponse,
   FetchBanListParams,
   FetchBanListResponse,
   PublishBansParams,
+  PublishBansWrappedParams,
   PublishBansResponse,
   DeleteBansParams,
+  DeleteBansWrappedParams,
   DeleteBansResponse,
   FetchComposerActionsParams,
   FetchComposerActionsResponse,
   PublishFarcasterActionParams,
+  PublishFarcasterActionWrappedParams,
   PublishFarcasterActionResponse,
   FetchSubscriptionCheckParams,
   FetchSubscriptionCheckResponse,
@@ -408,10 +449,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `publicKey`, `signature`, `appFid` and `deadline`; also takes `redirectUrl` and `sponsor`.
    * Sends a JSON body.
    * Resolves to `DeveloperManagedSigner`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `registerDeveloperManagedSignedKeyReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  registerSignedKeyForDeveloperManagedSigner<O extends CallOptions = {}>(params: RegisterSignedKeyForDeveloperManagedSignerParams, options?: O) {
+  registerSignedKeyForDeveloperManagedSigner<O extends CallOptions = {}>(params: RegisterSignedKeyForDeveloperManagedSignerParams | RegisterSignedKeyForDeveloperManagedSignerWrappedParams, options?: O) {
     return this.request(registerSignedKeyForDeveloperManagedSigner, params, options) as Promise<CallResult<RegisterSignedKeyForDeveloperManagedSignerResponse, O>>;
   }
 
@@ -461,10 +502,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `signature`, `appFid` and `deadline`; also takes `redirectUrl` and `sponsor`.
    * Sends a JSON body.
    * Resolves to `Signer`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `registerSignerKeyReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  registerSignedKey<O extends CallOptions = {}>(params: RegisterSignedKeyParams, options?: O) {
+  registerSignedKey<O extends CallOptions = {}>(params: RegisterSignedKeyParams | RegisterSignedKeyWrappedParams, options?: O) {
     return this.request(registerSignedKey, params, options) as Promise<CallResult<RegisterSignedKeyResponse, O>>;
   }
 
@@ -570,10 +611,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`; also takes `bio`, `pfpUrl`, `url`, `username`, `displayName`, `location` and `verifiedAccounts`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `updateUserReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  updateUser<O extends CallOptions = {}>(params: UpdateUserParams, options?: O) {
+  updateUser<O extends CallOptions = {}>(params: UpdateUserParams | UpdateUserWrappedParams, options?: O) {
     return this.request(updateUser, params, options) as Promise<CallResult<UpdateUserResponse, O>>;
   }
 
@@ -584,10 +625,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signature`, `fid`, `requestedUserCustodyAddress` and `deadline`; also takes `fname` and `metadata`.
    * Sends a JSON body.
    * Resolves to `RegisterUserResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `registerUserReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  registerAccount<O extends CallOptions = {}>(params: RegisterAccountParams, options?: O) {
+  registerAccount<O extends CallOptions = {}>(params: RegisterAccountParams | RegisterAccountWrappedParams, options?: O) {
     return this.request(registerAccount, params, options) as Promise<CallResult<RegisterAccountResponse, O>>;
   }
 
@@ -598,10 +639,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `registration`; also takes `storageUnits`, `signers`, `preRegistrationCalls` and `idem`.
    * Sends a JSON body.
    * Resolves to `RegisterUserOnChainResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `registerUserOnChainReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  registerAccountOnchain<O extends CallOptions = {}>(params: RegisterAccountOnchainParams, options?: O) {
+  registerAccountOnchain<O extends CallOptions = {}>(params: RegisterAccountOnchainParams | RegisterAccountOnchainWrappedParams, options?: O) {
     return this.request(registerAccountOnchain, params, options) as Promise<CallResult<RegisterAccountOnchainResponse, O>>;
   }
 
@@ -612,10 +653,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `body`.
    * Sends a JSON body.
    * Resolves to `PublishMessageResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `publishMessageReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishMessageToFarcaster<O extends CallOptions = {}>(params: PublishMessageToFarcasterParams, options?: O) {
+  publishMessageToFarcaster<O extends CallOptions = {}>(params: PublishMessageToFarcasterParams | PublishMessageToFarcasterWrappedParams, options?: O) {
     return this.request(publishMessageToFarcaster, params, options) as Promise<CallResult<PublishMessageToFarcasterResponse, O>>;
   }
 
@@ -652,10 +693,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`; also takes `text`, `embeds`, `parent`, `channelId`, `idem` and `parentAuthorFid`.
    * Sends a JSON body.
    * Resolves to `PostCastResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `postCastReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishCast<O extends CallOptions = {}>(params: PublishCastParams, options?: O) {
+  publishCast<O extends CallOptions = {}>(params: PublishCastParams | PublishCastWrappedParams, options?: O) {
     return this.request(publishCast, params, options) as Promise<CallResult<PublishCastResponse, O>>;
   }
 
@@ -666,10 +707,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `targetHash`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `deleteCastReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteCast<O extends CallOptions = {}>(params: DeleteCastParams, options?: O) {
+  deleteCast<O extends CallOptions = {}>(params: DeleteCastParams | DeleteCastWrappedParams, options?: O) {
     return this.request(deleteCast, params, options) as Promise<CallResult<DeleteCastResponse, O>>;
   }
 
@@ -938,10 +979,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `name` and `pages`.
    * Sends a JSON body.
    * Resolves to `NeynarFrame`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `neynarFrameCreationReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishNeynarFrame<O extends CallOptions = {}>(params: PublishNeynarFrameParams, options?: O) {
+  publishNeynarFrame<O extends CallOptions = {}>(params: PublishNeynarFrameParams | PublishNeynarFrameWrappedParams, options?: O) {
     return this.request(publishNeynarFrame, params, options) as Promise<CallResult<PublishNeynarFrameResponse, O>>;
   }
 
@@ -952,10 +993,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `uuid` and `pages`; also takes `name`.
    * Sends a JSON body.
    * Resolves to `NeynarFrame`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `neynarFrameUpdateReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  updateNeynarFrame<O extends CallOptions = {}>(params: UpdateNeynarFrameParams, options?: O) {
+  updateNeynarFrame<O extends CallOptions = {}>(params: UpdateNeynarFrameParams | UpdateNeynarFrameWrappedParams, options?: O) {
     return this.request(updateNeynarFrame, params, options) as Promise<CallResult<UpdateNeynarFrameResponse, O>>;
   }
 
@@ -966,10 +1007,10 @@ export abstract class V2Methods extends BaseClient {
    * Takes `uuid`.
    * Sends a JSON body.
    * Resolves to `DeleteFrameResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `deleteFrameReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteNeynarFrame<O extends CallOptions = {}>(params?: DeleteNeynarFrameParams, options?: O) {
+  deleteNeynarFrame<O extends CallOptions = {}>(params?: DeleteNeynarFrameParams | DeleteNeynarFrameWrappedParams, options?: O) {
     return this.request(deleteNeynarFrame, params, options) as Promise<CallResult<DeleteNeynarFrameResponse, O>>;
   }
 
@@ -1047,10 +1088,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `reactionType` and `target`; also takes `targetAuthorFid` and `idem`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `reactionReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishReaction<O extends CallOptions = {}>(params: PublishReactionParams, options?: O) {
+  publishReaction<O extends CallOptions = {}>(params: PublishReactionParams | PublishReactionWrappedParams, options?: O) {
     return this.request(publishReaction, params, options) as Promise<CallResult<PublishReactionResponse, O>>;
   }
 
@@ -1061,10 +1102,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `reactionType` and `target`; also takes `targetAuthorFid` and `idem`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `reactionReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteReaction<O extends CallOptions = {}>(params: DeleteReactionParams, options?: O) {
+  deleteReaction<O extends CallOptions = {}>(params: DeleteReactionParams | DeleteReactionWrappedParams, options?: O) {
     return this.request(deleteReaction, params, options) as Promise<CallResult<DeleteReactionResponse, O>>;
   }
 
@@ -1075,10 +1116,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `address`, `blockHash` and `ethSignature`; also takes `verificationType` and `chainId`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `addVerificationReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishVerification<O extends CallOptions = {}>(params: PublishVerificationParams, options?: O) {
+  publishVerification<O extends CallOptions = {}>(params: PublishVerificationParams | PublishVerificationWrappedParams, options?: O) {
     return this.request(publishVerification, params, options) as Promise<CallResult<PublishVerificationResponse, O>>;
   }
 
@@ -1089,10 +1130,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `address` and `blockHash`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `removeVerificationReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteVerification<O extends CallOptions = {}>(params: DeleteVerificationParams, options?: O) {
+  deleteVerification<O extends CallOptions = {}>(params: DeleteVerificationParams | DeleteVerificationWrappedParams, options?: O) {
     return this.request(deleteVerification, params, options) as Promise<CallResult<DeleteVerificationResponse, O>>;
   }
 
@@ -1103,10 +1144,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `targetFids`.
    * Sends a JSON body.
    * Resolves to `BulkFollowResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `followReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  followUser<O extends CallOptions = {}>(params: FollowUserParams, options?: O) {
+  followUser<O extends CallOptions = {}>(params: FollowUserParams | FollowUserWrappedParams, options?: O) {
     return this.request(followUser, params, options) as Promise<CallResult<FollowUserResponse, O>>;
   }
 
@@ -1117,10 +1158,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `targetFids`.
    * Sends a JSON body.
    * Resolves to `BulkFollowResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `followReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  unfollowUser<O extends CallOptions = {}>(params: UnfollowUserParams, options?: O) {
+  unfollowUser<O extends CallOptions = {}>(params: UnfollowUserParams | UnfollowUserWrappedParams, options?: O) {
     return this.request(unfollowUser, params, options) as Promise<CallResult<UnfollowUserResponse, O>>;
   }
 
@@ -1184,10 +1225,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `xWalletId`, `network` and `recipients`; also takes `fungibleContractAddress`.
    * Sends a JSON body.
    * Resolves to `TransactionSendFungiblesResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `transactionSendFungiblesRequest`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  sendFungiblesToUsers<O extends CallOptions = {}>(params: SendFungiblesToUsersParams, options?: O) {
+  sendFungiblesToUsers<O extends CallOptions = {}>(params: SendFungiblesToUsersParams | SendFungiblesToUsersWrappedParams, options?: O) {
     return this.request(sendFungiblesToUsers, params, options) as Promise<CallResult<SendFungiblesToUsersResponse, O>>;
   }
 
@@ -1250,10 +1291,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `action` and `signaturePacket`; also takes `castHash`.
    * Sends a JSON body.
    * Resolves to `Frame`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `frameDeveloperManagedActionReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  postFrameActionDeveloperManaged<O extends CallOptions = {}>(params: PostFrameActionDeveloperManagedParams, options?: O) {
+  postFrameActionDeveloperManaged<O extends CallOptions = {}>(params: PostFrameActionDeveloperManagedParams | PostFrameActionDeveloperManagedWrappedParams, options?: O) {
     return this.request(postFrameActionDeveloperManaged, params, options) as Promise<CallResult<PostFrameActionDeveloperManagedResponse, O>>;
   }
 
@@ -1264,10 +1305,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `action`; also takes `castHash`.
    * Sends a JSON body.
    * Resolves to `Frame`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `frameActionReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  postFrameAction<O extends CallOptions = {}>(params: PostFrameActionParams, options?: O) {
+  postFrameAction<O extends CallOptions = {}>(params: PostFrameActionParams | PostFrameActionWrappedParams, options?: O) {
     return this.request(postFrameAction, params, options) as Promise<CallResult<PostFrameActionResponse, O>>;
   }
 
@@ -1292,10 +1333,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `targetFids` and `notification`; also takes `filters`.
    * Sends a JSON body.
    * Resolves to `SendFrameNotificationsResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `sendFrameNotificationsReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishFrameNotifications<O extends CallOptions = {}>(params: PublishFrameNotificationsParams, options?: O) {
+  publishFrameNotifications<O extends CallOptions = {}>(params: PublishFrameNotificationsParams | PublishFrameNotificationsWrappedParams, options?: O) {
     return this.request(publishFrameNotifications, params, options) as Promise<CallResult<PublishFrameNotificationsResponse, O>>;
   }
 
@@ -1306,10 +1347,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `transaction` and `config`; also takes `idem`.
    * Sends a JSON body.
    * Resolves to `TransactionFrameResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `framePayTransactionRequestBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  createTransactionPayFrame<O extends CallOptions = {}>(params: CreateTransactionPayFrameParams, options?: O) {
+  createTransactionPayFrame<O extends CallOptions = {}>(params: CreateTransactionPayFrameParams | CreateTransactionPayFrameWrappedParams, options?: O) {
     return this.request(createTransactionPayFrame, params, options) as Promise<CallResult<CreateTransactionPayFrameResponse, O>>;
   }
 
@@ -1333,10 +1374,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `messageBytesInHex`; also takes `castReactionContext`, `followContext`, `signerContext` and `channelFollowContext`.
    * Sends a JSON body.
    * Resolves to `ValidateFrameActionResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `validateFrameActionReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  validateFrameAction<O extends CallOptions = {}>(params: ValidateFrameActionParams, options?: O) {
+  validateFrameAction<O extends CallOptions = {}>(params: ValidateFrameActionParams | ValidateFrameActionWrappedParams, options?: O) {
     return this.request(validateFrameAction, params, options) as Promise<CallResult<ValidateFrameActionResponse, O>>;
   }
 
@@ -1415,10 +1456,10 @@ export abstract class V2Methods extends BaseClient {
    * Takes `authorization`, `signerUuid` and `type`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `markNotificationsAsSeenReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  markNotificationsAsSeen<O extends CallOptions = {}>(params?: MarkNotificationsAsSeenParams, options?: O) {
+  markNotificationsAsSeen<O extends CallOptions = {}>(params?: MarkNotificationsAsSeenParams | MarkNotificationsAsSeenWrappedParams, options?: O) {
     return this.request(markNotificationsAsSeen, params, options) as Promise<CallResult<MarkNotificationsAsSeenResponse, O>>;
   }
 
@@ -1443,10 +1484,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `channelId`, `fid` and `role`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `removeChannelMemberReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  removeChannelMember<O extends CallOptions = {}>(params: RemoveChannelMemberParams, options?: O) {
+  removeChannelMember<O extends CallOptions = {}>(params: RemoveChannelMemberParams | RemoveChannelMemberWrappedParams, options?: O) {
     return this.request(removeChannelMember, params, options) as Promise<CallResult<RemoveChannelMemberResponse, O>>;
   }
 
@@ -1471,10 +1512,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `channelId`, `fid` and `role`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `inviteChannelMemberReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  inviteChannelMember<O extends CallOptions = {}>(params: InviteChannelMemberParams, options?: O) {
+  inviteChannelMember<O extends CallOptions = {}>(params: InviteChannelMemberParams | InviteChannelMemberWrappedParams, options?: O) {
     return this.request(inviteChannelMember, params, options) as Promise<CallResult<InviteChannelMemberResponse, O>>;
   }
 
@@ -1485,10 +1526,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `channelId`, `role` and `accept`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `respondChannelInviteReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  respondChannelInvite<O extends CallOptions = {}>(params: RespondChannelInviteParams, options?: O) {
+  respondChannelInvite<O extends CallOptions = {}>(params: RespondChannelInviteParams | RespondChannelInviteWrappedParams, options?: O) {
     return this.request(respondChannelInvite, params, options) as Promise<CallResult<RespondChannelInviteResponse, O>>;
   }
 
@@ -1553,10 +1594,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `channelId`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `channelFollowReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  followChannel<O extends CallOptions = {}>(params: FollowChannelParams, options?: O) {
+  followChannel<O extends CallOptions = {}>(params: FollowChannelParams | FollowChannelWrappedParams, options?: O) {
     return this.request(followChannel, params, options) as Promise<CallResult<FollowChannelResponse, O>>;
   }
 
@@ -1567,10 +1608,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `channelId`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `channelFollowReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  unfollowChannel<O extends CallOptions = {}>(params: UnfollowChannelParams, options?: O) {
+  unfollowChannel<O extends CallOptions = {}>(params: UnfollowChannelParams | UnfollowChannelWrappedParams, options?: O) {
     return this.request(unfollowChannel, params, options) as Promise<CallResult<UnfollowChannelResponse, O>>;
   }
 
@@ -1770,10 +1811,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `fid`; also takes `units` and `idem`.
    * Sends a JSON body.
    * Resolves to `StorageAllocationsResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `buyStorageReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  buyStorage<O extends CallOptions = {}>(params: BuyStorageParams, options?: O) {
+  buyStorage<O extends CallOptions = {}>(params: BuyStorageParams | BuyStorageWrappedParams, options?: O) {
     return this.request(buyStorage, params, options) as Promise<CallResult<BuyStorageResponse, O>>;
   }
 
@@ -1797,10 +1838,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `name` and `url`; also takes `subscription`.
    * Sends a JSON body.
    * Resolves to `WebhookResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `webhookPostReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishWebhook<O extends CallOptions = {}>(params: PublishWebhookParams, options?: O) {
+  publishWebhook<O extends CallOptions = {}>(params: PublishWebhookParams | PublishWebhookWrappedParams, options?: O) {
     return this.request(publishWebhook, params, options) as Promise<CallResult<PublishWebhookResponse, O>>;
   }
 
@@ -1811,10 +1852,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `webhookId` and `active`.
    * Sends a JSON body.
    * Resolves to `WebhookResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `webhookPatchReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  updateWebhookActiveStatus<O extends CallOptions = {}>(params: UpdateWebhookActiveStatusParams, options?: O) {
+  updateWebhookActiveStatus<O extends CallOptions = {}>(params: UpdateWebhookActiveStatusParams | UpdateWebhookActiveStatusWrappedParams, options?: O) {
     return this.request(updateWebhookActiveStatus, params, options) as Promise<CallResult<UpdateWebhookActiveStatusResponse, O>>;
   }
 
@@ -1825,10 +1866,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `name`, `url` and `webhookId`; also takes `subscription`.
    * Sends a JSON body.
    * Resolves to `WebhookResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `webhookPutReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  updateWebhook<O extends CallOptions = {}>(params: UpdateWebhookParams, options?: O) {
+  updateWebhook<O extends CallOptions = {}>(params: UpdateWebhookParams | UpdateWebhookWrappedParams, options?: O) {
     return this.request(updateWebhook, params, options) as Promise<CallResult<UpdateWebhookResponse, O>>;
   }
 
@@ -1839,10 +1880,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `webhookId`.
    * Sends a JSON body.
    * Resolves to `WebhookResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `webhookDeleteReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteWebhook<O extends CallOptions = {}>(params: DeleteWebhookParams, options?: O) {
+  deleteWebhook<O extends CallOptions = {}>(params: DeleteWebhookParams | DeleteWebhookWrappedParams, options?: O) {
     return this.request(deleteWebhook, params, options) as Promise<CallResult<DeleteWebhookResponse, O>>;
   }
 
@@ -1880,10 +1921,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `fid` and `mutedFid`.
    * Sends a JSON body.
    * Resolves to `MuteResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `muteReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishMute<O extends CallOptions = {}>(params: PublishMuteParams, options?: O) {
+  publishMute<O extends CallOptions = {}>(params: PublishMuteParams | PublishMuteWrappedParams, options?: O) {
     return this.request(publishMute, params, options) as Promise<CallResult<PublishMuteResponse, O>>;
   }
 
@@ -1894,10 +1935,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `fid` and `mutedFid`.
    * Sends a JSON body.
    * Resolves to `MuteResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `muteReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteMute<O extends CallOptions = {}>(params: DeleteMuteParams, options?: O) {
+  deleteMute<O extends CallOptions = {}>(params: DeleteMuteParams | DeleteMuteWrappedParams, options?: O) {
     return this.request(deleteMute, params, options) as Promise<CallResult<DeleteMuteResponse, O>>;
   }
 
@@ -1922,10 +1963,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `blockedFid`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `blockReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishBlock<O extends CallOptions = {}>(params: PublishBlockParams, options?: O) {
+  publishBlock<O extends CallOptions = {}>(params: PublishBlockParams | PublishBlockWrappedParams, options?: O) {
     return this.request(publishBlock, params, options) as Promise<CallResult<PublishBlockResponse, O>>;
   }
 
@@ -1936,10 +1977,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid` and `blockedFid`.
    * Sends a JSON body.
    * Resolves to `OperationResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `blockReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteBlock<O extends CallOptions = {}>(params: DeleteBlockParams, options?: O) {
+  deleteBlock<O extends CallOptions = {}>(params: DeleteBlockParams | DeleteBlockWrappedParams, options?: O) {
     return this.request(deleteBlock, params, options) as Promise<CallResult<DeleteBlockResponse, O>>;
   }
 
@@ -1964,10 +2005,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `fids`.
    * Sends a JSON body.
    * Resolves to `BanResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `banReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishBans<O extends CallOptions = {}>(params: PublishBansParams, options?: O) {
+  publishBans<O extends CallOptions = {}>(params: PublishBansParams | PublishBansWrappedParams, options?: O) {
     return this.request(publishBans, params, options) as Promise<CallResult<PublishBansResponse, O>>;
   }
 
@@ -1978,10 +2019,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `fids`.
    * Sends a JSON body.
    * Resolves to `BanResponse`.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `banReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  deleteBans<O extends CallOptions = {}>(params: DeleteBansParams, options?: O) {
+  deleteBans<O extends CallOptions = {}>(params: DeleteBansParams | DeleteBansWrappedParams, options?: O) {
     return this.request(deleteBans, params, options) as Promise<CallResult<DeleteBansResponse, O>>;
   }
 
@@ -2006,10 +2047,10 @@ export abstract class V2Methods extends BaseClient {
    * Requires `signerUuid`, `baseUrl` and `action`.
    * Sends a JSON body.
    * Resolves to object.
-   * @param params The parameters in camelCase; body fields are passed at the top level.
+   * @param params The parameters in camelCase; body fields are passed at the top level (or the whole body as `farcasterActionReqBody`).
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */
-  publishFarcasterAction<O extends CallOptions = {}>(params: PublishFarcasterActionParams, options?: O) {
+  publishFarcasterAction<O extends CallOptions = {}>(params: PublishFarcasterActionParams | PublishFarcasterActionWrappedParams, options?: O) {
     return this.request(publishFarcasterAction, params, options) as Promise<CallResult<PublishFarcasterActionResponse, O>>;
   }
 

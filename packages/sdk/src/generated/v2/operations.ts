@@ -190,7 +190,7 @@ export const registerSignedKeyForDeveloperManagedSigner: V2Operation<'registerSi
   tag: "Signer",
   method: 'POST',
   path: '/farcaster/signer/developer_managed/signed_key',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"registerDeveloperManagedSignedKeyReqBody"},
   params: [
     {"name":"public_key","key":"publicKey","in":"body","required":true,"type":"string","pattern":"^0x[a-fA-F0-9]{64}$"},
     {"name":"signature","key":"signature","in":"body","required":true,"type":"string"},
@@ -281,7 +281,7 @@ export const registerSignedKey: V2Operation<'registerSignedKey'> = {
   tag: "Signer",
   method: 'POST',
   path: '/farcaster/signer/signed_key',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"registerSignerKeyReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"signature","key":"signature","in":"body","required":true,"type":"string"},
@@ -480,7 +480,7 @@ export const updateUser: V2Operation<'updateUser'> = {
   tag: "User",
   method: 'PATCH',
   path: '/farcaster/user',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"updateUserReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"bio","key":"bio","in":"body","required":false,"type":"string"},
@@ -510,7 +510,7 @@ export const registerAccount: V2Operation<'registerAccount'> = {
   tag: "User",
   method: 'POST',
   path: '/farcaster/user',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"registerUserReqBody"},
   params: [
     {"name":"signature","key":"signature","in":"body","required":true,"type":"string"},
     {"name":"fid","key":"fid","in":"body","required":true,"type":"number"},
@@ -538,7 +538,7 @@ export const registerAccountOnchain: V2Operation<'registerAccountOnchain'> = {
   tag: "Onchain",
   method: 'POST',
   path: '/farcaster/user/register',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"registerUserOnChainReqBody"},
   params: [
     {"name":"registration","key":"registration","in":"body","required":true,"type":"object","shape":{"deadline":0,"signature":0,"custody_address":0,"recovery_address":0}},
     {"name":"storage_units","key":"storageUnits","in":"body","required":false,"type":"integer","minimum":0},
@@ -565,7 +565,7 @@ export const publishMessageToFarcaster: V2Operation<'publishMessageToFarcaster'>
   tag: "Signer",
   method: 'POST',
   path: '/farcaster/message',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"publishMessageReqBody"},
   params: [
     {"name":"body","key":"body","in":"body","required":true,"type":"object","whole":true},
   ],
@@ -633,7 +633,7 @@ export const publishCast: V2Operation<'publishCast'> = {
   tag: "Cast",
   method: 'POST',
   path: '/farcaster/cast',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"postCastReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"text","key":"text","in":"body","required":false,"type":"string"},
@@ -662,7 +662,7 @@ export const deleteCast: V2Operation<'deleteCast'> = {
   tag: "Cast",
   method: 'DELETE',
   path: '/farcaster/cast',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"deleteCastReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"target_hash","key":"targetHash","in":"body","required":true,"type":"string","default":"0xfe90f9de682273e05b201629ad2338bdcd89b6be"},
@@ -1205,7 +1205,7 @@ export const publishNeynarFrame: V2Operation<'publishNeynarFrame'> = {
   tag: "Frame",
   method: 'POST',
   path: '/farcaster/frame',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"neynarFrameCreationReqBody"},
   params: [
     {"name":"name","key":"name","in":"body","required":true,"type":"string"},
     {"name":"pages","key":"pages","in":"body","required":true,"type":"array","items":"object","shape":{"uuid":0,"version":0,"title":0,"image":{"url":0,"aspect_ratio":0},"buttons":{"title":0,"index":0,"action_type":0,"next_page":{"redirect_url":0,"mint_url":0}},"input":0}},
@@ -1229,7 +1229,7 @@ export const updateNeynarFrame: V2Operation<'updateNeynarFrame'> = {
   tag: "Frame",
   method: 'PUT',
   path: '/farcaster/frame',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"neynarFrameUpdateReqBody"},
   params: [
     {"name":"uuid","key":"uuid","in":"body","required":true,"type":"string","format":"uuid"},
     {"name":"name","key":"name","in":"body","required":false,"type":"string"},
@@ -1254,7 +1254,7 @@ export const deleteNeynarFrame: V2Operation<'deleteNeynarFrame'> = {
   tag: "Frame",
   method: 'DELETE',
   path: '/farcaster/frame',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"deleteFrameReqBody"},
   params: [
     {"name":"uuid","key":"uuid","in":"body","required":false,"type":"string","format":"uuid"},
   ],
@@ -1391,7 +1391,7 @@ export const publishReaction: V2Operation<'publishReaction'> = {
   tag: "Reaction",
   method: 'POST',
   path: '/farcaster/reaction',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"reactionReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"reaction_type","key":"reactionType","in":"body","required":true,"type":"string","enum":["like","recast"]},
@@ -1418,7 +1418,7 @@ export const deleteReaction: V2Operation<'deleteReaction'> = {
   tag: "Reaction",
   method: 'DELETE',
   path: '/farcaster/reaction',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"reactionReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"reaction_type","key":"reactionType","in":"body","required":true,"type":"string","enum":["like","recast"]},
@@ -1445,7 +1445,7 @@ export const publishVerification: V2Operation<'publishVerification'> = {
   tag: "User",
   method: 'POST',
   path: '/farcaster/user/verification',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"addVerificationReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"address","key":"address","in":"body","required":true,"type":"string","pattern":"^0x[a-fA-F0-9]{40}$"},
@@ -1473,7 +1473,7 @@ export const deleteVerification: V2Operation<'deleteVerification'> = {
   tag: "User",
   method: 'DELETE',
   path: '/farcaster/user/verification',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"removeVerificationReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"address","key":"address","in":"body","required":true,"type":"string","pattern":"^0x[a-fA-F0-9]{40}$"},
@@ -1498,7 +1498,7 @@ export const followUser: V2Operation<'followUser'> = {
   tag: "User",
   method: 'POST',
   path: '/farcaster/user/follow',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"followReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"target_fids","key":"targetFids","in":"body","required":true,"type":"array","items":"integer"},
@@ -1522,7 +1522,7 @@ export const unfollowUser: V2Operation<'unfollowUser'> = {
   tag: "User",
   method: 'DELETE',
   path: '/farcaster/user/follow',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"followReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"target_fids","key":"targetFids","in":"body","required":true,"type":"array","items":"integer"},
@@ -1641,7 +1641,7 @@ export const sendFungiblesToUsers: V2Operation<'sendFungiblesToUsers'> = {
   tag: "Onchain",
   method: 'POST',
   path: '/farcaster/fungible/send',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"transactionSendFungiblesRequest"},
   params: [
     {"name":"x-wallet-id","key":"xWalletId","in":"header","required":true,"type":"string"},
     {"name":"network","key":"network","in":"body","required":true,"type":"string","enum":["base","optimism","base-sepolia"]},
@@ -1753,7 +1753,7 @@ export const postFrameActionDeveloperManaged: V2Operation<'postFrameActionDevelo
   tag: "Frame",
   method: 'POST',
   path: '/farcaster/frame/developer_managed/action',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"frameDeveloperManagedActionReqBody"},
   params: [
     {"name":"cast_hash","key":"castHash","in":"body","required":false,"type":"string","default":"0xfe90f9de682273e05b201629ad2338bdcd89b6be"},
     {"name":"action","key":"action","in":"body","required":true,"type":"object","shape":{"version":0,"title":0,"image":0,"button":{"title":0,"index":0,"action_type":0,"target":0,"post_url":0},"input":0,"state":0,"transaction":0,"address":0,"frames_url":0,"post_url":0}},
@@ -1778,7 +1778,7 @@ export const postFrameAction: V2Operation<'postFrameAction'> = {
   tag: "Frame",
   method: 'POST',
   path: '/farcaster/frame/action',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"frameActionReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"cast_hash","key":"castHash","in":"body","required":false,"type":"string","default":"0xfe90f9de682273e05b201629ad2338bdcd89b6be"},
@@ -1828,7 +1828,7 @@ export const publishFrameNotifications: V2Operation<'publishFrameNotifications'>
   tag: "Frame",
   method: 'POST',
   path: '/farcaster/frame/notifications',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"sendFrameNotificationsReqBody"},
   params: [
     {"name":"target_fids","key":"targetFids","in":"body","required":true,"type":"array","items":"integer"},
     {"name":"notification","key":"notification","in":"body","required":true,"type":"object","shape":{"title":0,"body":0,"target_url":0,"uuid":0}},
@@ -1853,7 +1853,7 @@ export const createTransactionPayFrame: V2Operation<'createTransactionPayFrame'>
   tag: "Agents",
   method: 'POST',
   path: '/farcaster/frame/transaction/pay',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"framePayTransactionRequestBody"},
   params: [
     {"name":"transaction","key":"transaction","in":"body","required":true,"type":"object","shape":{"to":{"address":0,"network":0,"token_contract_address":0,"amount":0}}},
     {"name":"config","key":"config","in":"body","required":true,"type":"object","shape":{"allowlist_fids":0,"line_items":0,"action":{"text":0,"text_color":0,"button_color":0}}},
@@ -1899,7 +1899,7 @@ export const validateFrameAction: V2Operation<'validateFrameAction'> = {
   tag: "Frame",
   method: 'POST',
   path: '/farcaster/frame/validate',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"validateFrameActionReqBody"},
   params: [
     {"name":"message_bytes_in_hex","key":"messageBytesInHex","in":"body","required":true,"type":"string"},
     {"name":"cast_reaction_context","key":"castReactionContext","in":"body","required":false,"type":"boolean","default":true},
@@ -2052,7 +2052,7 @@ export const markNotificationsAsSeen: V2Operation<'markNotificationsAsSeen'> = {
   tag: "Notifications",
   method: 'POST',
   path: '/farcaster/notifications/seen',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"markNotificationsAsSeenReqBody"},
   params: [
     {"name":"Authorization","key":"authorization","in":"header","required":false,"type":"string"},
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":false,"type":"string"},
@@ -2101,7 +2101,7 @@ export const removeChannelMember: V2Operation<'removeChannelMember'> = {
   tag: "Channel",
   method: 'DELETE',
   path: '/farcaster/channel/member',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"removeChannelMemberReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"channel_id","key":"channelId","in":"body","required":true,"type":"string"},
@@ -2154,7 +2154,7 @@ export const inviteChannelMember: V2Operation<'inviteChannelMember'> = {
   tag: "Channel",
   method: 'POST',
   path: '/farcaster/channel/member/invite',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"inviteChannelMemberReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"channel_id","key":"channelId","in":"body","required":true,"type":"string"},
@@ -2180,7 +2180,7 @@ export const respondChannelInvite: V2Operation<'respondChannelInvite'> = {
   tag: "Channel",
   method: 'PUT',
   path: '/farcaster/channel/member/invite',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"respondChannelInviteReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"channel_id","key":"channelId","in":"body","required":true,"type":"string"},
@@ -2303,7 +2303,7 @@ export const followChannel: V2Operation<'followChannel'> = {
   tag: "Channel",
   method: 'POST',
   path: '/farcaster/channel/follow',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"channelFollowReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"channel_id","key":"channelId","in":"body","required":true,"type":"string"},
@@ -2327,7 +2327,7 @@ export const unfollowChannel: V2Operation<'unfollowChannel'> = {
   tag: "Channel",
   method: 'DELETE',
   path: '/farcaster/channel/follow',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"channelFollowReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"channel_id","key":"channelId","in":"body","required":true,"type":"string"},
@@ -2694,7 +2694,7 @@ export const buyStorage: V2Operation<'buyStorage'> = {
   tag: "Storage",
   method: 'POST',
   path: '/farcaster/storage/buy',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"buyStorageReqBody"},
   params: [
     {"name":"fid","key":"fid","in":"body","required":true,"type":"integer","minimum":1},
     {"name":"units","key":"units","in":"body","required":false,"type":"integer","minimum":1},
@@ -2740,7 +2740,7 @@ export const publishWebhook: V2Operation<'publishWebhook'> = {
   tag: "Webhook",
   method: 'POST',
   path: '/farcaster/webhook',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"webhookPostReqBody"},
   params: [
     {"name":"name","key":"name","in":"body","required":true,"type":"string"},
     {"name":"url","key":"url","in":"body","required":true,"type":"string"},
@@ -2765,7 +2765,7 @@ export const updateWebhookActiveStatus: V2Operation<'updateWebhookActiveStatus'>
   tag: "Webhook",
   method: 'PATCH',
   path: '/farcaster/webhook',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"webhookPatchReqBody"},
   params: [
     {"name":"webhook_id","key":"webhookId","in":"body","required":true,"type":"string"},
     {"name":"active","key":"active","in":"body","required":true,"type":"string","enum":["true","false"]},
@@ -2789,7 +2789,7 @@ export const updateWebhook: V2Operation<'updateWebhook'> = {
   tag: "Webhook",
   method: 'PUT',
   path: '/farcaster/webhook',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"webhookPutReqBody"},
   params: [
     {"name":"name","key":"name","in":"body","required":true,"type":"string"},
     {"name":"url","key":"url","in":"body","required":true,"type":"string"},
@@ -2815,7 +2815,7 @@ export const deleteWebhook: V2Operation<'deleteWebhook'> = {
   tag: "Webhook",
   method: 'DELETE',
   path: '/farcaster/webhook',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"webhookDeleteReqBody"},
   params: [
     {"name":"webhook_id","key":"webhookId","in":"body","required":true,"type":"string"},
   ],
@@ -2884,7 +2884,7 @@ export const publishMute: V2Operation<'publishMute'> = {
   tag: "Mute",
   method: 'POST',
   path: '/farcaster/mute',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"muteReqBody"},
   params: [
     {"name":"fid","key":"fid","in":"body","required":true,"type":"integer","format":"int32"},
     {"name":"muted_fid","key":"mutedFid","in":"body","required":true,"type":"integer","format":"int32"},
@@ -2908,7 +2908,7 @@ export const deleteMute: V2Operation<'deleteMute'> = {
   tag: "Mute",
   method: 'DELETE',
   path: '/farcaster/mute',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"muteReqBody"},
   params: [
     {"name":"fid","key":"fid","in":"body","required":true,"type":"integer","format":"int32"},
     {"name":"muted_fid","key":"mutedFid","in":"body","required":true,"type":"integer","format":"int32"},
@@ -2959,7 +2959,7 @@ export const publishBlock: V2Operation<'publishBlock'> = {
   tag: "Block",
   method: 'POST',
   path: '/farcaster/block',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"blockReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"blocked_fid","key":"blockedFid","in":"body","required":true,"type":"integer","format":"int32"},
@@ -2983,7 +2983,7 @@ export const deleteBlock: V2Operation<'deleteBlock'> = {
   tag: "Block",
   method: 'DELETE',
   path: '/farcaster/block',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"blockReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string"},
     {"name":"blocked_fid","key":"blockedFid","in":"body","required":true,"type":"integer","format":"int32"},
@@ -3032,7 +3032,7 @@ export const publishBans: V2Operation<'publishBans'> = {
   tag: "Ban",
   method: 'POST',
   path: '/farcaster/ban',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"banReqBody"},
   params: [
     {"name":"fids","key":"fids","in":"body","required":true,"type":"array","items":"integer"},
   ],
@@ -3055,7 +3055,7 @@ export const deleteBans: V2Operation<'deleteBans'> = {
   tag: "Ban",
   method: 'DELETE',
   path: '/farcaster/ban',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"banReqBody"},
   params: [
     {"name":"fids","key":"fids","in":"body","required":true,"type":"array","items":"integer"},
   ],
@@ -3103,7 +3103,7 @@ export const publishFarcasterAction: V2Operation<'publishFarcasterAction'> = {
   tag: "Action",
   method: 'POST',
   path: '/farcaster/action',
-  body: {"kind":"json","required":true},
+  body: {"kind":"json","required":true,"wrapper":"farcasterActionReqBody"},
   params: [
     {"name":"signer_uuid","key":"signerUuid","in":"body","required":true,"type":"string","format":"uuid"},
     {"name":"base_url","key":"baseUrl","in":"body","required":true,"type":"string","format":"uri"},

@@ -1324,10 +1324,10 @@ export interface CastEmbedCrawlResponse {
 }
 
 /** `PublishMessageReqBody` object with 0 declared fields (0 required). */
-export type PublishMessageReqBody = Record<string, unknown>;
+export type PublishMessageReqBody = Record<string, any>;
 
 /** `PublishMessageResponse` object with 0 declared fields (0 required). */
-export type PublishMessageResponse = Record<string, unknown>;
+export type PublishMessageResponse = Record<string, any>;
 
 /** `DeleteCastReqBody` object with 2 declared fields (2 required). */
 export interface DeleteCastReqBody {
@@ -1497,7 +1497,7 @@ export type CastWithInteractionsAndConversations = CastWithInteractions & {
 /** `CastWithInteractionsAndConversationsRef`: all of `CastWithInteractions` and object. */
 export type CastWithInteractionsAndConversationsRef = CastWithInteractions & {
   /** Required: list of object. */
-  direct_replies: Array<Record<string, unknown>>;
+  direct_replies: Array<Record<string, any>>;
 };
 
 /** `Conversation` object with 2 declared fields (1 required). */
@@ -2588,7 +2588,7 @@ export interface WebhookSubscriptionFilters {
   /** Optional: `WebhookSubscriptionFiltersCast`. */
   "cast.deleted"?: WebhookSubscriptionFiltersCast;
   /** Optional: object. */
-  "user.created"?: Record<string, unknown>;
+  "user.created"?: Record<string, any>;
   /** Optional: object. */
   "user.updated"?: {
     /** Optional: list of integer. */
@@ -2848,7 +2848,7 @@ export interface FarcasterActionReqBody {
     /** Required: string. */
     type: string;
     /** Optional: object. */
-    payload?: Record<string, unknown>;
+    payload?: Record<string, any>;
   };
 }
 
@@ -2974,6 +2974,11 @@ export interface RegisterSignedKeyForDeveloperManagedSignerParams {
    */
   sponsor?: SignedKeyRequestSponsor;
 }
+/** Parameters of `registerSignedKeyForDeveloperManagedSigner` with the body under `registerDeveloperManagedSignedKeyReqBody`, as the established SDK passes it. */
+export interface RegisterSignedKeyForDeveloperManagedSignerWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  registerDeveloperManagedSignedKeyReqBody: RegisterDeveloperManagedSignedKeyReqBody;
+}
 /** What `registerSignedKeyForDeveloperManagedSigner` resolves to. */
 export type RegisterSignedKeyForDeveloperManagedSignerResponse = DeveloperManagedSigner;
 
@@ -3041,6 +3046,11 @@ export interface RegisterSignedKeyParams {
    * `SignedKeyRequestSponsor`.
    */
   sponsor?: SignedKeyRequestSponsor;
+}
+/** Parameters of `registerSignedKey` with the body under `registerSignerKeyReqBody`, as the established SDK passes it. */
+export interface RegisterSignedKeyWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  registerSignerKeyReqBody: RegisterSignerKeyReqBody;
 }
 /** What `registerSignedKey` resolves to. */
 export type RegisterSignedKeyResponse = Signer;
@@ -3255,6 +3265,11 @@ export interface UpdateUserParams {
     github?: string;
   };
 }
+/** Parameters of `updateUser` with the body under `updateUserReqBody`, as the established SDK passes it. */
+export interface UpdateUserWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  updateUserReqBody: UpdateUserReqBody;
+}
 /** What `updateUser` resolves to. */
 export type UpdateUserResponse = OperationResponse;
 
@@ -3315,6 +3330,11 @@ export interface RegisterAccountParams {
       longitude: number;
     };
   };
+}
+/** Parameters of `registerAccount` with the body under `registerUserReqBody`, as the established SDK passes it. */
+export interface RegisterAccountWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  registerUserReqBody: RegisterUserReqBody;
 }
 /** What `registerAccount` resolves to. */
 export type RegisterAccountResponse = RegisterUserResponse;
@@ -3378,6 +3398,11 @@ export interface RegisterAccountOnchainParams {
    */
   idem?: Idem & unknown;
 }
+/** Parameters of `registerAccountOnchain` with the body under `registerUserOnChainReqBody`, as the established SDK passes it. */
+export interface RegisterAccountOnchainWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  registerUserOnChainReqBody: RegisterUserOnChainReqBody;
+}
 /** What `registerAccountOnchain` resolves to. */
 export type RegisterAccountOnchainResponse = RegisterUserOnChainResponse;
 
@@ -3388,6 +3413,11 @@ export interface PublishMessageToFarcasterParams {
    * `PublishMessageReqBody`.
    */
   body: PublishMessageReqBody;
+}
+/** Parameters of `publishMessageToFarcaster` with the body under `publishMessageReqBody`, as the established SDK passes it. */
+export interface PublishMessageToFarcasterWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  publishMessageReqBody: PublishMessageReqBody;
 }
 /** What `publishMessageToFarcaster` resolves to. */
 export type PublishMessageToFarcasterResponse = PublishMessageResponse;
@@ -3467,6 +3497,11 @@ export interface PublishCastParams {
    */
   parentAuthorFid?: Fid;
 }
+/** Parameters of `publishCast` with the body under `postCastReqBody`, as the established SDK passes it. */
+export interface PublishCastWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  postCastReqBody: PostCastReqBody;
+}
 /** What `publishCast` resolves to. */
 export type PublishCastResponse = PostCastResponse;
 
@@ -3482,6 +3517,11 @@ export interface DeleteCastParams {
    * `CastHash` (string); defaults to `0xfe90f9de682273e05b201629ad2338bdcd89b6be`.
    */
   targetHash: CastHash;
+}
+/** Parameters of `deleteCast` with the body under `deleteCastReqBody`, as the established SDK passes it. */
+export interface DeleteCastWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  deleteCastReqBody: DeleteCastReqBody;
 }
 /** What `deleteCast` resolves to. */
 export type DeleteCastResponse = OperationResponse;
@@ -4201,6 +4241,11 @@ export interface PublishNeynarFrameParams {
    */
   pages: Array<NeynarFramePage>;
 }
+/** Parameters of `publishNeynarFrame` with the body under `neynarFrameCreationReqBody`, as the established SDK passes it. */
+export interface PublishNeynarFrameWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  neynarFrameCreationReqBody: NeynarFrameCreationReqBody;
+}
 /** What `publishNeynarFrame` resolves to. */
 export type PublishNeynarFrameResponse = NeynarFrame;
 
@@ -4222,6 +4267,11 @@ export interface UpdateNeynarFrameParams {
    */
   pages: Array<NeynarFramePage>;
 }
+/** Parameters of `updateNeynarFrame` with the body under `neynarFrameUpdateReqBody`, as the established SDK passes it. */
+export interface UpdateNeynarFrameWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  neynarFrameUpdateReqBody: NeynarFrameUpdateReqBody;
+}
 /** What `updateNeynarFrame` resolves to. */
 export type UpdateNeynarFrameResponse = NeynarFrame;
 
@@ -4232,6 +4282,11 @@ export interface DeleteNeynarFrameParams {
    * String, uuid.
    */
   uuid?: string;
+}
+/** Parameters of `deleteNeynarFrame` with the body under `deleteFrameReqBody`, as the established SDK passes it. */
+export interface DeleteNeynarFrameWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  deleteFrameReqBody: DeleteFrameReqBody;
 }
 /** What `deleteNeynarFrame` resolves to. */
 export type DeleteNeynarFrameResponse = DeleteFrameResponse;
@@ -4356,6 +4411,11 @@ export interface PublishReactionParams {
    */
   idem?: Idem;
 }
+/** Parameters of `publishReaction` with the body under `reactionReqBody`, as the established SDK passes it. */
+export interface PublishReactionWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  reactionReqBody: ReactionReqBody;
+}
 /** What `publishReaction` resolves to. */
 export type PublishReactionResponse = OperationResponse;
 
@@ -4386,6 +4446,11 @@ export interface DeleteReactionParams {
    * `Idem` (string).
    */
   idem?: Idem;
+}
+/** Parameters of `deleteReaction` with the body under `reactionReqBody`, as the established SDK passes it. */
+export interface DeleteReactionWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  reactionReqBody: ReactionReqBody;
 }
 /** What `deleteReaction` resolves to. */
 export type DeleteReactionResponse = OperationResponse;
@@ -4423,6 +4488,11 @@ export interface PublishVerificationParams {
    */
   chainId?: VerificationChainId;
 }
+/** Parameters of `publishVerification` with the body under `addVerificationReqBody`, as the established SDK passes it. */
+export interface PublishVerificationWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  addVerificationReqBody: AddVerificationReqBody;
+}
 /** What `publishVerification` resolves to. */
 export type PublishVerificationResponse = OperationResponse;
 
@@ -4444,6 +4514,11 @@ export interface DeleteVerificationParams {
    */
   blockHash: string;
 }
+/** Parameters of `deleteVerification` with the body under `removeVerificationReqBody`, as the established SDK passes it. */
+export interface DeleteVerificationWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  removeVerificationReqBody: RemoveVerificationReqBody;
+}
 /** What `deleteVerification` resolves to. */
 export type DeleteVerificationResponse = OperationResponse;
 
@@ -4460,6 +4535,11 @@ export interface FollowUserParams {
    */
   targetFids: Array<Fid>;
 }
+/** Parameters of `followUser` with the body under `followReqBody`, as the established SDK passes it. */
+export interface FollowUserWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  followReqBody: FollowReqBody;
+}
 /** What `followUser` resolves to. */
 export type FollowUserResponse = BulkFollowResponse;
 
@@ -4475,6 +4555,11 @@ export interface UnfollowUserParams {
    * List of `Fid` (integer, int32); at most 100 items.
    */
   targetFids: Array<Fid>;
+}
+/** Parameters of `unfollowUser` with the body under `followReqBody`, as the established SDK passes it. */
+export interface UnfollowUserWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  followReqBody: FollowReqBody;
 }
 /** What `unfollowUser` resolves to. */
 export type UnfollowUserResponse = BulkFollowResponse;
@@ -4591,6 +4676,16 @@ export interface SendFungiblesToUsersParams {
    */
   recipients: Array<TransactionSendFungiblesRecipient>;
 }
+/** Parameters of `sendFungiblesToUsers` with the body under `transactionSendFungiblesRequest`, as the established SDK passes it. */
+export interface SendFungiblesToUsersWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  transactionSendFungiblesRequest: TransactionSendFungiblesRequest;
+  /**
+   * Header `x-wallet-id`, required.
+   * String.
+   */
+  xWalletId: string;
+}
 /** What `sendFungiblesToUsers` resolves to. */
 export type SendFungiblesToUsersResponse = TransactionSendFungiblesResponse;
 
@@ -4668,6 +4763,11 @@ export interface PostFrameActionDeveloperManagedParams {
    */
   signaturePacket: FrameSignaturePacket;
 }
+/** Parameters of `postFrameActionDeveloperManaged` with the body under `frameDeveloperManagedActionReqBody`, as the established SDK passes it. */
+export interface PostFrameActionDeveloperManagedWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  frameDeveloperManagedActionReqBody: FrameDeveloperManagedActionReqBody;
+}
 /** What `postFrameActionDeveloperManaged` resolves to. */
 export type PostFrameActionDeveloperManagedResponse = Frame;
 
@@ -4688,6 +4788,11 @@ export interface PostFrameActionParams {
    * `FrameAction`.
    */
   action: FrameAction;
+}
+/** Parameters of `postFrameAction` with the body under `frameActionReqBody`, as the established SDK passes it. */
+export interface PostFrameActionWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  frameActionReqBody: FrameActionReqBody;
 }
 /** What `postFrameAction` resolves to. */
 export type PostFrameActionResponse = Frame;
@@ -4749,6 +4854,11 @@ export interface PublishFrameNotificationsParams {
     near_location?: Location & unknown;
   };
 }
+/** Parameters of `publishFrameNotifications` with the body under `sendFrameNotificationsReqBody`, as the established SDK passes it. */
+export interface PublishFrameNotificationsWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  sendFrameNotificationsReqBody: SendFrameNotificationsReqBody;
+}
 /** What `publishFrameNotifications` resolves to. */
 export type PublishFrameNotificationsResponse = SendFrameNotificationsResponse;
 
@@ -4772,6 +4882,11 @@ export interface CreateTransactionPayFrameParams {
    * `Idem` (string).
    */
   idem?: Idem;
+}
+/** Parameters of `createTransactionPayFrame` with the body under `framePayTransactionRequestBody`, as the established SDK passes it. */
+export interface CreateTransactionPayFrameWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  framePayTransactionRequestBody: FramePayTransactionRequestBody;
 }
 /** What `createTransactionPayFrame` resolves to. */
 export type CreateTransactionPayFrameResponse = TransactionFrameResponse;
@@ -4814,6 +4929,11 @@ export interface ValidateFrameActionParams {
    * Boolean; defaults to `false`.
    */
   channelFollowContext?: boolean;
+}
+/** Parameters of `validateFrameAction` with the body under `validateFrameActionReqBody`, as the established SDK passes it. */
+export interface ValidateFrameActionWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  validateFrameActionReqBody: ValidateFrameActionReqBody;
 }
 
 /** Parameters of `fetchValidateFrameList`, keyed as callers pass them. */
@@ -4963,6 +5083,16 @@ export interface MarkNotificationsAsSeenParams {
    */
   type?: NotificationType & unknown;
 }
+/** Parameters of `markNotificationsAsSeen` with the body under `markNotificationsAsSeenReqBody`, as the established SDK passes it. */
+export interface MarkNotificationsAsSeenWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  markNotificationsAsSeenReqBody: MarkNotificationsAsSeenReqBody;
+  /**
+   * Header `Authorization`, optional.
+   * String.
+   */
+  authorization?: string;
+}
 /** What `markNotificationsAsSeen` resolves to. */
 export type MarkNotificationsAsSeenResponse = OperationResponse;
 
@@ -5004,6 +5134,11 @@ export interface RemoveChannelMemberParams {
    * `ChannelMemberRole` (one of `member` or `moderator`).
    */
   role: ChannelMemberRole;
+}
+/** Parameters of `removeChannelMember` with the body under `removeChannelMemberReqBody`, as the established SDK passes it. */
+export interface RemoveChannelMemberWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  removeChannelMemberReqBody: RemoveChannelMemberReqBody;
 }
 /** What `removeChannelMember` resolves to. */
 export type RemoveChannelMemberResponse = OperationResponse;
@@ -5062,6 +5197,11 @@ export interface InviteChannelMemberParams {
    */
   role: ChannelMemberRole;
 }
+/** Parameters of `inviteChannelMember` with the body under `inviteChannelMemberReqBody`, as the established SDK passes it. */
+export interface InviteChannelMemberWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  inviteChannelMemberReqBody: InviteChannelMemberReqBody;
+}
 /** What `inviteChannelMember` resolves to. */
 export type InviteChannelMemberResponse = OperationResponse;
 
@@ -5087,6 +5227,11 @@ export interface RespondChannelInviteParams {
    * Boolean.
    */
   accept: boolean;
+}
+/** Parameters of `respondChannelInvite` with the body under `respondChannelInviteReqBody`, as the established SDK passes it. */
+export interface RespondChannelInviteWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  respondChannelInviteReqBody: RespondChannelInviteReqBody;
 }
 /** What `respondChannelInvite` resolves to. */
 export type RespondChannelInviteResponse = OperationResponse;
@@ -5193,6 +5338,11 @@ export interface FollowChannelParams {
    */
   channelId: ChannelId;
 }
+/** Parameters of `followChannel` with the body under `channelFollowReqBody`, as the established SDK passes it. */
+export interface FollowChannelWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  channelFollowReqBody: ChannelFollowReqBody;
+}
 /** What `followChannel` resolves to. */
 export type FollowChannelResponse = OperationResponse;
 
@@ -5208,6 +5358,11 @@ export interface UnfollowChannelParams {
    * `ChannelId` (string).
    */
   channelId: ChannelId;
+}
+/** Parameters of `unfollowChannel` with the body under `channelFollowReqBody`, as the established SDK passes it. */
+export interface UnfollowChannelWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  channelFollowReqBody: ChannelFollowReqBody;
 }
 /** What `unfollowChannel` resolves to. */
 export type UnfollowChannelResponse = OperationResponse;
@@ -5559,6 +5714,11 @@ export interface BuyStorageParams {
    */
   idem?: Idem;
 }
+/** Parameters of `buyStorage` with the body under `buyStorageReqBody`, as the established SDK passes it. */
+export interface BuyStorageWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  buyStorageReqBody: BuyStorageReqBody;
+}
 /** What `buyStorage` resolves to. */
 export type BuyStorageResponse = StorageAllocationsResponse;
 
@@ -5591,6 +5751,11 @@ export interface PublishWebhookParams {
    */
   subscription?: WebhookSubscriptionFilters;
 }
+/** Parameters of `publishWebhook` with the body under `webhookPostReqBody`, as the established SDK passes it. */
+export interface PublishWebhookWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  webhookPostReqBody: WebhookPostReqBody;
+}
 /** What `publishWebhook` resolves to. */
 export type PublishWebhookResponse = WebhookResponse;
 
@@ -5606,6 +5771,11 @@ export interface UpdateWebhookActiveStatusParams {
    * One of `true` or `false`.
    */
   active: "true" | "false";
+}
+/** Parameters of `updateWebhookActiveStatus` with the body under `webhookPatchReqBody`, as the established SDK passes it. */
+export interface UpdateWebhookActiveStatusWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  webhookPatchReqBody: WebhookPatchReqBody;
 }
 /** What `updateWebhookActiveStatus` resolves to. */
 export type UpdateWebhookActiveStatusResponse = WebhookResponse;
@@ -5633,6 +5803,11 @@ export interface UpdateWebhookParams {
    */
   webhookId: string;
 }
+/** Parameters of `updateWebhook` with the body under `webhookPutReqBody`, as the established SDK passes it. */
+export interface UpdateWebhookWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  webhookPutReqBody: WebhookPutReqBody;
+}
 /** What `updateWebhook` resolves to. */
 export type UpdateWebhookResponse = WebhookResponse;
 
@@ -5643,6 +5818,11 @@ export interface DeleteWebhookParams {
    * String.
    */
   webhookId: string;
+}
+/** Parameters of `deleteWebhook` with the body under `webhookDeleteReqBody`, as the established SDK passes it. */
+export interface DeleteWebhookWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  webhookDeleteReqBody: WebhookDeleteReqBody;
 }
 /** What `deleteWebhook` resolves to. */
 export type DeleteWebhookResponse = WebhookResponse;
@@ -5691,6 +5871,11 @@ export interface PublishMuteParams {
    */
   mutedFid: Fid;
 }
+/** Parameters of `publishMute` with the body under `muteReqBody`, as the established SDK passes it. */
+export interface PublishMuteWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  muteReqBody: MuteReqBody;
+}
 /** What `publishMute` resolves to. */
 export type PublishMuteResponse = MuteResponse;
 
@@ -5706,6 +5891,11 @@ export interface DeleteMuteParams {
    * `Fid` (integer, int32).
    */
   mutedFid: Fid;
+}
+/** Parameters of `deleteMute` with the body under `muteReqBody`, as the established SDK passes it. */
+export interface DeleteMuteWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  muteReqBody: MuteReqBody;
 }
 /** What `deleteMute` resolves to. */
 export type DeleteMuteResponse = MuteResponse;
@@ -5754,6 +5944,11 @@ export interface PublishBlockParams {
    */
   blockedFid: Fid;
 }
+/** Parameters of `publishBlock` with the body under `blockReqBody`, as the established SDK passes it. */
+export interface PublishBlockWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  blockReqBody: BlockReqBody;
+}
 /** What `publishBlock` resolves to. */
 export type PublishBlockResponse = OperationResponse;
 
@@ -5769,6 +5964,11 @@ export interface DeleteBlockParams {
    * `Fid` (integer, int32).
    */
   blockedFid: Fid;
+}
+/** Parameters of `deleteBlock` with the body under `blockReqBody`, as the established SDK passes it. */
+export interface DeleteBlockWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  blockReqBody: BlockReqBody;
 }
 /** What `deleteBlock` resolves to. */
 export type DeleteBlockResponse = OperationResponse;
@@ -5802,6 +6002,11 @@ export interface PublishBansParams {
    */
   fids: Array<Fid>;
 }
+/** Parameters of `publishBans` with the body under `banReqBody`, as the established SDK passes it. */
+export interface PublishBansWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  banReqBody: BanReqBody;
+}
 /** What `publishBans` resolves to. */
 export type PublishBansResponse = BanResponse;
 
@@ -5812,6 +6017,11 @@ export interface DeleteBansParams {
    * List of `Fid` (integer, int32).
    */
   fids: Array<Fid>;
+}
+/** Parameters of `deleteBans` with the body under `banReqBody`, as the established SDK passes it. */
+export interface DeleteBansWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  banReqBody: BanReqBody;
 }
 /** What `deleteBans` resolves to. */
 export type DeleteBansResponse = BanResponse;
@@ -5857,8 +6067,13 @@ export interface PublishFarcasterActionParams {
     /** Required: string. */
     type: string;
     /** Optional: object. */
-    payload?: Record<string, unknown>;
+    payload?: Record<string, any>;
   };
+}
+/** Parameters of `publishFarcasterAction` with the body under `farcasterActionReqBody`, as the established SDK passes it. */
+export interface PublishFarcasterActionWrappedParams {
+  /** The whole JSON body, its fields named as the spec names them. */
+  farcasterActionReqBody: FarcasterActionReqBody;
 }
 /** What `publishFarcasterAction` resolves to. */
 export type PublishFarcasterActionResponse = {
@@ -5954,11 +6169,11 @@ export interface DeployFungibleParams {
 export interface V2OperationTypes {
   getFreshAccountFID: { params: GetFreshAccountFIDParams; response: GetFreshAccountFIDResponse };
   lookupDeveloperManagedSigner: { params: LookupDeveloperManagedSignerParams; response: LookupDeveloperManagedSignerResponse };
-  registerSignedKeyForDeveloperManagedSigner: { params: RegisterSignedKeyForDeveloperManagedSignerParams; response: RegisterSignedKeyForDeveloperManagedSignerResponse };
+  registerSignedKeyForDeveloperManagedSigner: { params: RegisterSignedKeyForDeveloperManagedSignerParams | RegisterSignedKeyForDeveloperManagedSignerWrappedParams; response: RegisterSignedKeyForDeveloperManagedSignerResponse };
   lookupSigner: { params: LookupSignerParams; response: LookupSignerResponse };
   createSigner: { params: CreateSignerParams; response: CreateSignerResponse };
   fetchSigners: { params: FetchSignersParams; response: FetchSignersResponse };
-  registerSignedKey: { params: RegisterSignedKeyParams; response: RegisterSignedKeyResponse };
+  registerSignedKey: { params: RegisterSignedKeyParams | RegisterSignedKeyWrappedParams; response: RegisterSignedKeyResponse };
   searchUser: { params: SearchUserParams; response: SearchUserResponse; item: NonNullable<NonNullable<NonNullable<SearchUserResponse>["result"]>["users"]>[number] };
   fetchBulkUsers: { params: FetchBulkUsersParams; response: FetchBulkUsersResponse };
   fetchPowerUsers: { params: FetchPowerUsersParams; response: FetchPowerUsersResponse; item: NonNullable<NonNullable<FetchPowerUsersResponse>["users"]>[number] };
@@ -5966,14 +6181,14 @@ export interface V2OperationTypes {
   fetchBulkUsersByEthOrSolAddress: { params: FetchBulkUsersByEthOrSolAddressParams; response: FetchBulkUsersByEthOrSolAddressResponse };
   fetchUserChannels: { params: FetchUserChannelsParams; response: FetchUserChannelsResponse; item: NonNullable<NonNullable<FetchUserChannelsResponse>["channels"]>[number] };
   fetchUserChannelMemberships: { params: FetchUserChannelMembershipsParams; response: FetchUserChannelMembershipsResponse; item: NonNullable<NonNullable<FetchUserChannelMembershipsResponse>["members"]>[number] };
-  updateUser: { params: UpdateUserParams; response: UpdateUserResponse };
-  registerAccount: { params: RegisterAccountParams; response: RegisterAccountResponse };
-  registerAccountOnchain: { params: RegisterAccountOnchainParams; response: RegisterAccountOnchainResponse };
-  publishMessageToFarcaster: { params: PublishMessageToFarcasterParams; response: PublishMessageToFarcasterResponse };
+  updateUser: { params: UpdateUserParams | UpdateUserWrappedParams; response: UpdateUserResponse };
+  registerAccount: { params: RegisterAccountParams | RegisterAccountWrappedParams; response: RegisterAccountResponse };
+  registerAccountOnchain: { params: RegisterAccountOnchainParams | RegisterAccountOnchainWrappedParams; response: RegisterAccountOnchainResponse };
+  publishMessageToFarcaster: { params: PublishMessageToFarcasterParams | PublishMessageToFarcasterWrappedParams; response: PublishMessageToFarcasterResponse };
   fetchEmbeddedUrlMetadata: { params: FetchEmbeddedUrlMetadataParams; response: FetchEmbeddedUrlMetadataResponse };
   lookupCastByHashOrWarpcastUrl: { params: LookupCastByHashOrWarpcastUrlParams; response: LookupCastByHashOrWarpcastUrlResponse };
-  publishCast: { params: PublishCastParams; response: PublishCastResponse };
-  deleteCast: { params: DeleteCastParams; response: DeleteCastResponse };
+  publishCast: { params: PublishCastParams | PublishCastWrappedParams; response: PublishCastResponse };
+  deleteCast: { params: DeleteCastParams | DeleteCastWrappedParams; response: DeleteCastResponse };
   fetchBulkCasts: { params: FetchBulkCastsParams; response: FetchBulkCastsResponse };
   searchCasts: { params: SearchCastsParams; response: SearchCastsResponse; item: NonNullable<NonNullable<NonNullable<SearchCastsResponse>["result"]>["casts"]>[number] };
   fetchCastMetrics: { params: FetchCastMetricsParams; response: FetchCastMetricsResponse };
@@ -5993,53 +6208,53 @@ export interface V2OperationTypes {
   fetchRepliesAndRecastsForUser: { params: FetchRepliesAndRecastsForUserParams; response: FetchRepliesAndRecastsForUserResponse; item: NonNullable<NonNullable<FetchRepliesAndRecastsForUserResponse>["casts"]>[number] };
   fetchCastsForUser: { params: FetchCastsForUserParams; response: FetchCastsForUserResponse; item: NonNullable<NonNullable<FetchCastsForUserResponse>["casts"]>[number] };
   lookupNeynarFrame: { params: LookupNeynarFrameParams; response: LookupNeynarFrameResponse };
-  publishNeynarFrame: { params: PublishNeynarFrameParams; response: PublishNeynarFrameResponse };
-  updateNeynarFrame: { params: UpdateNeynarFrameParams; response: UpdateNeynarFrameResponse };
-  deleteNeynarFrame: { params: DeleteNeynarFrameParams; response: DeleteNeynarFrameResponse };
+  publishNeynarFrame: { params: PublishNeynarFrameParams | PublishNeynarFrameWrappedParams; response: PublishNeynarFrameResponse };
+  updateNeynarFrame: { params: UpdateNeynarFrameParams | UpdateNeynarFrameWrappedParams; response: UpdateNeynarFrameResponse };
+  deleteNeynarFrame: { params: DeleteNeynarFrameParams | DeleteNeynarFrameWrappedParams; response: DeleteNeynarFrameResponse };
   fetchFrameCatalog: { params: FetchFrameCatalogParams; response: FetchFrameCatalogResponse; item: NonNullable<NonNullable<FetchFrameCatalogResponse>["frames"]>[number] };
   fetchRelevantFrames: { params: FetchRelevantFramesParams; response: FetchRelevantFramesResponse };
   fetchNeynarFrames: { params: FetchNeynarFramesParams; response: FetchNeynarFramesResponse };
   searchFrames: { params: SearchFramesParams; response: SearchFramesResponse; item: NonNullable<NonNullable<SearchFramesResponse>["frames"]>[number] };
   fetchFrameMetaTagsFromUrl: { params: FetchFrameMetaTagsFromUrlParams; response: FetchFrameMetaTagsFromUrlResponse };
-  publishReaction: { params: PublishReactionParams; response: PublishReactionResponse };
-  deleteReaction: { params: DeleteReactionParams; response: DeleteReactionResponse };
-  publishVerification: { params: PublishVerificationParams; response: PublishVerificationResponse };
-  deleteVerification: { params: DeleteVerificationParams; response: DeleteVerificationResponse };
-  followUser: { params: FollowUserParams; response: FollowUserResponse };
-  unfollowUser: { params: UnfollowUserParams; response: UnfollowUserResponse };
+  publishReaction: { params: PublishReactionParams | PublishReactionWrappedParams; response: PublishReactionResponse };
+  deleteReaction: { params: DeleteReactionParams | DeleteReactionWrappedParams; response: DeleteReactionResponse };
+  publishVerification: { params: PublishVerificationParams | PublishVerificationWrappedParams; response: PublishVerificationResponse };
+  deleteVerification: { params: DeleteVerificationParams | DeleteVerificationWrappedParams; response: DeleteVerificationResponse };
+  followUser: { params: FollowUserParams | FollowUserWrappedParams; response: FollowUserResponse };
+  unfollowUser: { params: UnfollowUserParams | UnfollowUserWrappedParams; response: UnfollowUserResponse };
   lookupUserByCustodyAddress: { params: LookupUserByCustodyAddressParams; response: LookupUserByCustodyAddressResponse };
   lookupUserByUsername: { params: LookupUserByUsernameParams; response: LookupUserByUsernameResponse };
   lookupUsersByXUsername: { params: LookupUsersByXUsernameParams; response: LookupUsersByXUsernameResponse };
   fetchUsersByLocation: { params: FetchUsersByLocationParams; response: FetchUsersByLocationResponse; item: NonNullable<NonNullable<FetchUsersByLocationResponse>["users"]>[number] };
-  sendFungiblesToUsers: { params: SendFungiblesToUsersParams; response: SendFungiblesToUsersResponse };
+  sendFungiblesToUsers: { params: SendFungiblesToUsersParams | SendFungiblesToUsersWrappedParams; response: SendFungiblesToUsersResponse };
   fetchUserBalance: { params: FetchUserBalanceParams; response: FetchUserBalanceResponse };
   fetchUserInteractions: { params: FetchUserInteractionsParams; response: FetchUserInteractionsResponse };
   fetchNonce: { params: FetchNonceParams; response: FetchNonceResponse };
   fetchAuthorizationUrl: { params: FetchAuthorizationUrlParams; response: FetchAuthorizationUrlResponse };
-  postFrameActionDeveloperManaged: { params: PostFrameActionDeveloperManagedParams; response: PostFrameActionDeveloperManagedResponse };
-  postFrameAction: { params: PostFrameActionParams; response: PostFrameActionResponse };
+  postFrameActionDeveloperManaged: { params: PostFrameActionDeveloperManagedParams | PostFrameActionDeveloperManagedWrappedParams; response: PostFrameActionDeveloperManagedResponse };
+  postFrameAction: { params: PostFrameActionParams | PostFrameActionWrappedParams; response: PostFrameActionResponse };
   fetchNotificationTokens: { params: FetchNotificationTokensParams; response: FetchNotificationTokensResponse; item: NonNullable<NonNullable<FetchNotificationTokensResponse>["notification_tokens"]>[number] };
-  publishFrameNotifications: { params: PublishFrameNotificationsParams; response: PublishFrameNotificationsResponse };
-  createTransactionPayFrame: { params: CreateTransactionPayFrameParams; response: CreateTransactionPayFrameResponse };
+  publishFrameNotifications: { params: PublishFrameNotificationsParams | PublishFrameNotificationsWrappedParams; response: PublishFrameNotificationsResponse };
+  createTransactionPayFrame: { params: CreateTransactionPayFrameParams | CreateTransactionPayFrameWrappedParams; response: CreateTransactionPayFrameResponse };
   getTransactionPayFrame: { params: GetTransactionPayFrameParams; response: GetTransactionPayFrameResponse };
-  validateFrameAction: { params: ValidateFrameActionParams; response: ValidateFrameActionResponse };
+  validateFrameAction: { params: ValidateFrameActionParams | ValidateFrameActionWrappedParams; response: ValidateFrameActionResponse };
   fetchValidateFrameList: { params: FetchValidateFrameListParams; response: FetchValidateFrameListResponse };
   fetchValidateFrameAnalytics: { params: FetchValidateFrameAnalyticsParams; response: FetchValidateFrameAnalyticsResponse };
   fetchAllNotifications: { params: FetchAllNotificationsParams; response: FetchAllNotificationsResponse; item: NonNullable<NonNullable<FetchAllNotificationsResponse>["notifications"]>[number] };
   fetchChannelNotificationsForUser: { params: FetchChannelNotificationsForUserParams; response: FetchChannelNotificationsForUserResponse; item: NonNullable<NonNullable<FetchChannelNotificationsForUserResponse>["notifications"]>[number] };
   fetchNotificationsByParentUrlForUser: { params: FetchNotificationsByParentUrlForUserParams; response: FetchNotificationsByParentUrlForUserResponse; item: NonNullable<NonNullable<FetchNotificationsByParentUrlForUserResponse>["notifications"]>[number] };
-  markNotificationsAsSeen: { params: MarkNotificationsAsSeenParams; response: MarkNotificationsAsSeenResponse };
+  markNotificationsAsSeen: { params: MarkNotificationsAsSeenParams | MarkNotificationsAsSeenWrappedParams; response: MarkNotificationsAsSeenResponse };
   fetchAllChannels: { params: FetchAllChannelsParams; response: FetchAllChannelsResponse; item: NonNullable<NonNullable<FetchAllChannelsResponse>["channels"]>[number] };
-  removeChannelMember: { params: RemoveChannelMemberParams; response: RemoveChannelMemberResponse };
+  removeChannelMember: { params: RemoveChannelMemberParams | RemoveChannelMemberWrappedParams; response: RemoveChannelMemberResponse };
   fetchChannelMembers: { params: FetchChannelMembersParams; response: FetchChannelMembersResponse; item: NonNullable<NonNullable<FetchChannelMembersResponse>["members"]>[number] };
-  inviteChannelMember: { params: InviteChannelMemberParams; response: InviteChannelMemberResponse };
-  respondChannelInvite: { params: RespondChannelInviteParams; response: RespondChannelInviteResponse };
+  inviteChannelMember: { params: InviteChannelMemberParams | InviteChannelMemberWrappedParams; response: InviteChannelMemberResponse };
+  respondChannelInvite: { params: RespondChannelInviteParams | RespondChannelInviteWrappedParams; response: RespondChannelInviteResponse };
   fetchChannelInvites: { params: FetchChannelInvitesParams; response: FetchChannelInvitesResponse; item: NonNullable<NonNullable<FetchChannelInvitesResponse>["invites"]>[number] };
   searchChannels: { params: SearchChannelsParams; response: SearchChannelsResponse; item: NonNullable<NonNullable<SearchChannelsResponse>["channels"]>[number] };
   fetchBulkChannels: { params: FetchBulkChannelsParams; response: FetchBulkChannelsResponse };
   lookupChannel: { params: LookupChannelParams; response: LookupChannelResponse };
-  followChannel: { params: FollowChannelParams; response: FollowChannelResponse };
-  unfollowChannel: { params: UnfollowChannelParams; response: UnfollowChannelResponse };
+  followChannel: { params: FollowChannelParams | FollowChannelWrappedParams; response: FollowChannelResponse };
+  unfollowChannel: { params: UnfollowChannelParams | UnfollowChannelWrappedParams; response: UnfollowChannelResponse };
   fetchFollowersForAChannel: { params: FetchFollowersForAChannelParams; response: FetchFollowersForAChannelResponse; item: NonNullable<NonNullable<FetchFollowersForAChannelResponse>["users"]>[number] };
   fetchRelevantFollowersForAChannel: { params: FetchRelevantFollowersForAChannelParams; response: FetchRelevantFollowersForAChannelResponse };
   fetchUsersActiveChannels: { params: FetchUsersActiveChannelsParams; response: FetchUsersActiveChannelsResponse; item: NonNullable<NonNullable<FetchUsersActiveChannelsResponse>["channels"]>[number] };
@@ -6054,24 +6269,24 @@ export interface V2OperationTypes {
   fetchRelevantFungibleOwners: { params: FetchRelevantFungibleOwnersParams; response: FetchRelevantFungibleOwnersResponse };
   lookupUserStorageAllocations: { params: LookupUserStorageAllocationsParams; response: LookupUserStorageAllocationsResponse };
   lookupUserStorageUsage: { params: LookupUserStorageUsageParams; response: LookupUserStorageUsageResponse };
-  buyStorage: { params: BuyStorageParams; response: BuyStorageResponse };
+  buyStorage: { params: BuyStorageParams | BuyStorageWrappedParams; response: BuyStorageResponse };
   lookupWebhook: { params: LookupWebhookParams; response: LookupWebhookResponse };
-  publishWebhook: { params: PublishWebhookParams; response: PublishWebhookResponse };
-  updateWebhookActiveStatus: { params: UpdateWebhookActiveStatusParams; response: UpdateWebhookActiveStatusResponse };
-  updateWebhook: { params: UpdateWebhookParams; response: UpdateWebhookResponse };
-  deleteWebhook: { params: DeleteWebhookParams; response: DeleteWebhookResponse };
+  publishWebhook: { params: PublishWebhookParams | PublishWebhookWrappedParams; response: PublishWebhookResponse };
+  updateWebhookActiveStatus: { params: UpdateWebhookActiveStatusParams | UpdateWebhookActiveStatusWrappedParams; response: UpdateWebhookActiveStatusResponse };
+  updateWebhook: { params: UpdateWebhookParams | UpdateWebhookWrappedParams; response: UpdateWebhookResponse };
+  deleteWebhook: { params: DeleteWebhookParams | DeleteWebhookWrappedParams; response: DeleteWebhookResponse };
   fetchWebhooks: { params: FetchWebhooksParams; response: FetchWebhooksResponse };
   fetchMuteList: { params: FetchMuteListParams; response: FetchMuteListResponse; item: NonNullable<NonNullable<FetchMuteListResponse>["mutes"]>[number] };
-  publishMute: { params: PublishMuteParams; response: PublishMuteResponse };
-  deleteMute: { params: DeleteMuteParams; response: DeleteMuteResponse };
+  publishMute: { params: PublishMuteParams | PublishMuteWrappedParams; response: PublishMuteResponse };
+  deleteMute: { params: DeleteMuteParams | DeleteMuteWrappedParams; response: DeleteMuteResponse };
   fetchBlockList: { params: FetchBlockListParams; response: FetchBlockListResponse; item: NonNullable<NonNullable<FetchBlockListResponse>["blocks"]>[number] };
-  publishBlock: { params: PublishBlockParams; response: PublishBlockResponse };
-  deleteBlock: { params: DeleteBlockParams; response: DeleteBlockResponse };
+  publishBlock: { params: PublishBlockParams | PublishBlockWrappedParams; response: PublishBlockResponse };
+  deleteBlock: { params: DeleteBlockParams | DeleteBlockWrappedParams; response: DeleteBlockResponse };
   fetchBanList: { params: FetchBanListParams; response: FetchBanListResponse; item: NonNullable<NonNullable<FetchBanListResponse>["bans"]>[number] };
-  publishBans: { params: PublishBansParams; response: PublishBansResponse };
-  deleteBans: { params: DeleteBansParams; response: DeleteBansResponse };
+  publishBans: { params: PublishBansParams | PublishBansWrappedParams; response: PublishBansResponse };
+  deleteBans: { params: DeleteBansParams | DeleteBansWrappedParams; response: DeleteBansResponse };
   fetchComposerActions: { params: FetchComposerActionsParams; response: FetchComposerActionsResponse; item: NonNullable<NonNullable<FetchComposerActionsResponse>["actions"]>[number] };
-  publishFarcasterAction: { params: PublishFarcasterActionParams; response: PublishFarcasterActionResponse };
+  publishFarcasterAction: { params: PublishFarcasterActionParams | PublishFarcasterActionWrappedParams; response: PublishFarcasterActionResponse };
   fetchSubscriptionCheck: { params: FetchSubscriptionCheckParams; response: FetchSubscriptionCheckResponse };
   deployFungible: { params: DeployFungibleParams; response: DeployFungibleResponse };
 }
