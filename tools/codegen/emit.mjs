@@ -87,6 +87,15 @@ export function emitTypes(spec, ops, { source, prefix, enums }) {
   return lines.join('\n');
 }
 
+/** The body encoder of each body kind (packages/sdk/src/core/bodies.ts). */
+const ENCODERS = { json: 'jsonBody', multipart: 'multipartBody', binary: 'binaryBody' };
+
+/** Imports the encoders a table's entries name, so each entry carries only its own. */
+function bodyEncoderImport(ops) {
+  const used = [...new Set(ops.filter((op) => op.body).map((op) => ENCODERS[op.body.kind]))].sort();
+  return used.length ? [`import { ${used.join(', ')} } from '../../core/bodies.js';`] : [];
+}
+
 /** An operation's accepted parameters: flat, or also with the body wrapped when it has a wrapper. */
 const paramsType = (params, wrapped) => (wrapped ? `${params} | ${wrapped}` : params);
 
@@ -94,6 +103,7 @@ export function emitTable(spec, ops, { source, prefix }) {
   const api = prefix.toLowerCase();
   const lines = [
     HEADER(source),
+    ...bodyEncoderImport(ops),
     "import type { Operation, OperationSpec, Paged } from '../../core/operation.js';",
     `import type { ${prefix}OperationTypes } from './types.js';`,
     '',
@@ -117,7 +127,8 @@ export function emitTable(spec, ops, { source, prefix }) {
     lines.push(`  path: '${op.path}',`);
     if (op.body) {
       const { kind, required, wrapper } = op.body;
-      lines.push(`  body: ${JSON.stringify({ kind, required, wrapper })},`);
+      const fields = JSON.stringify({ kind, required, wrapper }).slice(0, -1);
+      lines.push(`  body: ${fields},"encoder":${ENCODERS[kind]}},`);
     }
     if (!op.json) lines.push('  json: false,');
     if (op.paging) lines.push(`  paging: ${JSON.stringify(op.paging)},`);

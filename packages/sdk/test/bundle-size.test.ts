@@ -13,13 +13,11 @@ interface Bundle {
   operations: number;
 }
 
-// Issue 10 asks for 6,000 bytes. The hardened transport (cut-short bodies, size cap, typed non-JSON
-// answers) grew the shared pipeline to about 6.6 kB; what is left to cut is the body encoding
-// (JSON shapes, multipart, binary) that a GET-only program still carries. Until then this budget
-// keeps the bundle from growing further.
-const BUDGET = 6_700;
+// Issue 10's target. What keeps it: body encoders (core/bodies.ts) and paging are named by what a
+// program imports, not carried by the pipeline; the margin is small, so growth there shows here.
+const BUDGET = 6_000;
 
-it('a browser bundle that calls one operation holds only it, stays within the budget and under 40% of one with every operation', async () => {
+it('a browser bundle that calls one operation holds only it, is at most 6 kB gzipped and under 40% of one with every operation', async () => {
   const { stdout } = await promisify(execFile)(process.execPath, [script, '--json']);
   const [one, v2Client, both] = JSON.parse(stdout) as Bundle[];
   expect(one!.operations).toBe(1);

@@ -18,7 +18,6 @@ import {
   type TransportError,
   UnexpectedResponseError,
 } from './errors.js';
-import { freshIdem, takesIdem } from './idem.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { OperationSpec } from './operation.js';
 import { defaultRetryPolicy, isReplaySafe, type RetryPolicy, retryDelay, shouldRetry } from './retry.js';
@@ -118,7 +117,8 @@ export abstract class BaseClient {
     if (
       this.#experimental !== undefined &&
       input?.xNeynarExperimental === undefined &&
-      declaresExperimental(op)
+      // Only clients configured with the flag get here: a scan of a few params, no cache needed.
+      op.params.some((p) => p.name === EXPERIMENTAL)
     ) {
       input = { ...input, xNeynarExperimental: this.#experimental };
     }
@@ -135,10 +135,9 @@ export abstract class BaseClient {
     options: CallOptions = NO_OPTIONS,
   ): Promise<T | RawResponse<T>> {
     // A write whose body has `idem` gets one key for all its attempts, so a retry cannot act twice.
-    const hasIdem = takesIdem(op);
-    const idem = hasIdem && (params as { idem?: unknown } | undefined)?.idem == null;
-    const req = this.prepare(op, idem ? { ...params, idem: freshIdem() } : params, options);
-    const replaySafe = isReplaySafe(req.method, hasIdem);
+    const keyed = op.body?.encoder.withIdem?.(op, params as Record<string, unknown> | undefined);
+    const req = this.prepare(op, keyed ?? params, options);
+    const replaySafe = isReplaySafe(req.method, keyed !== undefined);
     const retries = options.retries ?? this.#retry.retries;
     const debug = this.logger.debug ? this.debugLine(req, retries) : undefined;
     const timeout = options.timeout ?? this.#timeout;
@@ -275,16 +274,6 @@ function attemptFailure(
   return transportFailure(req, cause);
 }
 
-const experimental = new WeakMap<OperationSpec, boolean>();
-function declaresExperimental(op: OperationSpec): boolean {
-  let yes = experimental.get(op);
-  if (yes === undefined) {
-    yes = op.params.some((p) => p.name === EXPERIMENTAL);
-    experimental.set(op, yes);
-  }
-  return yes;
-}
-
 /** Network errors, bodies cut short and per-attempt timeouts may be retried; aborts and oversized bodies not. */
 function retryableFailure(error: unknown, replaySafe: boolean): boolean {
   if (error instanceof ConnectionError) {
@@ -297,7 +286,8 @@ function retryableFailure(error: unknown, replaySafe: boolean): boolean {
 /** A transport's rejection as the typed error it stands for. */
 function transportFailure(req: PreparedRequest, error: unknown): TransportError {
   const code = (error as { code?: string }).code;
-  const where = hostOf(req.url);
+  // Only the host: never the credentials a URL may carry (URL.host leaves them out).
+  const where = new URL(req.url).host;
   if (code === RESPONSE_TOO_LARGE)
     return new ResponseTooLargeError(`${req.operation}: ${(error as Error).message}`, req.operation, {
       cause: error,
@@ -314,12 +304,6 @@ function transportFailure(req: PreparedRequest, error: unknown): TransportError 
     { cause },
   );
 }
-
-const hostOf = (url: string) => {
-  const start = url.indexOf('//') + 2;
-  const end = url.indexOf('/', start);
-  return url.slice(start, end === -1 ? undefined : end).replace(/^.*@/, '');
-};
 
 /** Where the main API (`/v2`) or the hub API (its paths start with `/v1`) is usually mistaken. */
 function baseUrlHint(op: OperationSpec, baseUrl: string): string {

@@ -1,4 +1,5 @@
 // The shape of one entry in the generated operation tables (see tools/codegen).
+import type { BodyEncoder } from './bodies.js';
 
 export type ParamLocation = 'query' | 'header' | 'body' | 'path';
 
@@ -42,9 +43,10 @@ export interface OperationSpec {
   path: string;
   /**
    * `wrapper`: the key a caller may pass the whole JSON body under instead of its fields
-   * (`{ postCastReqBody }`, the camelCase of the body's schema name).
+   * (`{ postCastReqBody }`, the camelCase of the body's schema name). `encoder` builds the body
+   * (core/bodies.ts); named by the entry so only programs that send such bodies carry it.
    */
-  body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean; wrapper?: string };
+  body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean; wrapper?: string; encoder: BodyEncoder };
   /** `false` when no success answer of the operation is declared as JSON; otherwise JSON is expected. */
   json?: false;
   /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */
