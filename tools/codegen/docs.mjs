@@ -131,7 +131,7 @@ export function componentDoc(spec, name, schema) {
   const s = spec.resolve(schema) ?? {};
   if (mergedAnyOf(spec, s)) {
     const [first, ...rest] = s.anyOf.map((m) => typePhrase(spec, m));
-    return [`${code(name)}: a ${first} that may also carry the fields of ${list(rest, 'and')}.`];
+    return [`${code(name)}: a ${first} with the fields of ${list(rest, 'and')}.`];
   }
   const what =
     s.type === 'object' || s.properties

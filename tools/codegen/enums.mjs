@@ -60,7 +60,7 @@ export function collectEnums(spec) {
 }
 
 /**
- * An `anyOf` of object schemas (`SearchedUser`: a `User` that may carry a `ProfileUrl`'s fields) is
+ * An `anyOf` of object schemas (`SearchedUser`: a `User` with a `ProfileUrl`'s fields) is
  * typed as one object, as the established SDK types it; single-member `anyOf`s are plain already.
  */
 export function mergedAnyOf(spec, schema) {

@@ -84,11 +84,10 @@ export function emitComponentTypes(spec, ctx) {
     const id = typeName(name);
     const doc = ctx.spec ? `${jsdoc(componentDoc(spec, id, schema))}\n` : '';
     if (mergedAnyOf(spec, schema)) {
-      // A value matches at least one member; the first is the shape the API sends, the others may add fields.
-      const [first, ...rest] = schema.anyOf.map((m) => tsType(m, ctx));
-      out.push(
-        `${doc}export interface ${id} extends ${[first, ...rest.map((t) => `Partial<${t}>`)].join(', ')} {}`,
-      );
+      // One object with every member's fields, as the established SDK types it (programs written
+      // for it read `user.pfp.url` on a SearchedUser); the emulator sends them all.
+      const members = schema.anyOf.map((m) => tsType(m, ctx));
+      out.push(`${doc}export interface ${id} extends ${members.join(', ')} {}`);
       continue;
     }
     const body = tsType(schema, ctx);

@@ -115,6 +115,13 @@ describe('user lookups', () => {
     expect(seen).toContain(bob.fid);
   });
 
+  it('searchUser results carry pfp.url beside pfp_url, as a SearchedUser does', async () => {
+    const { result } = await env.api.searchUser({ q: bob.username, limit: 5 });
+    const found = result.users.find((u) => u.fid === bob.fid)!;
+    expect(found.pfp_url).toMatch(/^https?:\/\//);
+    expect(found.pfp.url).toBe(found.pfp_url);
+  });
+
   it('fetchUsersByLocation lists the nearest users first', async () => {
     const { users } = await env.api.fetchUsersByLocation({ latitude: 51.5, longitude: -0.1, limit: 5 });
     expect(users.length).toBeGreaterThan(0);

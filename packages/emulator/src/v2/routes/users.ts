@@ -95,11 +95,12 @@ export const userHandlers: V2Handlers = {
     );
     return {
       result: {
+        // A SearchedUser also carries ProfileUrl's `pfp`, as the API sends it.
         users: hydrateUserList(
           store,
           page.rows.map((r) => r.fid),
           viewOf(call),
-        ),
+        ).map((u) => ({ ...u, pfp: { url: u.pfp_url ?? '' } })),
         next: nextCursor(page.next),
       },
     };

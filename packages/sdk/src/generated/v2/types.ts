@@ -1195,8 +1195,8 @@ export interface ProfileUrl {
   };
 }
 
-/** `SearchedUser`: a `User` that may also carry the fields of `ProfileUrl`. */
-export interface SearchedUser extends User, Partial<ProfileUrl> {}
+/** `SearchedUser`: a `User` with the fields of `ProfileUrl`. */
+export interface SearchedUser extends User, ProfileUrl {}
 
 /** `SignedKeyRequestSponsor` object with 3 declared fields (0 required). */
 export interface SignedKeyRequestSponsor {
