@@ -33,26 +33,16 @@ export async function createSignerAndRegisterSignedKey(
   params: SignedKeyRequestOptions,
   options?: FlowCallOptions,
 ): Promise<Signer> {
-  const operation = 'createSignerAndRegisterSignedKey';
-  // The account and the app fid first, so a missing viem or an unknown app leaves no signer behind.
-  const signer = await resolveSigner(params, operation);
-  const appFid = await resolveAppFid(signer, params.appFid, operation, (custodyAddress) =>
-    api.lookupUserByCustodyAddress({ custodyAddress }, options),
-  );
-  const created = await api.createSigner({}, options);
-  const deadline = params.deadline ?? defaultDeadline();
-  const signature = await signSignedKeyRequest(signer, { appFid, key: created.public_key, deadline });
-  return api.registerSignedKey(
-    {
-      signerUuid: created.signer_uuid,
-      appFid,
-      deadline,
-      signature,
-      sponsor: params.sponsor,
-      redirectUrl: params.redirectUrl,
-    },
+  // The signer is created only once the account and the app are known, so a missing viem or an
+  // unknown app leaves no signer behind.
+  const { key, request } = await signedKeyRequest(
+    api,
+    params,
+    'createSignerAndRegisterSignedKey',
     options,
+    () => api.createSigner({}, options),
   );
+  return api.registerSignedKey({ signerUuid: key.signer_uuid, ...request }, options);
 }
 
 /**
@@ -66,21 +56,33 @@ export async function signAndRegisterSignedKeyForDeveloperManagedSigner(
 ): Promise<DeveloperManagedSigner> {
   const operation = 'signAndRegisterSignedKeyForDeveloperManagedSigner';
   if (!params.publicKey) throw new RequiredError('publicKey', operation);
+  const { request } = await signedKeyRequest(api, params, operation, options, async () => ({
+    public_key: params.publicKey,
+  }));
+  return api.registerSignedKeyForDeveloperManagedSigner({ publicKey: params.publicKey, ...request }, options);
+}
+
+/**
+ * What both registrations send beside the key: the app fid (given, or found by the custody account),
+ * the deadline and the custody account's signature over (app fid, key, deadline). The key is made
+ * (`makeKey`) only once the account and the app are known.
+ */
+async function signedKeyRequest<K extends { public_key: string }>(
+  api: Api,
+  params: SignedKeyRequestOptions,
+  operation: string,
+  options: FlowCallOptions | undefined,
+  makeKey: () => Promise<K>,
+) {
   const signer = await resolveSigner(params, operation);
   const appFid = await resolveAppFid(signer, params.appFid, operation, (custodyAddress) =>
     api.lookupUserByCustodyAddress({ custodyAddress }, options),
   );
+  const key = await makeKey();
   const deadline = params.deadline ?? defaultDeadline();
-  const signature = await signSignedKeyRequest(signer, { appFid, key: params.publicKey, deadline });
-  return api.registerSignedKeyForDeveloperManagedSigner(
-    {
-      publicKey: params.publicKey,
-      appFid,
-      deadline,
-      signature,
-      sponsor: params.sponsor,
-      redirectUrl: params.redirectUrl,
-    },
-    options,
-  );
+  const signature = await signSignedKeyRequest(signer, { appFid, key: key.public_key, deadline });
+  return {
+    key,
+    request: { appFid, deadline, signature, sponsor: params.sponsor, redirectUrl: params.redirectUrl },
+  };
 }
