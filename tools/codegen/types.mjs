@@ -66,10 +66,10 @@ function objectType(schema, ctx, indent) {
     const valueType = extra === true ? 'unknown' : tsType(extra, ctx, inner);
     lines.push(`${inner}[key: string]: ${lines.length ? 'unknown' : valueType};`);
   }
-  // A free-form object. The SDK's types take any object for it (programs written for the established
-  // SDK hold such values as `object`) and read any field (the spec declares none); the emulator's
-  // handler types stay strict.
-  if (!lines.length) return ctx.spec ? 'Record<string, any>' : 'Record<string, unknown>';
+  // A free-form object. The SDK types it `object`, as the established SDK does, so programs that hold
+  // such values as `object` pass them unchanged (a record type would refuse them); the emulator's
+  // handler types read fields, so they keep a record of unknowns.
+  if (!lines.length) return ctx.spec ? 'object' : 'Record<string, unknown>';
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 

@@ -2,8 +2,8 @@
 // cast hashes (newest first, keyed, ranked), threads, search, and the lookups routes make before writing.
 // Pages return hashes; v2/hydrate builds the casts.
 
-import type { CastRow } from '../../v2/hydrate/cast-rows.js';
 import { IN_JSON, type Store } from '../store.js';
+import type { CastRow } from './cast-hydration.js';
 import { type KeysetPage, keysetPage, type PageWindow, type SortColumn } from './keyset.js';
 
 /** The author of a live cast, or undefined when there is none with this hash. */

@@ -5,9 +5,6 @@ import { NotFoundError } from '../../protocol/errors.js';
 import { type CastRow, liveCastRow, liveCastRows } from '../../store/queries/cast-hydration.js';
 import type { Store } from '../../store/store.js';
 
-// Where routes (and store/queries/casts.ts) have always imported the row type from.
-export type { CastRow };
-
 export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
 
 /** Live (not deleted) rows for the given hashes, keyed by hash. */

@@ -13,10 +13,11 @@ import type {
   User,
   UserDehydrated,
 } from '@castkit/sdk';
+import type { CastRow } from '../../store/queries/cast-hydration.js';
 import { recentReactorRows } from '../../store/queries/cast-hydration.js';
 import { type DependOn, readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
-import { type CastRow, castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
+import { castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
 import { channelTags, hydrateChannels } from './channel.js';
 import { absoluteEmbedUrl, embedMetadata } from './embed-metadata.js';

@@ -1324,10 +1324,10 @@ export interface CastEmbedCrawlResponse {
 }
 
 /** `PublishMessageReqBody` object with 0 declared fields (0 required). */
-export type PublishMessageReqBody = Record<string, any>;
+export type PublishMessageReqBody = object;
 
 /** `PublishMessageResponse` object with 0 declared fields (0 required). */
-export type PublishMessageResponse = Record<string, any>;
+export type PublishMessageResponse = object;
 
 /** `DeleteCastReqBody` object with 2 declared fields (2 required). */
 export interface DeleteCastReqBody {
@@ -1497,7 +1497,7 @@ export type CastWithInteractionsAndConversations = CastWithInteractions & {
 /** `CastWithInteractionsAndConversationsRef`: all of `CastWithInteractions` and object. */
 export type CastWithInteractionsAndConversationsRef = CastWithInteractions & {
   /** Required: list of object. */
-  direct_replies: Array<Record<string, any>>;
+  direct_replies: Array<object>;
 };
 
 /** `Conversation` object with 2 declared fields (1 required). */
@@ -2588,7 +2588,7 @@ export interface WebhookSubscriptionFilters {
   /** Optional: `WebhookSubscriptionFiltersCast`. */
   "cast.deleted"?: WebhookSubscriptionFiltersCast;
   /** Optional: object. */
-  "user.created"?: Record<string, any>;
+  "user.created"?: object;
   /** Optional: object. */
   "user.updated"?: {
     /** Optional: list of integer. */
@@ -2848,7 +2848,7 @@ export interface FarcasterActionReqBody {
     /** Required: string. */
     type: string;
     /** Optional: object. */
-    payload?: Record<string, any>;
+    payload?: object;
   };
 }
 
@@ -6067,7 +6067,7 @@ export interface PublishFarcasterActionParams {
     /** Required: string. */
     type: string;
     /** Optional: object. */
-    payload?: Record<string, any>;
+    payload?: object;
   };
 }
 /** Parameters of `publishFarcasterAction` with the body under `farcasterActionReqBody`, as the established SDK passes it. */
