@@ -4,12 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
+import { allowLoopbackPages } from '../miniapps/fetch-page.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
 import type { Db } from '../store/db.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
 import { type AdminState, adminRoutes } from './admin.js';
+import { miniappRoutes } from './admin-miniapps.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -70,6 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     routes: [
       ...operationRoutes(store, v2Handlers, hubHandlers),
       ...adminRoutes(state, store),
+      ...miniappRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
@@ -83,6 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     logger: options.logger,
     name: 'castkit-emulator',
   });
+  allowLoopbackPages(store, options.host ?? '127.0.0.1');
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
 

@@ -78,6 +78,19 @@ export function insertMiniapp(store: Store, a: NewMiniapp): number {
   return Number(r.lastInsertRowid);
 }
 
+/** Adds the developer's app, or makes an existing one at that URL theirs with this name and webhook. */
+export function upsertDeveloperMiniapp(store: Store, a: NewMiniapp): number {
+  insertOrKeep(store, a);
+  store
+    .stmt('UPDATE miniapps SET name = ?, webhook_url = ?, developer = 1 WHERE url = ?')
+    .run(a.name, a.webhook_url, a.url);
+  return (miniappByUrl(store, a.url) as MiniappRow).id;
+}
+
+function insertOrKeep(store: Store, a: NewMiniapp): void {
+  if (!miniappByUrl(store, a.url)) insertMiniapp(store, a);
+}
+
 export function miniappById(store: Store, id: number): MiniappRow | undefined {
   return store.stmt('SELECT * FROM miniapps WHERE id = ?').get(id) as MiniappRow | undefined;
 }

@@ -20,7 +20,7 @@ const MAX_FIDS = 100;
 const EARTH_RADIUS_M = 6_371_000;
 
 export const frameNotificationHandlers: V2Handlers = {
-  fetchNotificationTokens({ store, params }) {
+  fetchNotificationTokens({ store, params, origin }) {
     if (params.fids && params.fids.length > MAX_FIDS) {
       throw new ValidationError(`fids takes at most ${MAX_FIDS} fids`, 'fids');
     }
@@ -28,7 +28,7 @@ export const frameNotificationHandlers: V2Handlers = {
     return {
       notification_tokens: page.rows.map((r) => ({
         object: 'notification_token' as const,
-        url: r.notification_url ?? '',
+        url: r.notification_url ? new URL(r.notification_url, origin).href : '',
         token: r.token!,
         status: r.enabled ? ('enabled' as const) : ('disabled' as const),
         fid: r.fid,
