@@ -192,7 +192,9 @@ describe('the meta-tag crawl', () => {
       title: 'Play now',
       name: 'Loopback Game',
     });
-    expect(res.frame.version === 'next' && res.frame.metadata?.html.ogTitle).toBe('Loopback & Co');
+    expect((res.frame as { metadata?: { html: { ogTitle?: string } } }).metadata?.html.ogTitle).toBe(
+      'Loopback & Co',
+    );
   });
 
   it('reads the older vNext frame tags', async () => {
