@@ -57,6 +57,9 @@ export interface MiniappSeedContext {
   insert: ReturnType<typeof bulkInserts>;
 }
 
+/** How many casts embedding mini apps a seed of `users` users adds beside its shape's casts. */
+export const miniappCastCount = (users: number): number => Math.min(80, users);
+
 /** Seeds the apps and their use; returns how many casts it added. */
 export function seedMiniapps(c: MiniappSeedContext): number {
   const put = miniappBulkInserts(c.store);
@@ -122,7 +125,7 @@ export function seedMiniapps(c: MiniappSeedContext): number {
   }
 
   // Casts embedding the apps.
-  const casts = Math.min(80, n);
+  const casts = miniappCastCount(n);
   for (let k = 0; k < casts; k++) {
     const app = apps[rng.skewed(apps.length, 1.5)]!;
     const fid = 1 + rng.skewed(n, 2);
