@@ -25,6 +25,9 @@ export function firstLoadJs(distDir: string, lazySources: string[]) {
   };
   for (const key of [entry, ...lazySources]) visit(key);
   const files = [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-  const gzipBytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length, 0);
+  const gzipBytes = files.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length,
+    0,
+  );
   return { files, gzipBytes };
 }
