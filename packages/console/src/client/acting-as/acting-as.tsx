@@ -1,4 +1,5 @@
-// Who the client acts as: the viewer of every read and the author of every write. The fid is known
+// Who the client acts as: the viewer of every read and the author of every write, per tab (session
+// storage), so two tabs can be two users. The fid is known
 // at once (reads start immediately); the signer is resolved in the background and awaited by writes.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
@@ -22,7 +23,7 @@ export interface ActingAs {
 const Ctx = createContext<ActingAs | undefined>(undefined);
 
 function initialFid(): number {
-  const stored = Number(localStorage.getItem(STORE_KEY));
+  const stored = Number(sessionStorage.getItem(STORE_KEY));
   return Number.isInteger(stored) && stored > 0 ? stored : DEFAULT_FID;
 }
 
@@ -50,7 +51,7 @@ export function ActingAsProvider({ children }: { children: ReactNode }) {
         rememberSigner(next, signerUuid);
         queryClient.setQueryData(queryKeys.signers.actingAs(next), signerUuid);
       }
-      localStorage.setItem(STORE_KEY, String(next));
+      sessionStorage.setItem(STORE_KEY, String(next));
       setFid(next);
     },
     [queryClient],
