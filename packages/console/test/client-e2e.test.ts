@@ -195,6 +195,6 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await alice.goto(`${server.url}/client/search?q=bo&kind=users`);
       await alice.getByRole('list', { name: 'Users' }).waitFor();
       await screen(alice, 'search');
-    });
+    }, 90_000);
   },
 );

@@ -84,14 +84,15 @@ export function ChannelsPage() {
         : tab === 'search'
           ? queryKeys.search.channels(q)
           : queryKeys.channels.list(),
-    queryFn: async (): Promise<Row[]> => {
+    // Every tab keeps the `{ channels }` shape: the list's key is shared with the composer's channel choice.
+    queryFn: async (): Promise<{ channels: Row[] }> => {
       const v2 = sdk!.v2;
-      if (tab === 'trending')
-        return (await v2.fetchTrendingChannels({ timeWindow: '7d', limit: 25 })).channels.map(
-          (a) => a.channel,
-        );
-      if (tab === 'search') return (await v2.searchChannels({ q, limit: 25 })).channels;
-      return (await v2.fetchAllChannels({ limit: 100 })).channels;
+      if (tab === 'trending') {
+        const r = await v2.fetchTrendingChannels({ timeWindow: '7d', limit: 25 });
+        return { channels: r.channels.map((a) => a.channel) };
+      }
+      if (tab === 'search') return v2.searchChannels({ q, limit: 25 });
+      return v2.fetchAllChannels({ limit: 100 });
     },
     enabled: !!sdk && tab !== 'invites' && (tab !== 'search' || q.length > 0),
   });
@@ -128,7 +129,7 @@ export function ChannelsPage() {
       {tab === 'invites' ? (
         <Invites />
       ) : list.data ? (
-        <ChannelRows channels={list.data} />
+        <ChannelRows channels={list.data.channels} />
       ) : list.isError ? (
         <p role="alert" className="p-4 text-sm text-red-700">
           {list.error.message}

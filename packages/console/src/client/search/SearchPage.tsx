@@ -21,7 +21,7 @@ export function SearchPage() {
   const enabled = !!sdk && q.length > 0;
   const users = useQuery({
     queryKey: queryKeys.search.users(q, me.fid),
-    queryFn: () => sdk!.v2.searchUser({ q, viewerFid: me.fid, limit: 25 }),
+    queryFn: () => sdk!.v2.searchUser({ q, viewerFid: me.fid, limit: 10 }),
     enabled: enabled && kind === 'users',
   });
   const casts = useQuery({

@@ -40,7 +40,12 @@ export function RichText({ text, mentions = [] }: { text: string; mentions?: Men
       const at = start + m[2]!.length;
       parts.push(text.slice(last, at));
       parts.push(
-        <Link key={at} to="/client/profile/$fid" params={{ fid: String(fid) }} className="text-indigo-700">
+        <Link
+          key={at}
+          to="/client/profile/$fid"
+          params={{ fid: String(fid) }}
+          className="text-indigo-700 underline"
+        >
           @{m[3]}
         </Link>,
       );
@@ -53,7 +58,7 @@ export function RichText({ text, mentions = [] }: { text: string; mentions?: Men
           key={at}
           to="/client/channel/$id"
           params={{ id: m[5].toLowerCase() }}
-          className="text-indigo-700"
+          className="text-indigo-700 underline"
         >
           /{m[5]}
         </Link>,
