@@ -73,3 +73,10 @@ export {
 export { fetchTransport } from './transport/fetch.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';
 export type * from './webhooks/events.js';
+export {
+  parseWebhookEvent,
+  verifyWebhookSignature,
+  type WebhookSecrets,
+  type WebhookSignatureInput,
+  WebhookVerificationError,
+} from './webhooks/verify.js';
