@@ -217,7 +217,10 @@ export function upgradeGuard(options: Pick<EdgeOptions, 'hosts' | 'cors'>): (req
   return (req) => {
     const { kind, url } = screen(req, allowsHost, cors, { api: 'v2' });
     if (!cors.admits('public', kind, 'GET', req.headers)) {
-      throw new PermissionDeniedError('cross-site sockets are refused here (Sec-Fetch-Site)', 'sec-fetch-site');
+      throw new PermissionDeniedError(
+        'cross-site sockets are refused here (Sec-Fetch-Site)',
+        'sec-fetch-site',
+      );
     }
     return url;
   };

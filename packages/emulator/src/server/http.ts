@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
+import { attachRealtime, type RealtimeOptions } from '../realtime/server.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
 import type { Db } from '../store/db.js';
@@ -12,7 +13,7 @@ import { v2Handlers } from '../v2/index.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
-import { createEdge, type Logger } from './edge.js';
+import { createEdge, type Logger, upgradeGuard } from './edge.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
 import type { Fallback, Route } from './router.js';
 
@@ -43,6 +44,8 @@ export interface EmulatorOptions {
   logger?: Logger;
   /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
+  /** The event stream at /realtime: send buffer cap, stall time, batch and subscription limits. */
+  realtime?: RealtimeOptions;
 }
 
 export interface Emulator {
@@ -66,6 +69,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     origin: '',
   };
 
+  const hosts = configuredHosts(options.host, options.allowHosts);
   const listener = createEdge({
     routes: [
       ...operationRoutes(store, v2Handlers, hubHandlers),
@@ -76,7 +80,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ],
     fallback: options.fallback,
     apiKeys,
-    hosts: configuredHosts(options.host, options.allowHosts),
+    hosts,
     cors: options.cors ?? [],
     corsHeaders: operationHeaders(),
     maxBodyBytes: options.maxBodyBytes,
@@ -85,6 +89,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
+  const realtime = attachRealtime(
+    server,
+    {
+      store,
+      apiKeys,
+      guard: upgradeGuard({ hosts, cors: options.cors ?? [] }),
+      logger: options.logger ?? console,
+    },
+    options.realtime,
+  );
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -129,6 +143,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     db: store.db,
     async close() {
+      realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
