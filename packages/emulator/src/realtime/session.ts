@@ -97,7 +97,7 @@ export class Session implements Outlet {
     return { ok: true };
   }
 
-  private subscribe(params: unknown): { subscription: string } {
+  private subscribe(params: unknown): { subscription: string; from_event_id: number } {
     const p = (params ?? {}) as Record<string, unknown>;
     if (Array.isArray(params) || typeof p !== 'object') {
       throw invalidParams('subscribe takes { events, filters?, from_event_id? }');
@@ -146,16 +146,12 @@ export class Session implements Outlet {
     }
     const feed = this.feed();
     const id = randomUUID();
-    const subscription = new Subscription(
-      id,
-      feed,
-      this,
-      compiled,
-      (from as number | undefined) ?? feed.newest(),
-    );
+    const start = (from as number | undefined) ?? feed.newest();
+    const subscription = new Subscription(id, feed, this, compiled, start);
     this.subscriptions.set(id, subscription);
     this.pending.push(subscription);
-    return { subscription: id };
+    // Where it starts: a client that sees no event before a drop still knows where to resume.
+    return { subscription: id, from_event_id: start };
   }
 
   private unsubscribe(params: unknown): { ok: true } {
