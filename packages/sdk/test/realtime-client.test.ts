@@ -96,7 +96,7 @@ describe('events', () => {
     expect(texts(seen)).toEqual(['filtered: alice first', 'filtered: alice after bob']);
   });
 
-  it('replays from fromEventId then follows live; an unsubscribed subscription's iterator is done', async () => {
+  it('replays from fromEventId then follows live; an unsubscribed subscription’s iterator is done', async () => {
     const c = client();
     await c.connect();
     const first = await cast(ALICE, 'replay: before subscribing');
@@ -142,7 +142,6 @@ async function startProxy(target: URL): Promise<{ url: string; cut(): void; clos
     },
   };
 }
-
 
 describe('resumption', () => {
   it('after the connection is cut mid-stream, reconnects and delivers every event exactly once, in order', async () => {
