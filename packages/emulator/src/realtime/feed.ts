@@ -95,11 +95,20 @@ const encodeBody = (event: EmulatorEvent) => JSON.stringify(eventBody(event));
 export class EventFeed {
   private readonly live = new Set<Subscription>();
   private cursor: number;
+  private scheduled = false;
   private readonly unlisten: () => void;
 
   constructor(readonly store: Store) {
     this.cursor = latestEventId(store);
-    this.unlisten = onEventsAppended(store, () => this.pull());
+    // After the writer's own answer is on its way: fanning out to many sockets must not delay it.
+    this.unlisten = onEventsAppended(store, () => {
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.pull();
+      });
+    });
   }
 
   /** Where a subscription without from_event_id starts: after the newest event there is. */
