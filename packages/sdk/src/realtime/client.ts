@@ -78,6 +78,8 @@ export class RealtimeClient {
 
   /** Opens the socket, and logs in when the client has an API key. */
   async connect(): Promise<void> {
+    // Already open: one socket per client (a second would leave the first unowned).
+    if (this.socket?.readyState === 1) return;
     this.closedByUser = false;
     await this.open();
     if (this.apiKey !== undefined) await this.login(this.apiKey);
