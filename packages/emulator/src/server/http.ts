@@ -9,7 +9,9 @@ import { seedStore } from '../seed/seed.js';
 import type { Db } from '../store/db.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
+import { type DispatcherOptions, startWebhooks } from '../webhooks/dispatcher.js';
 import { type AdminState, adminRoutes } from './admin.js';
+import { adminWebhookRoutes } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -43,6 +45,8 @@ export interface EmulatorOptions {
   logger?: Logger;
   /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
+  /** Webhook delivery timing (attempt timeout, attempts, retry base delay, concurrency). */
+  webhooks?: Omit<DispatcherOptions, 'origin'>;
 }
 
 export interface Emulator {
@@ -70,6 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     routes: [
       ...operationRoutes(store, v2Handlers, hubHandlers),
       ...adminRoutes(state, store),
+      ...adminWebhookRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
@@ -121,6 +126,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   state.ready = true;
+  const webhooks = startWebhooks(store, { ...options.webhooks, origin });
 
   return {
     url: origin,
@@ -133,6 +139,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await webhooks.stop();
       store.close();
     },
   };

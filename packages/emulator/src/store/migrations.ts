@@ -3,6 +3,7 @@ import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
+import { webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
   version: number;
@@ -39,6 +40,7 @@ const migrations: Migration[] = [
     sql: `ALTER TABLE messages ADD COLUMN crdt_key TEXT;
       CREATE INDEX messages_crdt_key ON messages (fid, crdt_key, timestamp) WHERE crdt_key IS NOT NULL;`,
   },
+  { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -5,6 +5,7 @@ import { feedHandlers } from './routes/feeds.js';
 import { notificationHandlers } from './routes/notifications.js';
 import { reactionHandlers } from './routes/reactions.js';
 import { socialHandlers } from './routes/social.js';
+import { webhookHandlers } from './routes/webhooks.js';
 
 export const v2Handlers: V2Handlers = {
   ...castHandlers,
@@ -12,4 +13,5 @@ export const v2Handlers: V2Handlers = {
   ...reactionHandlers,
   ...notificationHandlers,
   ...socialHandlers,
+  ...webhookHandlers,
 };
