@@ -12,9 +12,11 @@ import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
+import { type DispatcherOptions, startWebhooks } from '../webhooks/dispatcher.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
 import { miniappRoutes } from './admin-miniapps.js';
+import { adminWebhookRoutes } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger, upgradeGuard } from './edge.js';
@@ -50,6 +52,8 @@ export interface EmulatorOptions {
   now?: () => number;
   /** The event stream at /realtime: send buffer cap, stall time, batch and subscription limits. */
   realtime?: RealtimeOptions;
+  /** Webhook delivery timing (attempt timeout, attempts, retry base delay, concurrency). */
+  webhooks?: Omit<DispatcherOptions, 'origin'>;
 }
 
 export interface Emulator {
@@ -82,6 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...adminRoutes(state, store),
       ...clockRoutes(store),
       ...miniappRoutes(store),
+      ...adminWebhookRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
@@ -144,6 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   state.ready = true;
+  const webhooks = startWebhooks(store, { ...options.webhooks, origin });
 
   return {
     url: origin,
@@ -158,6 +164,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await webhooks.stop();
       store.close();
     },
   };
