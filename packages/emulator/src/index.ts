@@ -41,4 +41,5 @@ export { type Emulator, type EmulatorOptions, startEmulator } from './server/htt
 export * from './store/accounts.js';
 export { Clock, type ClockChange, ClockError, type ClockListener, type ClockState } from './store/clock.js';
 export { DatabaseOpenError, type DatabaseOwner, type DatabaseProblem } from './store/db-error.js';
+export { type RestoreReport, type SnapshotInfo, Snapshots } from './store/snapshots.js';
 export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';

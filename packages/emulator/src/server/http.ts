@@ -8,10 +8,12 @@ import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.
 import { seedStore } from '../seed/seed.js';
 import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
+import { type Snapshots, snapshotsOf } from '../store/snapshots.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
+import { snapshotRoutes } from './admin-snapshots.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -43,8 +45,12 @@ export interface EmulatorOptions {
   maxBodyBytes?: number;
   /** Where 5xx answers are logged with their stack (default console). */
   logger?: Logger;
-  /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
+  /** The real time under the virtual clock, unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
+  /** A database file exported before (`exportOnExit`, `snapshots.exportTo`) to start from instead of the seed; reset returns to it. */
+  import?: string;
+  /** Where close() writes the whole database (a new file). */
+  exportOnExit?: string;
 }
 
 export interface Emulator {
@@ -56,6 +62,10 @@ export interface Emulator {
   db: Db;
   /** The virtual clock (freeze, set, advance); also at /_emulator/clock. */
   clock: Clock;
+  /** Named snapshots, restore, reset, export and import; also at /_emulator/snapshots. */
+  snapshots: Snapshots;
+  /** Back to the seed (or the imported file), in time proportional to what was written since. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const apiKeys = [options.apiKey ?? DEFAULT_API_KEY].flat().filter((k) => k.length > 0);
   if (apiKeys.length === 0) throw new Error('at least one non-empty API key is required');
   const store = new Store({ path: options.db ?? ':memory:', now: options.now });
+  const snapshots = snapshotsOf(store);
   const state: AdminState = {
     ready: false,
     seed: options.seed ?? DEFAULT_SEED,
@@ -75,6 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...operationRoutes(store, v2Handlers, hubHandlers),
       ...adminRoutes(state, store),
       ...clockRoutes(store),
+      ...snapshotRoutes(snapshots),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
@@ -107,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Seeded after listening so asset URLs carry the real port. Seeding is synchronous: no request is
   // served half-way through it.
   try {
+    if (options.import) snapshots.importFrom(options.import);
     const seeded = store.getMeta('seed');
     if (seeded === undefined) {
       seedStore(store, {
@@ -120,6 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       state.seed = Number(seeded);
       state.seedSize = (store.getMeta('seed_size') as SeedSize | undefined) ?? state.seedSize;
     }
+    snapshots.start();
   } catch (e) {
     server.close();
     store.close();
@@ -134,12 +148,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     db: store.db,
     clock: store.clock,
+    snapshots,
+    reset: () => {
+      snapshots.reset();
+    },
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      store.close();
+      try {
+        if (options.exportOnExit) snapshots.exportTo(options.exportOnExit);
+      } finally {
+        store.close();
+      }
     },
   };
 }

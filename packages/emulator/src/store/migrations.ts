@@ -3,6 +3,7 @@ import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
+import { undoSchema } from './undo-log.js';
 
 interface Migration {
   version: number;
@@ -39,6 +40,7 @@ const migrations: Migration[] = [
     sql: `ALTER TABLE messages ADD COLUMN crdt_key TEXT;
       CREATE INDEX messages_crdt_key ON messages (fid, crdt_key, timestamp) WHERE crdt_key IS NOT NULL;`,
   },
+  { version: 11, name: 'snapshot marks and undo log', sql: undoSchema },
 ];
 
 export function migrate(db: Database.Database): void {
