@@ -17,7 +17,9 @@ import { snapshotRoutes } from './admin-snapshots.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
+import { type FaultRuleInput, Faults, faultLink, faultRoutes } from './faults.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
+import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink, rateLimitRoutes } from './rate-limits.js';
 import type { Fallback, Route } from './router.js';
 
 export interface EmulatorOptions {
@@ -51,6 +53,10 @@ export interface EmulatorOptions {
   import?: string;
   /** Where close() writes the whole database (a new file). */
   exportOnExit?: string;
+  /** The real service's rate limits of a plan (default: none). */
+  rateLimit?: RateLimitPlan;
+  /** Fault rules in force from the start (server/faults.ts). */
+  faults?: FaultRuleInput[];
 }
 
 export interface Emulator {
@@ -66,14 +72,28 @@ export interface Emulator {
   snapshots: Snapshots;
   /** Back to the seed (or the imported file), in time proportional to what was written since. */
   reset(): void;
+  /** Fault rules applied to API calls; also at /_emulator/faults. */
+  faults: Faults;
+  /** The plan whose rate limits apply (`plan = null`: none); also at /_emulator/rate-limits. */
+  rateLimits: RateLimits;
   close(): Promise<void>;
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const apiKeys = [options.apiKey ?? DEFAULT_API_KEY].flat().filter((k) => k.length > 0);
   if (apiKeys.length === 0) throw new Error('at least one non-empty API key is required');
+  const plan = checkPlan(options.rateLimit ?? null, 'rateLimit');
   const store = new Store({ path: options.db ?? ':memory:', now: options.now });
   const snapshots = snapshotsOf(store);
+  const apiRoutes = operationRoutes(store, v2Handlers, hubHandlers);
+  const faults = new Faults(new Set(apiRoutes.map((r) => r.operation!)));
+  const rateLimits = new RateLimits(store, plan);
+  try {
+    for (const rule of options.faults ?? []) faults.add(rule);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   const state: AdminState = {
     ready: false,
     seed: options.seed ?? DEFAULT_SEED,
@@ -83,15 +103,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const listener = createEdge({
     routes: [
-      ...operationRoutes(store, v2Handlers, hubHandlers),
+      ...apiRoutes,
       ...adminRoutes(state, store),
       ...clockRoutes(store),
       ...snapshotRoutes(snapshots),
+      ...faultRoutes(faults),
+      ...rateLimitRoutes(rateLimits),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
     ],
     fallback: options.fallback,
+    links: [rateLimitLink(rateLimits), faultLink(faults, snapshots)],
     apiKeys,
     hosts: configuredHosts(options.host, options.allowHosts),
     cors: options.cors ?? [],
@@ -149,6 +172,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     db: store.db,
     clock: store.clock,
     snapshots,
+    faults,
+    rateLimits,
     reset: () => {
       snapshots.reset();
     },
