@@ -4,6 +4,7 @@ import { idempotencySchema } from './idempotency.js';
 import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
+import { undoSchema } from './undo-log.js';
 import { webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
@@ -43,6 +44,7 @@ const migrations: Migration[] = [
   },
   { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
   { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
+  { version: 11, name: 'snapshot marks and undo log', sql: undoSchema },
 ];
 
 export function migrate(db: Database.Database): void {
