@@ -4,7 +4,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { main } = await import('../src/cli.ts');
+const { UsageError } = await import('../src/command/args.ts');
 main().catch((e) => {
   console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
+  process.exit(e instanceof UsageError ? 2 : 1);
 });
