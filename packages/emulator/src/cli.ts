@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   type CommandSpec,
   commandHelp,
@@ -24,15 +23,18 @@ export const EMULATOR_COMMAND = {
 /** The parsed flags `serve` reads: SERVE_OPTIONS's, whichever command parsed them. */
 export type ServeValues = OptionValues<typeof SERVE_OPTIONS>;
 
-/** The per-user data folder: XDG on Linux, Application Support on macOS, AppData on Windows. */
-export function defaultDbPath(): string {
-  const base =
-    process.platform === 'win32'
-      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Application Support')
-        : (process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'));
-  return join(base, 'castkit', 'emulator.db');
+/** Each project its own state: the database lives in `.castkit/` of the working directory. */
+export function defaultDbPath(cwd = process.cwd()): string {
+  return join(cwd, '.castkit', 'emulator.db');
+}
+
+/** Creates the database's folder; a new `.castkit/` gets a .gitignore so the state is never committed. */
+function prepareFolder(db: string): void {
+  const folder = dirname(db);
+  if (existsSync(folder)) return;
+  mkdirSync(folder, { recursive: true });
+  if (basename(folder) === '.castkit')
+    writeFileSync(join(folder, '.gitignore'), '# castkit emulator state\n*\n');
 }
 
 /** What a host command (`castkit dev`) adds: routes and a fallback beside the APIs, told the key in use. */
@@ -62,8 +64,8 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
     throw new UsageError(`--seed-size must be small or large, got "${seedSize}"`);
   const port = integerOption('port', values.port ?? String(extras.defaultPort ?? DEFAULT_PORT), 0, 65535);
   const seed = integerOption('seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
-  const db = values.db ?? defaultDbPath();
-  if (db !== ':memory:') mkdirSync(join(db, '..'), { recursive: true });
+  const db = values.db === ':memory:' ? ':memory:' : resolve(values.db ?? defaultDbPath());
+  if (db !== ':memory:') prepareFolder(db);
   const apiKey = values['api-key'] ?? DEFAULT_API_KEY;
   const host = values.host ?? '127.0.0.1';
   const allowHosts = values['allow-host'] ?? [];
