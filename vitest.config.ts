@@ -6,9 +6,12 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@castkit/sdk': src('./packages/sdk/src/index.ts'),
-    },
+    alias: [
+      { find: /^@castkit\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
+      { find: /^@castkit\/emulator$/, replacement: src('./packages/emulator/src/index.ts') },
+      { find: /^@castkit\/emulator\/edge$/, replacement: src('./packages/emulator/src/edge.ts') },
+      { find: /^@castkit\/emulator\/command$/, replacement: src('./packages/emulator/src/command/index.ts') },
+    ],
   },
   test: {
     include: [

@@ -8,7 +8,7 @@ let env: Awaited<ReturnType<typeof startApi>>;
 let recorder: Awaited<ReturnType<typeof recordingServer>>;
 beforeAll(async () => {
   [env, recorder] = await Promise.all([startApi(), recordingServer()]);
-});
+}, 60_000);
 afterAll(async () => {
   await Promise.all([env.close(), recorder.close()]);
 });

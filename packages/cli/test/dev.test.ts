@@ -6,11 +6,14 @@ import { defaultDistDir } from '@castkit/console';
 import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../emulator/test/support/http.js';
+import { FROM_SOURCE } from '../../emulator/test/support/process.js';
 import { BIN as bin, castkit } from './support/castkit.js';
 
 function startDev(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'dev', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...FROM_SOURCE, bin, 'dev', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`castkit dev did not start:\n${out}`)), 30_000);
     child.stdout.on('data', (c) => {

@@ -47,13 +47,15 @@ export async function runDev(
     throw new UsageError(`castkit dev takes no arguments without --upstream, got "${positionals[0]}"`);
   if (values['upstream-timeout'] !== undefined)
     throw new UsageError('--upstream-timeout applies to --upstream only');
-  const [{ serve }, { consoleRoutes }] = await Promise.all([
+  const [{ serve }, { consoleRoutes }, { consoleDistDir }] = await Promise.all([
     import('@castkit/emulator'),
     import('@castkit/console'),
+    import('../console-dist.js'),
   ]);
   await serve(values, {
     defaultPort: DEFAULT_PORT,
-    routesFor: ({ apiKey }) => consoleRoutes({ environment: 'emulator', apiKey }),
+    routesFor: ({ apiKey }) =>
+      consoleRoutes({ environment: 'emulator', apiKey }, { distDir: consoleDistDir() }),
     describe: (url) => [`console: ${url}/`],
   });
   return 0;
