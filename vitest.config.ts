@@ -6,10 +6,14 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    // The subpath first: a plain '@castkit/sdk' key would also catch '@castkit/sdk/realtime'.
+    // Subpaths first: a plain '@castkit/sdk' key would also catch '@castkit/sdk/realtime'.
     alias: [
       { find: /^@castkit\/sdk\/realtime$/, replacement: src('./packages/sdk/src/realtime.ts') },
       { find: /^@castkit\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
+      { find: /^@castkit\/emulator$/, replacement: src('./packages/emulator/src/index.ts') },
+      { find: /^@castkit\/emulator\/edge$/, replacement: src('./packages/emulator/src/edge.ts') },
+      { find: /^@castkit\/emulator\/command$/, replacement: src('./packages/emulator/src/command/index.ts') },
+      { find: /^@castkit\/emulator\/testing$/, replacement: src('./packages/emulator/src/testing/index.ts') },
     ],
   },
   test: {

@@ -1,50 +1,73 @@
 // castkit: `dev` runs the local emulator; `call` calls any operation; `ops` lists them.
-import { ApiError } from '@castkit/sdk';
-import { parseArgs, UsageError } from './args.js';
-import { runCall } from './commands/call.js';
-import { runDev } from './commands/dev.js';
-import { runOps } from './commands/ops.js';
+import { readFileSync } from 'node:fs';
+import { ApiError, RequiredError } from '@castkit/sdk';
+import { type CommandSpec, commandHelp, parseCommand, UsageError } from './args.js';
+import { CALL_COMMAND, runCall } from './commands/call.js';
+import { DEV_COMMAND, runDev } from './commands/dev.js';
+import { OPS_COMMAND, runOps } from './commands/ops.js';
 
-const HELP = `castkit — tools for building on Farcaster
+const COMMANDS: Record<string, CommandSpec> = { dev: DEV_COMMAND, call: CALL_COMMAND, ops: OPS_COMMAND };
 
-  castkit dev  [--port N] [--host H] [--allow-host NAME]... [--cors ORIGIN[,ORIGIN]]...
-               [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]
-      run the local emulator (both APIs, seeded) and the console on one URL; prints it and the API key.
-      Only loopback names, --host and --allow-host names are served as Host; browser apps on local
-      origins (and --cors origins) may call the APIs with the key
-  castkit dev  --upstream [URL] [--port N] [--host H] [--allow-host NAME]... [--upstream-timeout SECONDS]
-      the console against a remote API (default https://api.neynar.com), key from NEYNAR_API_KEY;
-      only the console this server serves can use it (no CORS), upstream answers wait at most 30 s
-  castkit call <operation> [--param value ...] [--json '{...}'] [--raw]
-               [--base-url URL] [--api-key KEY] [--upstream]
-      call any operation of either API (hub operations that share a v2 name: hub.<name>)
-  castkit ops  [search words]
-      list operations with their parameters`;
+/** Read at run time: the same relative path from src/ (tests) and dist/ (the package). */
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+const HELP = `castkit ${VERSION} — tools for building on Farcaster
+
+usage: castkit <command> [options]
+
+commands:
+  dev    run the local emulator (both APIs, seeded) and the console on one URL
+  call   call any operation of either API: castkit call <operation> --param value ...
+  ops    list the operations with one-line summaries
+
+castkit <command> --help shows a command's options; castkit call <operation> --help an operation's
+parameters. --version prints the version. Exit codes: 0 ok, 1 API or connection error, 2 usage.`;
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
 
 export async function main(
   argv: readonly string[],
-  io: { out: (s: string) => void; err: (s: string) => void } = { out: console.log, err: console.error },
+  io: Io = { out: console.log, err: console.error },
 ): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'dev':
-        return await runDev(rest, parseArgs(rest), io.out);
+      case 'dev': {
+        const { values, positionals } = parseCommand(DEV_COMMAND, rest);
+        if (values.help) return help(io, DEV_COMMAND);
+        return await runDev(values, positionals, io.out);
+      }
       case 'call':
-        return await runCall(parseArgs(rest), io.out);
-      case 'ops':
-        return runOps(parseArgs(rest), io.out);
+        return await runCall(rest, io.out);
+      case 'ops': {
+        const { values, positionals } = parseCommand(OPS_COMMAND, rest);
+        if (values.help) return help(io, OPS_COMMAND);
+        return runOps(positionals, io.out);
+      }
+      case 'help': {
+        const spec = rest[0] === undefined ? undefined : COMMANDS[rest[0]];
+        if (rest[0] !== undefined && !spec) throw new UsageError(`unknown command "${rest[0]}"\n\n${HELP}`);
+        return help(io, spec);
+      }
       case undefined:
-      case 'help':
       case '--help':
       case '-h':
-        io.out(HELP);
+        return help(io);
+      case '--version':
+      case '-v':
+        io.out(VERSION);
         return 0;
       default:
         throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
+    // A missing required parameter is the caller's to fix, found before anything was sent.
+    if (error instanceof UsageError || error instanceof RequiredError) {
       io.err(error.message);
       return 2;
     }
@@ -59,4 +82,9 @@ export async function main(
     }
     throw error;
   }
+}
+
+function help(io: Io, spec?: CommandSpec): number {
+  io.out(spec ? commandHelp(spec) : HELP);
+  return 0;
 }

@@ -2,6 +2,9 @@
 import { allOperations, type OperationSpec } from '@castkit/sdk';
 import { normalizeName, UsageError } from './args.js';
 
+/** How `castkit call` names an operation: hub ones with their prefix, which always resolves. */
+export const callName = (op: OperationSpec) => `${op.api === 'hub' ? 'hub.' : ''}${op.name}`;
+
 /**
  * `lookupUserByUsername`, `lookup-user-by-username`, or with an API prefix (`hub.fetchUserFollowers`,
  * `v2.fetchUserFollowers`) for the few names both APIs use; unprefixed, such names mean v2.

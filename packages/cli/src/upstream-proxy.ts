@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { consoleRoutes } from '@castkit/console';
 import { configuredHosts, createEdge, type Logger, listeningUrl } from '@castkit/emulator/edge';
 import { DEFAULT_API_BASE_URL, DEFAULT_HUB_BASE_URL } from '@castkit/sdk';
+import { consoleDistDir } from './console-dist.js';
 import { forward } from './forward.js';
 
 export const PUBLIC_API = new URL(DEFAULT_API_BASE_URL).origin;
@@ -38,11 +39,10 @@ export async function startUpstreamProxy(options: UpstreamProxyOptions): Promise
   const hub = new URL(options.hub ?? (api.origin === PUBLIC_API ? DEFAULT_HUB_BASE_URL : api.origin));
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const token = randomBytes(24).toString('base64url');
-  const { routes, fallback } = consoleRoutes({
-    environment: 'upstream',
-    upstream: api.origin,
-    apiKey: token,
-  });
+  const { routes, fallback } = consoleRoutes(
+    { environment: 'upstream', upstream: api.origin, apiKey: token },
+    { distDir: consoleDistDir() },
+  );
   const listener = createEdge({
     routes: [
       ...routes,

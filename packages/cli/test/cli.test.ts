@@ -1,29 +1,24 @@
-// The castkit command line against a real emulator on loopback.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+// The castkit command line, run as its own process, against a real emulator on loopback.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../emulator/test/support/api.js';
-import { main } from '../src/main.js';
+import { castkit, castkitIntoClosedPipe, recordingServer } from './support/castkit.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
+let recorder: Awaited<ReturnType<typeof recordingServer>>;
 beforeAll(async () => {
-  env = await startApi();
+  [env, recorder] = await Promise.all([startApi(), recordingServer()]);
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([env.close(), recorder.close()]);
 });
-afterAll(() => env.close());
-
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 const target = () => ['--base-url', env.url, '--api-key', env.apiKey];
+const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 describe('castkit call', () => {
   it('calls a v2 operation with kebab-case parameters and prints pretty JSON', async () => {
-    const r = await run(
+    const r = await castkit([
       'call',
       'lookupUserByUsername',
       '--username',
@@ -31,53 +26,65 @@ describe('castkit call', () => {
       '--viewer-fid',
       '2',
       ...target(),
-    );
+    ]);
     expect(r.code).toBe(0);
-    const body = JSON.parse(r.out);
+    const body = JSON.parse(r.stdout);
     expect(body.user.fid).toBe(1);
     const follows = (a: number, b: number) =>
-      Boolean(
-        env.store.db
-          .prepare(`SELECT 1 FROM links WHERE fid = ? AND target_fid = ? AND type = 'follow'`)
-          .get(a, b),
-      );
+      Boolean(env.value(`SELECT 1 FROM links WHERE fid = ? AND target_fid = ? AND type = 'follow'`, a, b));
     expect(body.user.viewer_context).toMatchObject({ following: follows(2, 1), followed_by: follows(1, 2) });
-    expect(r.out).toContain('\n  "user"');
+    expect(r.stdout).toContain('\n  "user"');
   });
 
-  it('accepts the operationId, comma lists and --raw output', async () => {
-    const r = await run('call', 'fetch-bulk-users', '--fids', '1,2', '--raw', ...target());
+  it('builds a list from repeated flags and comma lists alike, and prints one line with --raw', async () => {
+    const r = await castkit([
+      'call',
+      'fetch-bulk-users',
+      '--fids',
+      '1',
+      '--fids',
+      '2,3',
+      '--raw',
+      ...target(),
+    ]);
     expect(r.code).toBe(0);
-    expect(r.out).not.toContain('\n');
-    expect(JSON.parse(r.out).users.map((u: { fid: number }) => u.fid)).toEqual([1, 2]);
+    expect(r.stdout.trim()).not.toContain('\n');
+    expect(JSON.parse(r.stdout).users.map((u: { fid: number }) => u.fid)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses a single-value parameter given twice', async () => {
+    const r = await castkit([
+      'call',
+      'lookupUserByUsername',
+      '--username',
+      'a',
+      '--username',
+      'b',
+      ...target(),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--username was given 2 times');
   });
 
   it('sends a JSON body from --json merged with flags', async () => {
-    const r = await run(
+    const text = `from the cli ${Date.now()}`;
+    const r = await castkit([
       'call',
       'publishCast',
       '--json',
-      JSON.stringify({ text: 'from the cli' }),
+      JSON.stringify({ text }),
       '--signer-uuid',
       '00000000-0000-4000-8000-000000000001',
       ...target(),
-    );
+    ]);
     expect(r.code).toBe(0);
-    const hash = JSON.parse(r.out).cast.hash;
-    const lookup = await run(
-      'call',
-      'lookupCastByHashOrWarpcastUrl',
-      '--identifier',
-      hash,
-      '--type',
-      'hash',
-      ...target(),
-    );
-    expect(JSON.parse(lookup.out).cast.text).toBe('from the cli');
+    const hash = JSON.parse(r.stdout).cast.hash;
+    const stored = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' });
+    expect(stored.cast.text).toBe(text);
   });
 
   it('reaches hub operations with the hub. prefix', async () => {
-    const r = await run(
+    const r = await castkit([
       'call',
       'hub.fetchUserFollowers',
       '--target-fid',
@@ -85,61 +92,115 @@ describe('castkit call', () => {
       '--page-size',
       '2',
       ...target(),
-    );
+    ]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out).messages).toHaveLength(2);
+    expect(JSON.parse(r.stdout).messages).toHaveLength(2);
   });
 
-  it('reports a missing required parameter with the SDK message and exit code 1, sending nothing', async () => {
-    // Nothing listens on port 9: had a request gone out, the error would be a refused connection.
-    const r = await run('call', 'lookupUserByUsername', '--base-url', 'http://127.0.0.1:9', '--api-key', 'k');
-    expect(r.code).toBe(1);
-    expect(r.err).not.toMatch(/ECONNREFUSED|connect/i);
-    expect(r.err).toContain(
+  it('exits 2 on a missing required parameter, naming it, and sends nothing', async () => {
+    const r = await castkit(['call', 'lookupUserByUsername', '--base-url', recorder.url, '--api-key', 'k']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
       'Required parameter username was null or undefined when calling lookupUserByUsername.',
     );
+    expect(recorder.seen).toEqual([]);
   });
 
-  it('prints the API error body of a failed call', async () => {
-    const r = await run('call', 'lookupUserByUsername', '--username', 'no-such-user-here', ...target());
+  it('exits 1 and prints the API error body of a failed call', async () => {
+    const r = await castkit(['call', 'lookupUserByUsername', '--username', 'no-such-user-here', ...target()]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('404');
-    expect(r.err).toContain('"message"');
+    expect(r.stderr).toContain('404');
+    expect(r.stderr).toContain('"message"');
   });
 
-  it('rejects unknown operations and parameters with usage help and exit code 2', async () => {
-    const unknownOp = await run('call', 'lookupUserByUsernam', ...target());
+  it('exits 2 with a clear message on unknown operations, parameters, bad numbers and bad enum values', async () => {
+    const [unknownOp, unknownParam, badNumber, badEnum] = await Promise.all([
+      castkit(['call', 'lookupUserByUsernam', ...target()]),
+      castkit(['call', 'lookupUserByUsername', '--usernme', 'alice', ...target()]),
+      castkit(['call', 'fetchUserFollowers', '--fid', 'one', ...target()]),
+      castkit(['call', 'lookupCastByHashOrWarpcastUrl', '--identifier', 'x', '--type', 'hsh', ...target()]),
+    ]);
     expect(unknownOp.code).toBe(2);
-    expect(unknownOp.err).toContain('did you mean lookupUserByUsername');
-    const unknownParam = await run('call', 'lookupUserByUsername', '--usernme', 'alice', ...target());
+    expect(unknownOp.stderr).toContain('did you mean lookupUserByUsername');
     expect(unknownParam.code).toBe(2);
-    expect(unknownParam.err).toContain('--username');
-    const badNumber = await run('call', 'fetchUserFollowers', '--fid', 'one', ...target());
+    expect(unknownParam.stderr).toContain("Unknown option '--usernme'");
+    expect(unknownParam.stderr).toContain('castkit call lookupUserByUsername --help');
     expect(badNumber.code).toBe(2);
-    expect(badNumber.err).toContain('--fid expects a number');
+    expect(badNumber.stderr).toContain('--fid expects an integer, got "one"');
+    expect(badEnum.code).toBe(2);
+    expect(badEnum.stderr).toContain('--type must be one of url, hash; got "hsh"');
+  });
+
+  it("describes an operation's parameters, types, enums and required-ness with --help, sending nothing", async () => {
+    const r = await castkit(['call', 'lookupCastByHashOrWarpcastUrl', '--help', '--base-url', recorder.url]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('GET /v2/farcaster/cast');
+    expect(r.stdout).toMatch(/--identifier\s+required\s+string/);
+    expect(r.stdout).toMatch(/--type\s+required\s+string[\s\S]*one of: url, hash/);
+    expect(r.stdout).toMatch(/--viewer-fid\s+optional\s+integer/);
+    expect(r.stdout).toContain(
+      'castkit call lookupCastByHashOrWarpcastUrl --identifier <identifier> --type url',
+    );
+    expect(recorder.seen).toEqual([]);
   });
 });
 
 describe('castkit ops', () => {
-  it('lists operations matching the search with their parameters, required ones unbracketed', async () => {
-    const r = await run('ops', 'by_username');
+  it('lists matching operations one line each, with a summary', async () => {
+    const r = await castkit(['ops', 'by_username']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('lookupUserByUsername  GET /v2/farcaster/user/by_username');
-    expect(r.out).toContain('--username [--viewer-fid]');
+    expect(r.stdout).toMatch(/^ {2}lookupUserByUsername +Lookup user by username$/m);
   });
 
   it('lists every operation of both APIs without a search', async () => {
-    const r = await run('ops');
-    expect(r.out).toContain('147 operations');
+    const r = await castkit(['ops']);
+    expect(r.stdout).toContain('147 operations');
+    expect(r.stdout.split('\n').filter((l) => /^ {2}\S+ {2,}\S/.test(l))).toHaveLength(147);
+  });
+
+  it('ends quietly when the reader of its output has gone (castkit ops | head)', async () => {
+    const r = await castkitIntoClosedPipe(['ops']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
   });
 });
 
-describe('the castkit binary', () => {
-  it('runs from its bin file', async () => {
-    const bin = fileURLToPath(new URL('../bin/castkit.mjs', import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [bin, 'ops', 'fetchBulkUsers'], {
-      timeout: 20_000,
-    });
-    expect(stdout).toContain('fetchBulkUsers');
+describe('castkit help, version and exit codes', () => {
+  it('prints its version', async () => {
+    for (const flag of ['--version', '-v']) {
+      const r = await castkit([flag]);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim()).toBe(VERSION);
+    }
+  });
+
+  it('has --help on every command, listing the options the parser accepts', async () => {
+    const [root, dev, call, ops] = await Promise.all([
+      castkit(['--help']),
+      castkit(['dev', '--help']),
+      castkit(['call', '--help']),
+      castkit(['ops', '--help']),
+    ]);
+    for (const r of [root, dev, call, ops]) expect(r.code).toBe(0);
+    expect(root.stdout).toContain('Exit codes: 0 ok, 1 API or connection error, 2 usage');
+    for (const flag of ['--port N', '--db PATH|:memory:', '--allow-host NAME', '--upstream-timeout SECONDS'])
+      expect(dev.stdout).toContain(flag);
+    for (const flag of ['--json', '--raw', '--base-url URL', '--timeout MS'])
+      expect(call.stdout).toContain(flag);
+    expect(ops.stdout).toContain('usage: castkit ops [search words]');
+  });
+
+  it('exits 2 on an unknown command or option, and on a bad value of a dev flag', async () => {
+    const [command, option, port] = await Promise.all([
+      castkit(['deploy']),
+      castkit(['ops', '--verbose']),
+      castkit(['dev', '--port', '70000', '--db', ':memory:']),
+    ]);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('unknown command "deploy"');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain("Unknown option '--verbose'");
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port must be an integer from 0 to 65535, got "70000"');
   });
 });

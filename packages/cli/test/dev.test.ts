@@ -2,18 +2,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defaultDistDir } from '@castkit/console';
 import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../emulator/test/support/http.js';
-import { main } from '../src/main.js';
-
-const bin = fileURLToPath(new URL('../bin/castkit.mjs', import.meta.url));
+import { FROM_SOURCE } from '../../emulator/test/support/process.js';
+import { BIN as bin, castkit } from './support/castkit.js';
 
 function startDev(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'dev', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...FROM_SOURCE, bin, 'dev', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const timer = setTimeout(() => reject(new Error(`castkit dev did not start:\n${out}`)), 30_000);
     child.stdout.on('data', (c) => {
@@ -157,12 +157,14 @@ describe('castkit dev flags', () => {
       (e: Error) => e.message,
     );
     expect(bad).toMatch(/--allow-host: "http:\/\/x.test" is not a host name/);
-    const out: string[] = [];
-    const code = await main(['dev', '--upstream', 'http://127.0.0.1:9', '--cors', 'http://localhost:5173'], {
-      out: (s) => out.push(s),
-      err: (s) => out.push(s),
-    });
-    expect(code).toBe(2);
-    expect(out.join('\n')).toContain('--cors does not apply to --upstream');
+    const cors = await castkit([
+      'dev',
+      '--upstream',
+      'http://127.0.0.1:9',
+      '--cors',
+      'http://localhost:5173',
+    ]);
+    expect(cors.code).toBe(2);
+    expect(cors.stderr).toContain('--cors does not apply to --upstream');
   });
 });

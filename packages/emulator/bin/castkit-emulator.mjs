@@ -1,10 +1,3 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx: the emulator is a dev tool used from this repo.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('../src/cli.ts');
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+// The compiled emulator (dist/); this repo's tests run it from src/ with the castkit-source condition.
+import '#bin';

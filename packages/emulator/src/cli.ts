@@ -1,23 +1,40 @@
-import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { DEFAULT_API_KEY, DEFAULT_PORT, type SeedSize } from './seed/constants.js';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  type CommandSpec,
+  commandHelp,
+  integerOption,
+  type OptionValues,
+  parseCommand,
+  UsageError,
+} from './command/args.js';
+import { SERVE_OPTIONS } from './command/serve-options.js';
+import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
 import { parseCorsOrigins } from './server/cors.js';
-import { type EmulatorOptions, startEmulator } from './server/http.js';
+import { configuredHosts } from './server/hosts.js';
+import { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 
-const USAGE = `castkit-emulator [--port N] [--host H] [--allow-host NAME]... [--cors ORIGIN[,ORIGIN]]...
-                 [--db PATH|:memory:] [--seed-size small|large] [--seed N] [--api-key KEY]...`;
+export const EMULATOR_COMMAND = {
+  name: 'castkit-emulator',
+  summary: 'Runs the local emulator: the hub (/v1) and Neynar-style (/v2) APIs on SQLite, seeded.',
+  options: SERVE_OPTIONS,
+} satisfies CommandSpec;
 
-/** The per-user data folder: XDG on Linux, Application Support on macOS, AppData on Windows. */
-export function defaultDbPath(): string {
-  const base =
-    process.platform === 'win32'
-      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Application Support')
-        : (process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'));
-  return join(base, 'castkit', 'emulator.db');
+/** The parsed flags `serve` reads: SERVE_OPTIONS's, whichever command parsed them. */
+export type ServeValues = OptionValues<typeof SERVE_OPTIONS>;
+
+/** Each project its own state: the database lives in `.castkit/` of the working directory. */
+export function defaultDbPath(cwd = process.cwd()): string {
+  return join(cwd, '.castkit', 'emulator.db');
+}
+
+/** Creates the database's folder; a new `.castkit/` gets a .gitignore so the state is never committed. */
+function prepareFolder(db: string): void {
+  const folder = dirname(db);
+  if (existsSync(folder)) return;
+  mkdirSync(folder, { recursive: true });
+  if (basename(folder) === '.castkit')
+    writeFileSync(join(folder, '.gitignore'), '# castkit emulator state\n*\n');
 }
 
 /** What a host command (`castkit dev`) adds: routes and a fallback beside the APIs, told the key in use. */
@@ -25,46 +42,46 @@ export interface EmulatorCliExtras {
   routesFor?: (info: { apiKey: string }) => Pick<EmulatorOptions, 'routes' | 'fallback'>;
   /** Extra lines printed after the URL, e.g. where the console is. */
   describe?: (url: string) => string[];
+  /** The port without --port (castkit dev: 3000). */
+  defaultPort?: number;
 }
 
 export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtras = {}): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: String(DEFAULT_PORT) },
-      host: { type: 'string', default: '127.0.0.1' },
-      'allow-host': { type: 'string', multiple: true },
-      cors: { type: 'string', multiple: true },
-      db: { type: 'string' },
-      'seed-size': { type: 'string', default: 'small' },
-      seed: { type: 'string', default: '1' },
-      'api-key': { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values, positionals } = parseCommand(EMULATOR_COMMAND, argv);
   if (values.help) {
-    console.log(USAGE);
+    console.log(commandHelp(EMULATOR_COMMAND));
     return;
   }
-  const seedSize = values['seed-size'] as SeedSize;
+  if (positionals.length)
+    throw new UsageError(`castkit-emulator takes no arguments, got "${positionals[0]}"`);
+  await serve(values, extras);
+}
+
+/** Starts the emulator the flags describe, prints where, and stops it on SIGINT/SIGTERM. */
+export async function serve(values: ServeValues, extras: EmulatorCliExtras = {}): Promise<Emulator> {
+  const seedSize = (values['seed-size'] ?? 'small') as SeedSize;
   if (seedSize !== 'small' && seedSize !== 'large')
-    throw new Error(`--seed-size must be small or large\n${USAGE}`);
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be 0-65535\n${USAGE}`);
-  const db = values.db ?? defaultDbPath();
-  if (db !== ':memory:') mkdirSync(join(db, '..'), { recursive: true });
+    throw new UsageError(`--seed-size must be small or large, got "${seedSize}"`);
+  const port = integerOption('port', values.port ?? String(extras.defaultPort ?? DEFAULT_PORT), 0, 65535);
+  const seed = integerOption('seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
+  const db = values.db === ':memory:' ? ':memory:' : resolve(values.db ?? defaultDbPath());
+  if (db !== ':memory:') prepareFolder(db);
   const apiKey = values['api-key'] ?? DEFAULT_API_KEY;
-  const cors = parseCorsOrigins(values.cors ?? []);
+  const host = values.host ?? '127.0.0.1';
+  const allowHosts = values['allow-host'] ?? [];
+  const cors = asUsage(() => {
+    configuredHosts(host, allowHosts);
+    return parseCorsOrigins(values.cors ?? []);
+  });
   const emulator = await startEmulator({
     ...extras.routesFor?.({ apiKey: [apiKey].flat()[0] ?? DEFAULT_API_KEY }),
     port,
-    host: values.host,
-    allowHosts: values['allow-host'] ?? [],
+    host,
+    allowHosts,
     cors,
     db,
     seedSize,
-    seed: Number(values.seed),
+    seed,
     apiKey,
     progress: seedSize === 'large',
   });
@@ -78,4 +95,14 @@ export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtr
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  return emulator;
+}
+
+/** Flag checks that throw plain errors report them as usage errors. */
+function asUsage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

@@ -1,4 +1,4 @@
-export { main } from './cli.js';
+export { type EmulatorCliExtras, main, type ServeValues, serve } from './cli.js';
 export * from './edge.js';
 export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/render.js';
 export {

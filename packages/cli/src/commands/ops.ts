@@ -1,28 +1,32 @@
-// `castkit ops [search]`: the operations of both APIs with their parameters.
-import { allOperations, type OperationSpec, searchOperations } from '@castkit/sdk';
-import { flagName, type ParsedArgs } from '../args.js';
+// `castkit ops [search]`: one line per operation of both APIs; `castkit call <op> --help` has the rest.
+import { allOperations, searchOperations } from '@castkit/sdk';
+import type { CommandSpec } from '../args.js';
+import { callName } from '../operations.js';
 
-function describe(op: OperationSpec): string {
-  const params = op.params.map((p) => (p.required ? flagName(p.key) : `[${flagName(p.key)}]`)).join(' ');
-  const prefix = op.api === 'hub' ? 'hub.' : '';
-  return `  ${prefix}${op.name}  ${op.method} ${op.api === 'v2' ? '/v2' : ''}${op.path}\n      ${params || '(no parameters)'}`;
-}
+export const OPS_COMMAND = {
+  name: 'castkit ops',
+  positionals: '[search words]',
+  summary: 'Lists the operations of both APIs, grouped by tag, with one-line summaries; words filter them.',
+  options: {},
+  notes: ['castkit call <operation> --help shows one operation in full.'],
+} satisfies CommandSpec;
 
-export function runOps(args: ParsedArgs, out: (s: string) => void): number {
-  const query = args.positionals.join(' ');
+export function runOps(positionals: string[], out: (s: string) => void): number {
+  const query = positionals.join(' ');
   const ops = query ? searchOperations(allOperations, query, allOperations.length) : allOperations;
   if (!ops.length) {
     out(`no operation matches "${query}"`);
     return 1;
   }
-  let tag = '';
+  const width = Math.max(...ops.map((op) => callName(op).length)) + 2;
+  let group = '';
   for (const op of [...ops].sort((a, b) => `${a.api}${a.tag}`.localeCompare(`${b.api}${b.tag}`))) {
-    const group = `${op.api === 'v2' ? 'main API' : 'hub API'} · ${op.tag}`;
-    if (group !== tag) {
-      tag = group;
+    const title = `${op.api === 'v2' ? 'main API' : 'hub API'} · ${op.tag}`;
+    if (title !== group) {
+      group = title;
       out(`\n${group}`);
     }
-    out(describe(op));
+    out(`  ${callName(op).padEnd(width)}${op.summary}${op.deprecated ? ' (deprecated)' : ''}`);
   }
   out(`\n${ops.length} operation${ops.length === 1 ? '' : 's'}`);
   return 0;

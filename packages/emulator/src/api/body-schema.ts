@@ -1,6 +1,5 @@
 // JSON request bodies checked at the edge against the spec's own schemas (src/generated/*-bodies.ts:
-// the OpenAPI pre-pass applied, $refs bundled), nested fields included. Every schema is compiled
-// once, when this module loads, so a process that starts many emulators compiles them once.
+// the OpenAPI pre-pass applied, $refs bundled), nested fields included.
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
@@ -27,21 +26,42 @@ function fieldTypes(op: OperationSpec | undefined): object {
   return { type: 'object', properties: Object.fromEntries(fields.map((p) => [p.name, { type: p.type }])) };
 }
 
-const validators = new Map<string, ValidateFunction>();
-for (const [api, table, definitions, schemas] of [
-  ['v2', v2Operations as Record<string, OperationSpec>, v2BodyDefinitions, v2BodySchemas],
-  ['hub', hubOperations as Record<string, OperationSpec>, hubBodyDefinitions, hubBodySchemas],
-] as const) {
-  ajv.addSchema(boundIntegers(definitions) as object);
-  for (const [name, schema] of Object.entries(schemas)) {
-    const combined = { allOf: [fieldTypes(table[name]), boundIntegers(schema)] };
-    validators.set(`${api} ${name}`, ajv.compile(combined));
+const SOURCES = {
+  v2: {
+    table: v2Operations as Record<string, OperationSpec>,
+    definitions: v2BodyDefinitions,
+    schemas: v2BodySchemas,
+  },
+  hub: {
+    table: hubOperations as Record<string, OperationSpec>,
+    definitions: hubBodyDefinitions,
+    schemas: hubBodySchemas,
+  },
+} as const;
+
+// Compiled on an operation's first body, not at start-up: compiling all of them took ~200 ms of
+// every start. Kept per process, so a process that starts many emulators still compiles each once.
+const validators = new Map<string, ValidateFunction | null>();
+const definitionsAdded = new Set<OperationSpec['api']>();
+
+function validatorFor(op: OperationSpec): ValidateFunction | null {
+  const key = `${op.api} ${op.name}`;
+  let validate = validators.get(key);
+  if (validate !== undefined) return validate;
+  const { table, definitions, schemas } = SOURCES[op.api];
+  const schema = (schemas as Record<string, object>)[op.name];
+  if (schema && !definitionsAdded.has(op.api)) {
+    ajv.addSchema(boundIntegers(definitions) as object);
+    definitionsAdded.add(op.api);
   }
+  validate = schema ? ajv.compile({ allOf: [fieldTypes(table[op.name]), boundIntegers(schema)] }) : null;
+  validators.set(key, validate);
+  return validate;
 }
 
 /** Checks a parsed JSON body against its operation's schema; a 400 naming the field path otherwise. */
 export function checkBody(op: OperationSpec, body: Record<string, unknown>): void {
-  const validate = validators.get(`${op.api} ${op.name}`);
+  const validate = validatorFor(op);
   if (!validate || validate(body)) return;
   const errors = validate.errors ?? [];
   throw noShapeMatched(errors) ?? toValidationError(pickError(errors), body);

@@ -2,8 +2,8 @@
 // changed decides the event type, and `data` is hydrated by the v2 hydrators exactly as the v2
 // object of that kind (a Cast, a User), or as the SDK's webhook types shape follows and reactions.
 import type { Cast, CastDehydrated, UserDehydrated } from '@castkit/sdk';
-import { MessageData } from '@farcaster/core';
 import { fromFarcasterTime, toHex } from '../protocol/codec.js';
+import { farcasterCore } from '../protocol/core.js';
 import { HubEventType, MessageType, OnChainEventType } from '../protocol/types.js';
 import { type HubEventRow, messageByHash } from '../store/queries/messages.js';
 import { onChainEventById } from '../store/queries/onchain.js';
@@ -28,7 +28,7 @@ export function translateHubEvent(store: Store, row: HubEventRow, origin: string
   if (row.type !== HubEventType.MergeMessage || !row.message_hash) return undefined;
   const message = messageByHash(store, row.message_hash);
   if (!message) return undefined;
-  const data = MessageData.decode(message.data_bytes);
+  const data = farcasterCore().MessageData.decode(message.data_bytes);
   switch (data.type as number) {
     case MessageType.CastAdd: {
       // Read after a later delete, the cast is still shown as it was created.

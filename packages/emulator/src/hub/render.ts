@@ -1,5 +1,5 @@
 import type { Hub } from '@castkit/sdk';
-import { bytesToBase58, Message, MessageData } from '@farcaster/core';
+import type { MessageData } from '@farcaster/core';
 import type {
   HubLinkBody,
   HubUserDataBody,
@@ -8,6 +8,7 @@ import type {
   HubUserNameType,
 } from '../api/spec-differences.js';
 import { toBase64, toHex } from '../protocol/codec.js';
+import { farcasterCore } from '../protocol/core.js';
 import { NotFoundError } from '../protocol/errors.js';
 import { ed25519Sign } from '../protocol/keys.js';
 import { MessageType, UserDataType } from '../protocol/types.js';
@@ -31,15 +32,17 @@ export function loadMessage(store: Store, hash: string): MessageRow {
 /** The canonical protobuf Message bytes of a stored message. */
 export function messageBytes(row: MessageRow): Uint8Array {
   // data is left out: hubs read data from dataBytes, which is what the hash and signature cover.
-  return Message.encode({
-    data: undefined,
-    hash: Buffer.from(row.hash.slice(2), 'hex'),
-    hashScheme: 1,
-    signature: row.signature ?? new Uint8Array(),
-    signatureScheme: 1,
-    signer: Buffer.from(row.signer.slice(2), 'hex'),
-    dataBytes: row.data_bytes,
-  }).finish();
+  return farcasterCore()
+    .Message.encode({
+      data: undefined,
+      hash: Buffer.from(row.hash.slice(2), 'hex'),
+      hashScheme: 1,
+      signature: row.signature ?? new Uint8Array(),
+      signatureScheme: 1,
+      signer: Buffer.from(row.signer.slice(2), 'hex'),
+      dataBytes: row.data_bytes,
+    })
+    .finish();
 }
 
 type Common = Hub.MessageDataCommon & { type: Hub.MessageType };
@@ -70,7 +73,7 @@ export type MessageWith<K extends BodyKey> = RenderedMessage<Extract<RenderedDat
 /** Hub JSON form of a stored message, shaped as hub-v1.yaml's Message schema. */
 export function renderMessage(row: MessageRow): RenderedMessage {
   return {
-    data: renderData(MessageData.decode(row.data_bytes)),
+    data: renderData(farcasterCore().MessageData.decode(row.data_bytes)),
     hash: row.hash,
     hashScheme: 'HASH_SCHEME_BLAKE3',
     signature: toBase64(row.signature ?? new Uint8Array()),
@@ -140,7 +143,7 @@ const protocolOf = (protocol: number | undefined): Protocol =>
 
 function solanaOrHex(bytes: Uint8Array, protocol: number | undefined): string {
   if (protocol === 1) {
-    const r = bytesToBase58(bytes);
+    const r = farcasterCore().bytesToBase58(bytes);
     return r.isOk() ? r.value : toHex(bytes);
   }
   return toHex(bytes);

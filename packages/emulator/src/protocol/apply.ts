@@ -1,4 +1,4 @@
-import { bytesToBase58, type MessageData } from '@farcaster/core';
+import type { MessageData } from '@farcaster/core';
 import {
   adjustCastCounter,
   castThreadRow,
@@ -26,6 +26,7 @@ import {
 } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { fromFarcasterTime, toHex } from './codec.js';
+import { farcasterCore } from './core.js';
 import { ConflictError, ValidationError } from './errors.js';
 import { MessageType, UserDataType } from './types.js';
 
@@ -274,7 +275,7 @@ export function parseGeoUri(value: string): { lat: number; lng: number } | null 
 
 function verificationAddress(address: Uint8Array, protocol: number): string {
   if (protocol === 1) {
-    const b58 = bytesToBase58(address);
+    const b58 = farcasterCore().bytesToBase58(address);
     if (b58.isErr()) throw new ValidationError('invalid solana address', 'address');
     return b58.value;
   }

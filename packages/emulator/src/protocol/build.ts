@@ -1,5 +1,6 @@
-import { type Message, MessageData } from '@farcaster/core';
+import type { Message, MessageData } from '@farcaster/core';
 import { messageHash } from './codec.js';
+import { farcasterCore } from './core.js';
 import { ed25519PublicKey, ed25519Sign } from './keys.js';
 
 /**
@@ -7,7 +8,7 @@ import { ed25519PublicKey, ed25519Sign } from './keys.js';
  * make* helpers produce, but synchronous and on node:crypto (fast enough to seed with).
  */
 export function signMessageData(data: MessageData, privateKey: Uint8Array): Message {
-  const dataBytes = MessageData.encode(data).finish();
+  const dataBytes = farcasterCore().MessageData.encode(data).finish();
   const hash = messageHash(dataBytes);
   return {
     data,

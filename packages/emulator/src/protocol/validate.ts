@@ -1,8 +1,9 @@
-import { Message, MessageData, validations } from '@farcaster/core';
+import type { Message, MessageData, validations } from '@farcaster/core';
 import { isActiveKey } from '../store/accounts.js';
 import { userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { messageHash, toFarcasterTime, toHex } from './codec.js';
+import { farcasterCore } from './core.js';
 import { ValidationError } from './errors.js';
 import { ed25519Sign, ed25519Verify } from './keys.js';
 import { MessageType } from './types.js';
@@ -36,7 +37,7 @@ export type DecodedMessage = Message & { data: MessageData; dataBytes: Uint8Arra
 export function decodeMessageBytes(bytes: Uint8Array): Message {
   if (bytes.length === 0) throw new ValidationError('message body is empty', 'body');
   try {
-    return Message.decode(bytes);
+    return farcasterCore().Message.decode(bytes);
   } catch (e) {
     throw new ValidationError(
       `message bytes are not a valid protobuf Message: ${(e as Error).message}`,
@@ -54,12 +55,12 @@ export function normalize(message: Message): DecodedMessage {
   let data = message.data;
   if (dataBytes && dataBytes.length > 0) {
     try {
-      data = MessageData.decode(dataBytes);
+      data = farcasterCore().MessageData.decode(dataBytes);
     } catch {
       throw new ValidationError('dataBytes do not decode as MessageData', 'dataBytes');
     }
   } else if (data) {
-    dataBytes = MessageData.encode(data).finish();
+    dataBytes = farcasterCore().MessageData.encode(data).finish();
   } else {
     throw new ValidationError('data is missing', 'data');
   }
@@ -90,7 +91,7 @@ export async function validateStateless(store: Store, message: Message): Promise
   // clock set ahead; skew was checked above against the emulator's, so core sees a time it accepts
   // (the hash and signature cover dataBytes, untouched).
   const coreTime = Math.min(m.data.timestamp, toFarcasterTime(Date.now()));
-  const result = await validations.validateMessage(
+  const result = await farcasterCore().validations.validateMessage(
     { ...m, data: { ...m.data, timestamp: coreTime } },
     VALIDATION_METHODS,
   );

@@ -1,5 +1,6 @@
-import { MessageData } from '@farcaster/core';
+import type { MessageData } from '@farcaster/core';
 import { messageHash, toFarcasterTime, toHex } from '../protocol/codec.js';
+import { farcasterCore } from '../protocol/core.js';
 import { ed25519Sign } from '../protocol/keys.js';
 import { HubEventType } from '../protocol/types.js';
 import {
@@ -41,7 +42,7 @@ export class SeedWriter {
   ): string {
     const timestamp = toFarcasterTime(at);
     const data = { type, fid, timestamp, network: 1, ...body } as MessageData;
-    const dataBytes = MessageData.encode(data).finish();
+    const dataBytes = farcasterCore().MessageData.encode(data).finish();
     const hashBytes = messageHash(dataBytes);
     const hash = toHex(hashBytes);
     const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;

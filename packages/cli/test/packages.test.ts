@@ -1,0 +1,224 @@
+// The packages as a new user gets them: every workspace package packed with `npm pack`, the tarballs
+// installed into a fresh project outside this repo (offline, from the npm cache), and used there.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const PUBLISHED = ['@castkit/sdk', '@castkit/emulator', 'castkit'];
+const dirOf: Record<string, string> = {
+  '@castkit/sdk': 'sdk',
+  '@castkit/emulator': 'emulator',
+  castkit: 'cli',
+};
+const version = (pkg: string) =>
+  JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+
+/** Newest modification time under a folder (0 when it does not exist). */
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let time = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return time;
+}
+
+/** The packs must hold this checkout's code: rebuild what changed since its last build (in order). */
+async function buildWhatIsStale(): Promise<void> {
+  const inputs: [string, string[]][] = [
+    ['@castkit/sdk', ['packages/sdk/src']],
+    ['@castkit/emulator', ['packages/emulator/src']],
+    ['@castkit/console', ['packages/console/src', 'packages/sdk/src']],
+    ['castkit', ['packages/cli/src', 'packages/console/dist']],
+  ];
+  for (const [pkg, sources] of inputs) {
+    const built = newest(join(root, 'packages', dirOf[pkg] ?? 'console', 'dist'));
+    if (Math.max(...sources.map((s) => newest(join(root, s)))) > built)
+      await run('npm', ['run', 'build', '-w', pkg], { cwd: root, timeout: 300_000 });
+  }
+}
+
+let project: string;
+let dev: ChildProcess | undefined;
+let url: string;
+let output = '';
+
+beforeAll(async () => {
+  await buildWhatIsStale();
+  project = mkdtempSync(join(tmpdir(), 'castkit-consumer-'));
+  const packs = join(project, 'packs');
+  mkdirSync(packs);
+  for (const pkg of PUBLISHED)
+    await run('npm', ['pack', '-w', pkg, '--pack-destination', packs, '--ignore-scripts'], { cwd: root });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  // One install, from the tarballs and the npm cache. Install scripts are skipped: better-sqlite3's
+  // would fetch a prebuilt binary from GitHub (no network here) or compile SQLite for minutes, so
+  // the addon this checkout already compiled for the same version is put in place instead.
+  await run(
+    'npm',
+    [
+      'install',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      ...readdirSync(packs).map((f) => join(packs, f)),
+      `typescript@${version('typescript')}`,
+    ],
+    { cwd: project, timeout: 300_000 },
+  );
+  const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+  const installed = JSON.parse(
+    readFileSync(join(project, 'node_modules/better-sqlite3/package.json'), 'utf8'),
+  );
+  if (installed.version === version('better-sqlite3')) {
+    mkdirSync(join(project, 'node_modules/better-sqlite3/build/Release'), { recursive: true });
+    copyFileSync(join(root, addon), join(project, addon));
+  } else {
+    await run('npm', ['rebuild', 'better-sqlite3'], { cwd: project, timeout: 600_000 });
+  }
+  url = await startDev();
+}, 900_000);
+
+afterAll(() => {
+  dev?.kill('SIGTERM');
+  if (project) rmSync(project, { recursive: true, force: true });
+}, 120_000);
+
+/** `npx castkit dev --port 0` in the project: plain node, the bin npm linked. */
+function startDev(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    dev = spawn(join(project, 'node_modules/.bin/castkit'), ['dev', '--port', '0'], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const timer = setTimeout(() => reject(new Error(`castkit dev did not start:\n${output}`)), 60_000);
+    dev.stdout!.on('data', (c) => {
+      output += c;
+      const m = /listening on (http:\/\/\S+)/.exec(output);
+      if (m && output.includes('database:')) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    dev.stderr!.on('data', (c) => {
+      output += c;
+    });
+    dev.once('exit', (code) => reject(new Error(`castkit dev exited ${code}:\n${output}`)));
+  });
+}
+
+const node = (file: string) =>
+  run(process.execPath, [file], { cwd: project, env: { ...process.env, CASTKIT_URL: url }, timeout: 60_000 });
+
+describe('the packed packages, installed into a fresh project', () => {
+  it('ship compiled JavaScript only, and the CLI carries the built console', () => {
+    const files = readdirSync(join(project, 'node_modules'), { recursive: true }) as string[];
+    for (const pkg of ['@castkit/sdk', '@castkit/emulator', 'castkit']) {
+      const mine = files.filter((f) => f.startsWith(`${pkg}/`) && !f.includes('/node_modules/'));
+      expect(
+        mine.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts')),
+        pkg,
+      ).toEqual([]);
+    }
+    expect(existsSync(join(project, 'node_modules/castkit/dist/console/index.html'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/tsx'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/@castkit/console'))).toBe(false);
+  });
+
+  it('npx castkit dev serves the console page and its script, both APIs, and a per-project database', async () => {
+    expect(output).toContain(`database: ${join(project, '.castkit', 'emulator.db')}`);
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    const headers = { 'x-api-key': 'castkit-dev-key' };
+    const v2 = await fetch(`${url}/v2/farcaster/user/by_username?username=alice`, { headers });
+    expect(v2.status).toBe(200);
+    expect((await v2.json()).user.fid).toBe(1);
+    const hub = await fetch(`${url}/v1/userDataByFid?fid=1`, { headers });
+    expect(hub.status).toBe(200);
+  });
+
+  it('the SDK calls it from an ESM file and from a CommonJS file', async () => {
+    const call = `(async () => {
+  const client = new NeynarAPIClient({ apiKey: 'castkit-dev-key', baseUrl: process.env.CASTKIT_URL + '/v2' });
+  const { users } = await client.fetchBulkUsers({ fids: [1, 2] });
+  console.log(users.map((u) => u.username).join(','));
+})();`;
+    writeFileSync(join(project, 'esm.mjs'), `import { NeynarAPIClient } from '@castkit/sdk';\n${call}\n`);
+    writeFileSync(
+      join(project, 'cjs.cjs'),
+      `const { NeynarAPIClient } = require('@castkit/sdk');\n${call}\n`,
+    );
+    const [esm, cjs] = await Promise.all([node('esm.mjs'), node('cjs.cjs')]);
+    expect(esm.stdout.trim()).toBe('alice,bob');
+    expect(cjs.stdout.trim()).toBe('alice,bob');
+  });
+
+  it('tsc --strict compiles a program importing @castkit/emulator and @castkit/sdk, library types included', async () => {
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          target: 'es2022',
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['program.ts'],
+      }),
+    );
+    writeFileSync(
+      join(project, 'program.ts'),
+      `import { startEmulator, type Emulator } from '@castkit/emulator';
+import { NeynarAPIClient } from '@castkit/sdk';
+
+export async function main(): Promise<number> {
+  const emulator: Emulator = await startEmulator({ db: ':memory:' });
+  const client = new NeynarAPIClient({ apiKey: emulator.apiKey, baseUrl: \`\${emulator.url}/v2\` });
+  const { user } = await client.lookupUserByUsername({ username: 'alice' });
+  const rows: number = emulator.store.db.prepare('SELECT 1').all().length;
+  // Fails to compile if better-sqlite3's types did not resolve (the database would be \`any\`).
+  // @ts-expect-error prepare takes SQL text
+  emulator.store.db.prepare(42);
+  await emulator.close();
+  return user.fid + rows;
+}
+`,
+    );
+    const tsc = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
+      cwd: project,
+      timeout: 120_000,
+    }).catch((e: { stdout: string }) => e);
+    // @farcaster/core's own .d.ts names packages it does not depend on (ethers, protobufjs,
+    // @farcaster/fishery): its users see that with skipLibCheck off whatever they import. Every
+    // other file, ours included, must check clean.
+    const errors = tsc.stdout
+      .split('\n')
+      .filter((line) => line && !line.startsWith('node_modules/@farcaster/core/'));
+    expect(errors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,37 @@
+// The flags of a running emulator, shared by `castkit-emulator` and `castkit dev`: add a flag here
+// and both commands parse it, document it in --help and hand it to `serve`.
+import type { OptionTable } from './args.js';
+
+export const SERVE_OPTIONS = {
+  port: { type: 'string', value: 'N', description: 'port to listen on (0: any free port)' },
+  host: { type: 'string', value: 'H', description: 'address to listen on (default 127.0.0.1)' },
+  'allow-host': {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    description: 'also serve this Host name (loopback names and --host always are)',
+  },
+  cors: {
+    type: 'string',
+    multiple: true,
+    value: 'ORIGIN[,ORIGIN]',
+    description: 'let browser apps on these origins call the APIs (local origins always may)',
+  },
+  db: {
+    type: 'string',
+    value: 'PATH|:memory:',
+    description: 'SQLite database file (default .castkit/emulator.db in the working directory)',
+  },
+  'seed-size': {
+    type: 'string',
+    value: 'small|large',
+    description: 'size of the seeded social graph (small)',
+  },
+  seed: { type: 'string', value: 'N', description: 'seed of the generated data (1)' },
+  'api-key': {
+    type: 'string',
+    multiple: true,
+    value: 'KEY',
+    description: 'API key to accept (castkit-dev-key)',
+  },
+} as const satisfies OptionTable;
