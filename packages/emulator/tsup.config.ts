@@ -10,7 +10,14 @@ export default defineConfig({
     bin: 'src/bin.ts',
   },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts', edge: 'src/edge.ts', command: 'src/command/index.ts', testing: 'src/testing/index.ts' } },
+  dts: {
+    entry: {
+      index: 'src/index.ts',
+      edge: 'src/edge.ts',
+      command: 'src/command/index.ts',
+      testing: 'src/testing/index.ts',
+    },
+  },
   clean: true,
   target: 'node20',
   platform: 'node',
