@@ -1,6 +1,6 @@
 // Routes and their typed search params: the explorer's URL holds the operation and its inputs, so a
 // link reproduces a request.
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { ExplorerPage } from './explorer/ExplorerPage';
 import { type ExplorerSearch, parseExplorerSearch } from './explorer/explorer-search';
 import { AppShell } from './shell/AppShell';
@@ -14,7 +14,22 @@ export const explorerRoute = createRoute({
   component: ExplorerPage,
 });
 
-export const router = createRouter({ routeTree: rootRoute.addChildren([explorerRoute]) });
+// Developer screens: each its own chunk, loaded when first opened, so the explorer's first load
+// carries none of them.
+const signersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signers',
+  component: lazyRouteComponent(() => import('./dev/signers/SignersPage'), 'SignersPage'),
+});
+const signerApprovalRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signers/approve/$signerUuid',
+  component: lazyRouteComponent(() => import('./dev/signers/ApprovePage'), 'ApprovePage'),
+});
+
+export const router = createRouter({
+  routeTree: rootRoute.addChildren([explorerRoute, signersRoute, signerApprovalRoute]),
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,4 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
+import { DevNav } from '../dev/DevNav';
 import { CommandPalette, useCommandPaletteHotkey } from '../explorer/CommandPalette';
 import { EnvBadge } from './EnvBadge';
 
@@ -17,6 +18,7 @@ export function AppShell() {
           castkit console
         </Link>
         <EnvBadge />
+        <DevNav />
         <button
           type="button"
           onClick={palette.show}

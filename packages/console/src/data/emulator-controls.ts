@@ -1,0 +1,50 @@
+// The emulator's developer controls under /_emulator: routes of the emulator itself, not API
+// operations, so the SDK has no methods for them; this is the one place the console calls them.
+import type { Clients } from '../api/clients';
+
+export class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function emulatorControl<T>(
+  clients: Clients,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: `/_emulator/${string}`,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { 'x-api-key': clients.apiKey, accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(new URL(path, clients.hub.baseUrl), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ControlError(
+      res.status,
+      typeof message === 'string' ? message : `${path} answered ${res.status}`,
+    );
+  }
+  return data as T;
+}
+
+/** The signer approval URL's action: user `fid` approves the pending signer. */
+export const approveSigner = (clients: Clients, signerUuid: string, fid: number) =>
+  emulatorControl<{ status: string; fid: number }>(
+    clients,
+    'GET',
+    `/_emulator/signer/${encodeURIComponent(signerUuid)}/approve?fid=${fid}`,
+  );

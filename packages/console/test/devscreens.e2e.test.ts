@@ -1,0 +1,136 @@
+// The developer screens end to end: the built console served with a real emulator as castkit dev
+// serves them, driven in Debian's headless Chromium.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEV_MNEMONIC, type Emulator } from '@castkit/emulator';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMULATOR_DEV_MNEMONIC } from '../src/dev/signers/app-account';
+import { axeViolations, hasChromium, launchChromium } from './support/browser';
+import { buildConsole, startConsoleServer } from './support/console-server';
+
+const artifacts = fileURLToPath(new URL('../../../test-artifacts/console/devscreens/', import.meta.url));
+
+let server: Emulator;
+let browser: BrowserContext;
+let page: Page;
+
+/** Saves a screenshot and fails on any serious or critical axe finding. */
+async function screen(p: Page, name: string) {
+  await p.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+  const serious = (await axeViolations(p)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    name,
+  ).toEqual([]);
+}
+
+const signerRow = (uuid: string) =>
+  server.store.db.prepare('SELECT status, fid FROM signers WHERE signer_uuid = ?').get(uuid) as {
+    status: string;
+    fid: number | null;
+  };
+
+describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screens in Chromium', () => {
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    server = await startConsoleServer(await buildConsole());
+    browser = await launchChromium();
+    page = await browser.newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('offers the emulator its own public dev mnemonic as the app custody account', () => {
+    expect(EMULATOR_DEV_MNEMONIC).toBe(DEV_MNEMONIC);
+  });
+
+  it('creates and registers a signer, opens its approval URL on the approval screen and approves it as bob', async () => {
+    await page.goto(`${server.url}/signers`);
+    await page.getByRole('heading', { name: 'Signers', level: 1 }).waitFor();
+    await screen(page, 'signers-empty');
+    await page.getByRole('button', { name: 'Create and register signer' }).click();
+    const card = page.getByTestId('signer-card').first();
+    await expect.poll(() => card.getByTestId('signer-status').innerText()).toBe('pending_approval');
+    const uuid = (await card.getAttribute('data-signer'))!;
+    expect(signerRow(uuid)).toEqual({ status: 'pending_approval', fid: null });
+    const approvalLink = card.getByRole('link', { name: /\/_emulator\/signer\/.+\/approve$/ });
+    expect(await approvalLink.getAttribute('href')).toBe(`${server.url}/_emulator/signer/${uuid}/approve`);
+    await screen(page, 'signers-pending');
+
+    // The URL the API handed out opens the console's approval screen.
+    await approvalLink.click();
+    await page.waitForURL(`${server.url}/signers/approve/${uuid}`);
+    await expect.poll(() => page.getByTestId('approve-status').innerText()).toBe('pending_approval');
+    await page.getByLabel('Approve as user (fid)').fill('2');
+    await expect.poll(() => page.getByTestId('approving-user').innerText()).toContain('@bob');
+    await screen(page, 'signer-approval');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.getByTestId('approve-status').innerText()).toBe('approved (fid 2)');
+    expect(signerRow(uuid)).toEqual({ status: 'approved', fid: 2 });
+
+    await page.getByRole('link', { name: 'Back to signers' }).click();
+    const same = page.locator(`[data-signer="${uuid}"]`);
+    await expect.poll(() => same.getByTestId('signer-status').innerText()).toBe('approved');
+    expect(await same.innerText()).toContain('(fid 2)');
+  });
+
+  it('shows a signer approved in another tab without reloading, after registering its key in two steps', async () => {
+    await page.goto(`${server.url}/signers`);
+    await page.getByRole('button', { name: 'Create signer only' }).click();
+    const card = page.getByTestId('signer-card').first();
+    await expect.poll(() => card.getByTestId('signer-status').innerText()).toBe('generated');
+    const uuid = (await card.getAttribute('data-signer'))!;
+    expect(await card.getByRole('link').count()).toBe(0);
+    await card.getByRole('button', { name: 'Register signed key' }).click();
+    await expect.poll(() => card.getByTestId('signer-status').innerText()).toBe('pending_approval');
+
+    const other = await browser.newPage();
+    await other.goto(`${server.url}/_emulator/signer/${uuid}/approve`);
+    await other.getByLabel('Approve as user (fid)').fill('3');
+    await expect.poll(() => other.getByTestId('approving-user').innerText()).toContain('@carol');
+    await other.getByRole('button', { name: 'Approve' }).click();
+    await other.getByRole('status').waitFor();
+    await other.close();
+
+    // The first tab polls: the card turns approved by itself.
+    await expect.poll(() => card.getByTestId('signer-status').innerText()).toBe('approved');
+    expect(signerRow(uuid)).toEqual({ status: 'approved', fid: 3 });
+  });
+
+  it('registers a developer managed key generated in the page and follows its approval', async () => {
+    await page.goto(`${server.url}/signers`);
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    const keyField = page.getByLabel('Ed25519 public key');
+    await expect.poll(() => keyField.inputValue()).toMatch(/^0x[0-9a-f]{64}$/);
+    const publicKey = await keyField.inputValue();
+    await page.getByRole('button', { name: 'Register developer key' }).click();
+    const card = page.locator(`[data-signer="${publicKey}"]`);
+    await expect.poll(() => card.getByTestId('signer-status').innerText()).toBe('pending_approval');
+    const href = (await card.getByRole('link').getAttribute('href'))!;
+    await screen(page, 'signers-developer-key');
+
+    const other = await browser.newPage();
+    await other.goto(href);
+    await other.getByRole('button', { name: 'Approve' }).click();
+    await other.getByRole('status').waitFor();
+    await other.close();
+    await expect.poll(() => card.getByTestId('signer-status').innerText()).toBe('approved');
+    expect(await card.innerText()).toContain('(fid 1)');
+  });
+
+  it('names what is wrong when the mnemonic is not one, and registers nothing', async () => {
+    await page.goto(`${server.url}/signers`);
+    const before = (server.store.db.prepare('SELECT COUNT(*) AS n FROM signers').get() as { n: number }).n;
+    await page.getByLabel('App custody mnemonic').fill('not a mnemonic');
+    await page.getByRole('button', { name: 'Create and register signer' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('not a valid BIP-39 phrase');
+    expect((server.store.db.prepare('SELECT COUNT(*) AS n FROM signers').get() as { n: number }).n).toBe(
+      before,
+    );
+  });
+});
