@@ -26,9 +26,25 @@ const signerApprovalRoute = createRoute({
   path: '/signers/approve/$signerUuid',
   component: lazyRouteComponent(() => import('./dev/signers/ApprovePage'), 'ApprovePage'),
 });
+const metricsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/metrics',
+  component: lazyRouteComponent(() => import('./dev/metrics/MetricsPage'), 'MetricsPage'),
+});
+const storageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/storage',
+  component: lazyRouteComponent(() => import('./dev/storage/StoragePage'), 'StoragePage'),
+});
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([explorerRoute, signersRoute, signerApprovalRoute]),
+  routeTree: rootRoute.addChildren([
+    explorerRoute,
+    signersRoute,
+    signerApprovalRoute,
+    metricsRoute,
+    storageRoute,
+  ]),
 });
 
 declare module '@tanstack/react-router' {

@@ -1,7 +1,11 @@
 // Links to the developer screens, in the shell's header.
 import { Link } from '@tanstack/react-router';
 
-const SCREENS = [{ to: '/signers', label: 'Signers' }] as const;
+const SCREENS = [
+  { to: '/signers', label: 'Signers' },
+  { to: '/metrics', label: 'Metrics' },
+  { to: '/storage', label: 'Storage' },
+] as const;
 
 export function DevNav() {
   return (
