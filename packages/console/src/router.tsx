@@ -36,6 +36,11 @@ const storageRoute = createRoute({
   path: '/storage',
   component: lazyRouteComponent(() => import('./dev/storage/StoragePage'), 'StoragePage'),
 });
+const webhooksRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/webhooks',
+  component: lazyRouteComponent(() => import('./dev/webhooks/WebhooksPage'), 'WebhooksPage'),
+});
 
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
@@ -44,6 +49,7 @@ export const router = createRouter({
     signerApprovalRoute,
     metricsRoute,
     storageRoute,
+    webhooksRoute,
   ]),
 });
 

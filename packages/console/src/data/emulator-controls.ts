@@ -48,3 +48,49 @@ export const approveSigner = (clients: Clients, signerUuid: string, fid: number)
     'GET',
     `/_emulator/signer/${encodeURIComponent(signerUuid)}/approve?fid=${fid}`,
   );
+
+/** A webhook delivery as the emulator's log shows it (/_emulator/webhooks/deliveries). */
+export interface Delivery {
+  id: number;
+  webhook_id: string;
+  event_id: number;
+  type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: string;
+  delivered_at: string | null;
+  next_attempt_at: string | null;
+  payload: unknown;
+  attempt_log: {
+    attempt: number;
+    started_at: string;
+    duration_ms: number | null;
+    response_status: number | null;
+    error: string | null;
+  }[];
+}
+
+export const listDeliveries = (clients: Clients, webhookId: string) =>
+  emulatorControl<{ deliveries: Delivery[] }>(
+    clients,
+    'GET',
+    `/_emulator/webhooks/deliveries?webhook_id=${encodeURIComponent(webhookId)}&limit=50`,
+  );
+
+export const redeliver = (clients: Clients, deliveryId: number) =>
+  emulatorControl<{ delivery: Delivery }>(
+    clients,
+    'POST',
+    `/_emulator/webhooks/deliveries/${deliveryId}/redeliver`,
+  );
+
+export const rotateWebhookSecret = (clients: Clients, webhookId: string) =>
+  emulatorControl<unknown>(
+    clients,
+    'POST',
+    `/_emulator/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`,
+    {},
+  );

@@ -6,4 +6,6 @@ export const queryKeys = {
   castMetrics: (q: string, interval: string, authorFid: number | undefined) =>
     ['cast-metrics', q, interval, authorFid ?? null] as const,
   storage: (fid: number) => ['storage', fid] as const,
+  webhooks: () => ['webhooks'] as const,
+  deliveries: (webhookId: string) => ['webhook-deliveries', webhookId] as const,
 };

@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 
 const SCREENS = [
+  { to: '/webhooks', label: 'Webhooks' },
   { to: '/signers', label: 'Signers' },
   { to: '/metrics', label: 'Metrics' },
   { to: '/storage', label: 'Storage' },
