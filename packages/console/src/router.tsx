@@ -41,6 +41,11 @@ const webhooksRoute = createRoute({
   path: '/webhooks',
   component: lazyRouteComponent(() => import('./dev/webhooks/WebhooksPage'), 'WebhooksPage'),
 });
+const controlsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/controls',
+  component: lazyRouteComponent(() => import('./dev/controls/ControlsPage'), 'ControlsPage'),
+});
 
 export const router = createRouter({
   routeTree: rootRoute.addChildren([
@@ -50,6 +55,7 @@ export const router = createRouter({
     metricsRoute,
     storageRoute,
     webhooksRoute,
+    controlsRoute,
   ]),
 });
 

@@ -179,4 +179,40 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     expect(await page.getByRole('alert').innerText()).toBe('Units must be a positive integer.');
     expect(await page.getByRole('button', { name: 'Buy storage' }).isDisabled()).toBe(true);
   });
+
+  it('resets the emulator to its seed from the controls screen, dropping a cast posted since', async () => {
+    const { cast } = await api.publishCast({
+      signerUuid: SEED_USERS[0]!.signerUuid,
+      text: 'gone after reset',
+    });
+    expect((await api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' })).cast.text).toBe(
+      'gone after reset',
+    );
+    await page.goto(`${server.url}/controls`);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Reset to seed' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Reset to the seed.');
+    await expect(
+      api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('opens every developer screen from the header, and axe finds nothing serious on any', async () => {
+    await page.goto(`${server.url}/`);
+    const nav = page.getByRole('navigation', { name: 'Developer screens' });
+    for (const [name, path, heading] of [
+      ['Webhooks', '/webhooks', 'Webhooks'],
+      ['Signers', '/signers', 'Signers'],
+      ['Metrics', '/metrics', 'Metrics'],
+      ['Storage', '/storage', 'Storage'],
+      ['Controls', '/controls', 'Data and controls'],
+    ] as const) {
+      await nav.getByRole('link', { name }).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      await screen(page, `screen-${name.toLowerCase()}`);
+    }
+  });
 });

@@ -94,3 +94,38 @@ export const rotateWebhookSecret = (clients: Clients, webhookId: string) =>
     `/_emulator/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`,
     {},
   );
+
+export const resetEmulator = (clients: Clients) =>
+  emulatorControl<{ status: string }>(clients, 'POST', '/_emulator/reset');
+
+export interface ClockView {
+  now: number;
+  iso: string;
+  [field: string]: unknown;
+}
+export const readClock = (clients: Clients) => emulatorControl<ClockView>(clients, 'GET', '/_emulator/clock');
+export const moveClock = (
+  clients: Clients,
+  move:
+    | { kind: 'freeze' }
+    | { kind: 'resume' }
+    | { kind: 'real' }
+    | { kind: 'advance'; by: string }
+    | { kind: 'set'; to: string },
+) => {
+  const body = move.kind === 'advance' ? { by: move.by } : move.kind === 'set' ? { to: move.to } : {};
+  return emulatorControl<ClockView>(clients, 'POST', `/_emulator/clock/${move.kind}`, body);
+};
+
+export interface Snapshot {
+  name: string;
+  [field: string]: unknown;
+}
+export const listSnapshots = (clients: Clients) =>
+  emulatorControl<{ snapshots: Snapshot[] }>(clients, 'GET', '/_emulator/snapshots');
+export const takeSnapshot = (clients: Clients, name: string) =>
+  emulatorControl<unknown>(clients, 'POST', '/_emulator/snapshots', { name });
+export const restoreSnapshot = (clients: Clients, name: string) =>
+  emulatorControl<unknown>(clients, 'POST', `/_emulator/snapshots/${encodeURIComponent(name)}/restore`);
+export const deleteSnapshot = (clients: Clients, name: string) =>
+  emulatorControl<unknown>(clients, 'DELETE', `/_emulator/snapshots/${encodeURIComponent(name)}`);

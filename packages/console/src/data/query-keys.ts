@@ -7,5 +7,7 @@ export const queryKeys = {
     ['cast-metrics', q, interval, authorFid ?? null] as const,
   storage: (fid: number) => ['storage', fid] as const,
   webhooks: () => ['webhooks'] as const,
+  clock: () => ['emulator-clock'] as const,
+  snapshots: () => ['emulator-snapshots'] as const,
   deliveries: (webhookId: string) => ['webhook-deliveries', webhookId] as const,
 };

@@ -6,6 +6,7 @@ const SCREENS = [
   { to: '/signers', label: 'Signers' },
   { to: '/metrics', label: 'Metrics' },
   { to: '/storage', label: 'Storage' },
+  { to: '/controls', label: 'Controls' },
 ] as const;
 
 export function DevNav() {
