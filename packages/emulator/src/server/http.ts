@@ -6,10 +6,12 @@ import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
+import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
 import { type AdminState, adminRoutes } from './admin.js';
+import { clockRoutes } from './admin-clock.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -54,6 +56,8 @@ export interface Emulator {
   apiKeys: string[];
   store: Store;
   db: Db;
+  /** The virtual clock (freeze, set, advance); also at /_emulator/clock. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -72,6 +76,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     routes: [
       ...operationRoutes(store, v2Handlers, hubHandlers),
       ...adminRoutes(state, store),
+      ...clockRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store, options.signerApprovalPage),
       ...(options.routes ?? []),
@@ -130,6 +135,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiKeys,
     store,
     db: store.db,
+    clock: store.clock,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

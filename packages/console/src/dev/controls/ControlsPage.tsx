@@ -43,7 +43,7 @@ function Controls() {
 /** After the data changed under every screen, every cached read is stale. */
 function useInvalidateAll() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'castkit-env' });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.all });
 }
 
 function ResetSection() {
@@ -75,8 +75,11 @@ function SnapshotsSection() {
   const invalidateAll = useInvalidateAll();
   const nameId = useId();
   const [name, setName] = useState('');
-  const list = useQuery({ queryKey: queryKeys.snapshots(), queryFn: () => listSnapshots(clients) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.snapshots() });
+  const list = useQuery({
+    queryKey: queryKeys.dev.emulator('snapshots'),
+    queryFn: () => listSnapshots(clients),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.dev.emulator('snapshots') });
   const take = useMutation({ mutationFn: () => takeSnapshot(clients, name.trim()), onSuccess: refresh });
   const restore = useMutation({
     mutationFn: (n: string) => restoreSnapshot(clients, n),
@@ -132,14 +135,14 @@ function ClockSection() {
   const [by, setBy] = useState('1h');
   const [to, setTo] = useState('');
   const clock = useQuery({
-    queryKey: queryKeys.clock(),
+    queryKey: queryKeys.dev.emulator('clock'),
     queryFn: () => readClock(clients),
     refetchInterval: 1000,
   });
   const move = useMutation({
     mutationFn: (m: Parameters<typeof moveClock>[1]) => moveClock(clients, m),
     onSuccess: (state) => {
-      queryClient.setQueryData(queryKeys.clock(), state);
+      queryClient.setQueryData(queryKeys.dev.emulator('clock'), state);
       // Feeds, expiries and retries all read the clock.
       void invalidateAll();
     },

@@ -29,7 +29,7 @@ function CastMetrics() {
   const author = authorText.trim() === '' ? undefined : Number(authorText);
   const authorValid = author === undefined || (Number.isInteger(author) && author > 0);
   const query = useQuery({
-    queryKey: queryKeys.castMetrics(q, interval, author),
+    queryKey: [...queryKeys.dev.castMetrics(q, interval), author ?? null],
     queryFn: () => api.fetchCastMetrics({ q, interval, authorFid: author }),
     enabled: q.trim() !== '' && authorValid,
   });

@@ -30,17 +30,19 @@ function ApproveScreen() {
   const validFid = Number.isInteger(fid) && fid > 0;
 
   const signer = useQuery({
-    queryKey: queryKeys.signer(signerUuid),
+    queryKey: queryKeys.signers.detail(signerUuid),
     queryFn: () => api.lookupSigner({ signerUuid }),
   });
   const user = useQuery({
-    queryKey: ['approving-user', fid],
-    queryFn: async () => (await api.fetchBulkUsers({ fids: [fid] })).users[0] ?? null,
+    queryKey: queryKeys.users.byFids([fid]),
+    // The cache entry holds the whole response, as every reader of this key stores it.
+    queryFn: () => api.fetchBulkUsers({ fids: [fid] }),
+    select: (data) => data.users[0] ?? null,
     enabled: validFid,
   });
   const approve = useMutation({
     mutationFn: () => approveSigner(clients, signerUuid, fid),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.signer(signerUuid) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.signers.detail(signerUuid) }),
   });
 
   const status = signer.data?.status;

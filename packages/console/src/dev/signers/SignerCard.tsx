@@ -26,8 +26,8 @@ export function SignerCard({
   const query = useQuery<Signer | DeveloperManagedSigner>({
     queryKey:
       signer.kind === 'managed'
-        ? queryKeys.signer(signer.signerUuid)
-        : queryKeys.developerSigner(signer.publicKey),
+        ? queryKeys.signers.detail(signer.signerUuid)
+        : queryKeys.signers.developer(signer.publicKey),
     queryFn: () =>
       signer.kind === 'managed'
         ? api.lookupSigner({ signerUuid: signer.signerUuid })

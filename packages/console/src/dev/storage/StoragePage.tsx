@@ -36,7 +36,7 @@ function StorageScreen() {
   const validUnits = Number.isInteger(units) && units > 0;
 
   const storage = useQuery({
-    queryKey: queryKeys.storage(fid),
+    queryKey: queryKeys.dev.storage(fid),
     queryFn: async () => {
       const [usage, allocations] = await Promise.all([
         api.lookupUserStorageUsage({ fid }),
@@ -48,7 +48,7 @@ function StorageScreen() {
   });
   const buy = useMutation({
     mutationFn: () => api.buyStorage({ fid, units, idem: crypto.randomUUID() }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.storage(fid) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dev.storage(fid) }),
   });
 
   const usage = storage.data?.usage;

@@ -12,7 +12,7 @@ const POLL_MS = 1000;
 export function DeliveryLog({ webhookId }: { webhookId: string }) {
   const clients = useClients();
   const query = useQuery({
-    queryKey: queryKeys.deliveries(webhookId),
+    queryKey: queryKeys.dev.deliveries(webhookId),
     queryFn: () => listDeliveries(clients, webhookId),
     refetchInterval: POLL_MS,
   });
@@ -45,7 +45,7 @@ function DeliveryItem({ delivery: d, webhookId }: { delivery: Delivery; webhookI
   const queryClient = useQueryClient();
   const again = useMutation({
     mutationFn: () => redeliver(clients, d.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.deliveries(webhookId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dev.deliveries(webhookId) }),
   });
   return (
     <li className="rounded border border-slate-200" data-testid="delivery">

@@ -25,7 +25,7 @@ export function WebhookForm({ webhook, onDone }: { webhook?: Webhook; onDone: ()
         : api.publishWebhook({ name, url, subscription });
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dev.webhooks() });
       onDone();
     },
   });

@@ -23,7 +23,7 @@ export function WebhooksPage() {
 function WebhooksScreen() {
   const api = useApi();
   const [creating, setCreating] = useState(false);
-  const list = useQuery({ queryKey: queryKeys.webhooks(), queryFn: () => api.fetchWebhooks() });
+  const list = useQuery({ queryKey: queryKeys.dev.webhooks(), queryFn: () => api.fetchWebhooks() });
   return (
     <>
       <Section title="New webhook">
@@ -54,7 +54,7 @@ function WebhookItem({ webhook: w }: { webhook: Webhook }) {
   const { env } = useEnv();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.dev.webhooks() });
   const toggle = useMutation({
     mutationFn: () =>
       api.updateWebhookActiveStatus({ webhookId: w.webhook_id, active: w.active ? 'false' : 'true' }),
