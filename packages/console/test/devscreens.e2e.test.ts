@@ -199,6 +199,21 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     });
   });
 
+  it('freezes the emulator clock and advances it by a typed duration, as the API then sees it', async () => {
+    await page.goto(`${server.url}/controls`);
+    const clock = page.getByTestId('clock-now');
+    const shown = async () => Date.parse((await clock.innerText()).replace('Emulator time: ', ''));
+    await page.getByRole('button', { name: 'Freeze' }).click();
+    await expect.poll(shown).toBe(server.store.now());
+    const frozen = await shown();
+    await page.getByLabel(/^Advance by/).fill('2h');
+    await page.getByRole('button', { name: 'Advance', exact: true }).click();
+    await expect.poll(shown).toBe(frozen + 2 * 3_600_000);
+    expect(server.store.now()).toBe(frozen + 2 * 3_600_000);
+    await page.getByRole('button', { name: 'Back to real time' }).click();
+    await expect.poll(shown).not.toBe(frozen + 2 * 3_600_000);
+  });
+
   it('opens every developer screen from the header, and axe finds nothing serious on any', async () => {
     await page.goto(`${server.url}/`);
     const nav = page.getByRole('navigation', { name: 'Developer screens' });
