@@ -13,6 +13,7 @@ import {
   type SeedShape,
   type SeedSize,
 } from './constants.js';
+import { seedMiniapps } from './miniapps.js';
 import { Prng } from './prng.js';
 import { type ProgressFn, stderrProgress } from './progress.js';
 import { PublicKeys } from './pubkeys.js';
@@ -442,6 +443,16 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         reactions++;
       }
     }
+    const miniappCasts = seedMiniapps({
+      store,
+      rng: rngFor(7),
+      users: n,
+      anchor,
+      imagePath,
+      keys,
+      writer: w,
+      insert,
+    });
     w.finish();
 
     progress('indexes', 0, 1);
@@ -460,7 +471,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       size,
       ms: Math.round(performance.now() - started),
       users: n,
-      casts: total,
+      casts: total + miniappCasts,
       follows,
       reactions,
     };

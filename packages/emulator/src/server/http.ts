@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
+import { allowLoopbackPages } from '../miniapps/fetch-page.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
 import type { Clock } from '../store/clock.js';
@@ -12,6 +13,7 @@ import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
+import { miniappRoutes } from './admin-miniapps.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -77,6 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...operationRoutes(store, v2Handlers, hubHandlers),
       ...adminRoutes(state, store),
       ...clockRoutes(store),
+      ...miniappRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store, options.signerApprovalPage),
       ...(options.routes ?? []),
@@ -90,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     logger: options.logger,
     name: 'castkit-emulator',
   });
+  allowLoopbackPages(store, options.host ?? '127.0.0.1');
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
 
