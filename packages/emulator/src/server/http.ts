@@ -11,9 +11,11 @@ import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
+import { type DispatcherOptions, startWebhooks } from '../webhooks/dispatcher.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
 import { miniappRoutes } from './admin-miniapps.js';
+import { adminWebhookRoutes } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -49,6 +51,8 @@ export interface EmulatorOptions {
   logger?: Logger;
   /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
+  /** Webhook delivery timing (attempt timeout, attempts, retry base delay, concurrency). */
+  webhooks?: Omit<DispatcherOptions, 'origin'>;
 }
 
 export interface Emulator {
@@ -80,6 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...adminRoutes(state, store),
       ...clockRoutes(store),
       ...miniappRoutes(store),
+      ...adminWebhookRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store, options.signerApprovalPage),
       ...(options.routes ?? []),
@@ -132,6 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   state.ready = true;
+  const webhooks = startWebhooks(store, { ...options.webhooks, origin });
 
   return {
     url: origin,
@@ -145,6 +151,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await webhooks.stop();
       store.close();
     },
   };

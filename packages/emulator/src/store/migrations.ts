@@ -4,6 +4,7 @@ import { idempotencySchema } from './idempotency.js';
 import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
+import { webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
   version: number;
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
     sql: `ALTER TABLE messages ADD COLUMN crdt_key TEXT;
       CREATE INDEX messages_crdt_key ON messages (fid, crdt_key, timestamp) WHERE crdt_key IS NOT NULL;`,
   },
+  { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
   { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
 ];
 
