@@ -1,6 +1,8 @@
 // The developer screens end to end: the built console served with a real emulator as castkit dev
 // serves them, driven in Debian's headless Chromium.
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_MNEMONIC, type Emulator, SEED_USERS } from '@castkit/emulator';
@@ -26,6 +28,23 @@ async function screen(p: Page, name: string) {
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
     name,
   ).toEqual([]);
+}
+
+/** A webhook receiver on loopback that keeps every body and signature it gets, and answers 200. */
+async function startReceiver() {
+  const received: { body: string; signature: string | undefined }[] = [];
+  const http: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const signature = req.headers['x-neynar-signature'];
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: [signature].flat()[0] });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/hook`;
+  return { url, received, close: () => new Promise((resolve) => http.close(resolve)) };
 }
 
 const signerRow = (uuid: string) =>
@@ -178,6 +197,79 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     await page.getByLabel('Units').fill('0');
     expect(await page.getByRole('alert').innerText()).toBe('Units must be a positive integer.');
     expect(await page.getByRole('button', { name: 'Buy storage' }).isDisabled()).toBe(true);
+  });
+
+  it('creates a webhook to a test receiver, shows the delivery of a matching cast and checks its signature', async () => {
+    const receiver = await startReceiver();
+    try {
+      const word = `hookfish${Date.now().toString(36)}`;
+      await page.goto(`${server.url}/webhooks`);
+      await page.getByRole('button', { name: 'New webhook' }).click();
+      const form = page.getByRole('form', { name: 'New webhook' });
+      await form.getByLabel('Name').fill('e2e receiver');
+      await form.getByLabel('Target URL').fill(receiver.url);
+      await form.getByLabel('cast.created · Text matches (regex)').fill(word);
+      await screen(page, 'webhooks-new');
+      await form.getByRole('button', { name: 'Create webhook' }).click();
+      const item = page.getByTestId('webhook').filter({ hasText: 'e2e receiver' });
+      await item.waitFor();
+      const webhookId = (await item.getAttribute('data-webhook'))!;
+
+      // A cast that does not match sends nothing; the matching one is delivered and logged.
+      await api.publishCast({ signerUuid: SEED_USERS[1]!.signerUuid, text: 'nothing to see here' });
+      const { cast } = await api.publishCast({ signerUuid: SEED_USERS[1]!.signerUuid, text: `a ${word}` });
+      const delivery = item.getByTestId('delivery');
+      await expect
+        .poll(() => delivery.getByTestId('delivery-status').innerText(), { timeout: 15_000 })
+        .toBe('delivered');
+      expect(await delivery.count()).toBe(1);
+      expect(receiver.received).toHaveLength(1);
+      const sent = receiver.received[0]!;
+      expect(JSON.parse(sent.body)).toMatchObject({ type: 'cast.created', data: { hash: cast.hash } });
+      await delivery.locator('summary').click();
+      expect(await delivery.innerText()).toContain('HTTP 200');
+      expect(await delivery.innerText()).toContain(cast.hash);
+
+      // The log's body serialised again is the exact body sent, so the check runs over sent bytes.
+      const logged = await fetch(`${server.url}/_emulator/webhooks/deliveries?webhook_id=${webhookId}`, {
+        headers: { 'x-api-key': server.apiKey },
+      }).then((r) => r.json() as Promise<{ deliveries: { payload: unknown }[] }>);
+      expect(JSON.stringify(logged.deliveries[0]!.payload)).toBe(sent.body);
+
+      const { webhook } = await api.lookupWebhook({ webhookId });
+      const signingUid = webhook.secrets[0]!.uid;
+      const check = delivery.getByRole('form', { name: 'Signature check' });
+      await check.getByLabel('X-Neynar-Signature your receiver got').fill(sent.signature!);
+      await check.getByRole('button', { name: 'Check signature' }).click();
+      await expect
+        .poll(() => check.getByTestId('signature-verdict').innerText())
+        .toBe(`Valid: signed with secret ${signingUid} (the current signing secret).`);
+      await screen(page, 'webhooks-delivery');
+      const tampered = (sent.signature!.startsWith('0') ? '1' : '0') + sent.signature!.slice(1);
+      await check.getByLabel('X-Neynar-Signature your receiver got').fill(tampered);
+      await check.getByRole('button', { name: 'Check signature' }).click();
+      await expect
+        .poll(() => check.getByTestId('signature-verdict').innerText())
+        .toBe("Invalid: matches none of the webhook's 1 secrets.");
+
+      // After a rotation the old signature still verifies, now with the older secret named.
+      await item.getByRole('button', { name: 'Rotate secret' }).click();
+      await expect.poll(() => item.getByTestId('webhook-secret').count()).toBe(2);
+      await check.getByLabel('X-Neynar-Signature your receiver got').fill(sent.signature!);
+      await check.getByRole('button', { name: 'Check signature' }).click();
+      await expect
+        .poll(() => check.getByTestId('signature-verdict').innerText())
+        .toBe(`Valid: signed with secret ${signingUid} (an older secret, still valid).`);
+
+      // Redeliver sends the same body again, signed with the new secret.
+      await delivery.getByRole('button', { name: 'Redeliver' }).click();
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(2);
+      expect(receiver.received[1]!.body).toBe(sent.body);
+      expect(receiver.received[1]!.signature).not.toBe(sent.signature);
+      await expect.poll(() => delivery.innerText()).toMatch(/2 attempts/);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('resets the emulator to its seed from the controls screen, dropping a cast posted since', async () => {

@@ -1,15 +1,17 @@
 // A webhook's deliveries, live (polled from the emulator's log): payload, every attempt with the
-// receiver's answer, and redelivery.
+// receiver's answer, a signature check, and redelivery.
+import type { WebhookSecret } from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Delivery, listDeliveries, redeliver } from '../../data/emulator-controls';
 import { queryKeys } from '../../data/query-keys';
 import { useClients } from '../../data/use-api';
 import { JsonTree } from '../../response/JsonTree';
 import { ErrorNote, secondaryButtonClass } from '../DevPage';
+import { SignatureCheck } from './SignatureCheck';
 
 const POLL_MS = 1000;
 
-export function DeliveryLog({ webhookId }: { webhookId: string }) {
+export function DeliveryLog({ webhookId, secrets }: { webhookId: string; secrets: WebhookSecret[] }) {
   const clients = useClients();
   const query = useQuery({
     queryKey: queryKeys.dev.deliveries(webhookId),
@@ -26,7 +28,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
       ) : (
         <ul className="space-y-1" aria-label="Deliveries">
           {deliveries.map((d) => (
-            <DeliveryItem key={d.id} delivery={d} webhookId={webhookId} />
+            <DeliveryItem key={d.id} delivery={d} webhookId={webhookId} secrets={secrets} />
           ))}
         </ul>
       )}
@@ -40,7 +42,15 @@ const STATUS_CLASS: Record<Delivery['status'], string> = {
   failed: 'bg-red-100 text-red-900',
 };
 
-function DeliveryItem({ delivery: d, webhookId }: { delivery: Delivery; webhookId: string }) {
+function DeliveryItem({
+  delivery: d,
+  webhookId,
+  secrets,
+}: {
+  delivery: Delivery;
+  webhookId: string;
+  secrets: WebhookSecret[];
+}) {
   const clients = useClients();
   const queryClient = useQueryClient();
   const again = useMutation({
@@ -76,6 +86,7 @@ function DeliveryItem({ delivery: d, webhookId }: { delivery: Delivery; webhookI
           )}
           {d.error && <p className="text-sm text-red-900">Last error: {d.error}</p>}
           <JsonTree value={d.payload} label={`payload of delivery ${d.id}`} />
+          <SignatureCheck payload={d.payload} secrets={secrets} />
           <button
             type="button"
             className={secondaryButtonClass}

@@ -138,7 +138,7 @@ function WebhookItem({ webhook: w }: { webhook: Webhook }) {
       </div>
       <ErrorNote error={toggle.error ?? remove.error ?? rotate.error} />
       {editing && <WebhookForm webhook={w} onDone={() => setEditing(false)} />}
-      {env?.environment === 'emulator' && <DeliveryLog webhookId={w.webhook_id} />}
+      {env?.environment === 'emulator' && <DeliveryLog webhookId={w.webhook_id} secrets={w.secrets} />}
     </li>
   );
 }
