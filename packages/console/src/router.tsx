@@ -41,6 +41,11 @@ const webhooksRoute = createRoute({
   path: '/webhooks',
   component: lazyRouteComponent(() => import('./dev/webhooks/WebhooksPage'), 'WebhooksPage'),
 });
+const streamRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stream',
+  component: lazyRouteComponent(() => import('./dev/stream/StreamPage'), 'StreamPage'),
+});
 const controlsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/controls',
@@ -55,6 +60,7 @@ export const router = createRouter({
     metricsRoute,
     storageRoute,
     webhooksRoute,
+    streamRoute,
     controlsRoute,
   ]),
 });

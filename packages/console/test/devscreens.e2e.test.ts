@@ -237,7 +237,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
       expect(JSON.stringify(logged.deliveries[0]!.payload)).toBe(sent.body);
 
       const { webhook } = await api.lookupWebhook({ webhookId });
-      const signingUid = webhook.secrets[0]!.uid;
+      const signingUid = webhook!.secrets[0]!.uid;
       const check = delivery.getByRole('form', { name: 'Signature check' });
       await check.getByLabel('X-Neynar-Signature your receiver got').fill(sent.signature!);
       await check.getByRole('button', { name: 'Check signature' }).click();
@@ -270,6 +270,49 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     } finally {
       await receiver.close();
     }
+  });
+
+  it('streams matching casts live through the realtime client, holds them while paused and shows the raw frames', async () => {
+    const word = `streamfish${Date.now().toString(36)}`;
+    await page.goto(`${server.url}/stream`);
+    await page.getByLabel('cast.created · Text matches (regex)').fill(word);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const status = page.getByTestId('stream-status');
+    await expect.poll(() => status.innerText()).toMatch(/^Live, from event \d+\.$/);
+    const events = page.getByTestId('stream-event');
+
+    await api.publishCast({ signerUuid: SEED_USERS[2]!.signerUuid, text: 'not for the stream' });
+    const hostile = `${word} <img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script>`;
+    const { cast } = await api.publishCast({ signerUuid: SEED_USERS[2]!.signerUuid, text: hostile });
+    await expect.poll(() => events.count()).toBe(1);
+    expect(await events.first().locator('summary').innerText()).toContain(`@carol: ${hostile}`);
+    expect(await events.first().locator('img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // The frames are the connection's own: the login and subscribe sent, the event received.
+    const sent = await page.locator('[data-testid="frame"][data-direction="sent"]').allInnerTexts();
+    expect(sent.map((t) => JSON.parse(t.slice(2)).method).sort()).toEqual(['login', 'subscribe']);
+    const received = await page.locator('[data-testid="frame"][data-direction="received"]').allInnerTexts();
+    const eventFrame = received.map((t) => JSON.parse(t.slice(2))).find((f) => f.method === 'event');
+    expect(eventFrame.params.event).toMatchObject({ type: 'cast.created', data: { hash: cast.hash } });
+    await screen(page, 'stream');
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await api.publishCast({ signerUuid: SEED_USERS[2]!.signerUuid, text: `${word} held one` });
+    await api.publishCast({ signerUuid: SEED_USERS[2]!.signerUuid, text: `${word} held two` });
+    await expect.poll(() => status.innerText()).toContain('Paused: 2 new events held.');
+    expect(await events.count()).toBe(1);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => events.count()).toBe(3);
+    const summaries = await events.locator('summary').allInnerTexts();
+    expect(summaries[0]).toContain('held two');
+    expect(summaries[1]).toContain('held one');
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect.poll(() => status.innerText()).toBe('Closed.');
+    await api.publishCast({ signerUuid: SEED_USERS[2]!.signerUuid, text: `${word} after disconnect` });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await events.count()).toBe(3);
   });
 
   it('resets the emulator to its seed from the controls screen, dropping a cast posted since', async () => {
@@ -311,6 +354,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     const nav = page.getByRole('navigation', { name: 'Developer screens' });
     for (const [name, path, heading] of [
       ['Webhooks', '/webhooks', 'Webhooks'],
+      ['Stream', '/stream', 'Stream'],
       ['Signers', '/signers', 'Signers'],
       ['Metrics', '/metrics', 'Metrics'],
       ['Storage', '/storage', 'Storage'],

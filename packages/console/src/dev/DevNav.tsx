@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 
 const SCREENS = [
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/stream', label: 'Stream' },
   { to: '/signers', label: 'Signers' },
   { to: '/metrics', label: 'Metrics' },
   { to: '/storage', label: 'Storage' },
