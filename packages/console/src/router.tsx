@@ -46,6 +46,11 @@ const streamRoute = createRoute({
   path: '/stream',
   component: lazyRouteComponent(() => import('./dev/stream/StreamPage'), 'StreamPage'),
 });
+const miniappsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/miniapps',
+  component: lazyRouteComponent(() => import('./dev/miniapps/MiniappsPage'), 'MiniappsPage'),
+});
 const controlsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/controls',
@@ -61,6 +66,7 @@ export const router = createRouter({
     storageRoute,
     webhooksRoute,
     streamRoute,
+    miniappsRoute,
     controlsRoute,
   ]),
 });

@@ -30,15 +30,25 @@ async function screen(p: Page, name: string) {
   ).toEqual([]);
 }
 
-/** A webhook receiver on loopback that keeps every body and signature it gets, and answers 200. */
+/** A receiver on loopback that keeps every body and signature it gets; GET / is a page frame. */
 async function startReceiver() {
-  const received: { body: string; signature: string | undefined }[] = [];
+  const received: { path: string; body: string; signature: string | undefined }[] = [];
   const http: Server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      res.setHeader('content-type', 'text/html');
+      res.end(`<meta name="fc:frame" content="vNext"><meta name="fc:frame:image" content="http://x.example/i.png">
+        <meta name="fc:frame:button:1" content="Next"><meta name="fc:frame:post_url" content="http://x.example/post">`);
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const signature = req.headers['x-neynar-signature'];
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: [signature].flat()[0] });
+      received.push({
+        path: req.url ?? '/',
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: [signature].flat()[0],
+      });
       res.end('ok');
     });
   });
@@ -315,6 +325,73 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     expect(await events.count()).toBe(3);
   });
 
+  it('lists the mini-app catalog by category, searches it, shows relevant apps and crawls an app page', async () => {
+    const site = await startReceiver();
+    try {
+      await page.goto(`${server.url}/miniapps`);
+      const catalog = page.getByRole('list', { name: 'Catalog' });
+      await page.getByLabel('Category', { exact: true }).selectOption('games');
+      await page.getByLabel('Time window').selectOption('24h');
+      const { frames } = await api.fetchFrameCatalog({ categories: ['games'], timeWindow: '24h', limit: 50 });
+      expect(frames!.length).toBeGreaterThan(0);
+      await expect.poll(() => catalog.getByTestId('miniapp').count()).toBe(frames!.length);
+      for (const text of await catalog.getByTestId('miniapp').allInnerTexts())
+        expect(text).toContain('games ·');
+
+      await page.getByLabel('Search mini apps').fill('Pixel');
+      await expect.poll(() => catalog.getByTestId('miniapp').first().innerText()).toContain('Pixel Quest');
+
+      await page.getByLabel('Viewer fid').fill('2');
+      const { relevant_frames } = await api.fetchRelevantFrames({ viewerFid: 2 });
+      await expect.poll(() => page.getByTestId('relevant-miniapp').count()).toBe(relevant_frames.length);
+
+      await page.getByLabel('Mini app URL').fill(`${site.url.replace('/hook', '/')}`);
+      await page.getByRole('button', { name: 'Crawl meta tags' }).click();
+      await expect.poll(() => page.getByTestId('meta-tags').innerText()).toContain('http://x.example/post');
+      await screen(page, 'miniapps');
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('registers an app with the host simulation and adds it as bob with notifications, the app webhook answering', async () => {
+    const app = await startReceiver();
+    try {
+      await page.goto(`${server.url}/miniapps`);
+      const form = page.getByRole('form', { name: 'Register a mini app' });
+      await form.getByLabel('App home URL').fill(app.url.replace('/hook', '/'));
+      await form.getByLabel('App webhook URL (optional)').fill(app.url);
+      await form.getByLabel('App name (optional)').fill('E2E app');
+      await form.getByRole('button', { name: 'Register mini app' }).click();
+      const hosted = page.getByTestId('hosted-app').filter({ hasText: 'E2E app' });
+      await hosted.waitFor();
+      await hosted.getByLabel('Act as user (fid)').fill('2');
+      await hosted.getByRole('button', { name: 'Add app' }).click();
+      const outcome = hosted.getByTestId('host-outcome');
+      await expect
+        .poll(() => outcome.innerText())
+        .toMatch(/^Sent miniapp_added as fid 2: added, notifications on \(token [0-9a-f]{32}\)\./);
+      expect(await hosted.getByTestId('host-webhook').innerText()).toBe(
+        "The app's webhook answered HTTP 200: ok",
+      );
+      expect(app.received).toHaveLength(1);
+      // The app got a JSON Farcaster Signature envelope whose payload is the added event.
+      const jfs = JSON.parse(app.received[0]!.body) as { payload: string };
+      expect(JSON.parse(Buffer.from(jfs.payload, 'base64url').toString())).toMatchObject({
+        event: 'miniapp_added',
+      });
+      await screen(page, 'miniapps-host');
+
+      await hosted.getByRole('button', { name: 'Disable notifications' }).click();
+      await expect
+        .poll(() => outcome.innerText())
+        .toContain('Sent notifications_disabled as fid 2: added, notifications off');
+      expect(app.received).toHaveLength(2);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('resets the emulator to its seed from the controls screen, dropping a cast posted since', async () => {
     const { cast } = await api.publishCast({
       signerUuid: SEED_USERS[0]!.signerUuid,
@@ -358,12 +435,13 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
       ['Signers', '/signers', 'Signers'],
       ['Metrics', '/metrics', 'Metrics'],
       ['Storage', '/storage', 'Storage'],
+      ['Mini apps', '/miniapps', 'Mini apps'],
       ['Controls', '/controls', 'Data and controls'],
     ] as const) {
       await nav.getByRole('link', { name }).click();
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
-      await screen(page, `screen-${name.toLowerCase()}`);
+      await screen(page, `screen-${name.toLowerCase().replace(' ', '-')}`);
     }
   });
 });

@@ -129,3 +129,37 @@ export const restoreSnapshot = (clients: Clients, name: string) =>
   emulatorControl<unknown>(clients, 'POST', `/_emulator/snapshots/${encodeURIComponent(name)}/restore`);
 export const deleteSnapshot = (clients: Clients, name: string) =>
   emulatorControl<unknown>(clients, 'DELETE', `/_emulator/snapshots/${encodeURIComponent(name)}`);
+
+/** A mini app registered with the emulator's host simulation (/_emulator/miniapps). */
+export interface HostedMiniapp {
+  id: number;
+  name: string;
+  frames_url: string;
+  webhook_url: string | null;
+  [field: string]: unknown;
+}
+export const listHostedMiniapps = (clients: Clients) =>
+  emulatorControl<{ miniapps: HostedMiniapp[] }>(clients, 'GET', '/_emulator/miniapps');
+export const registerMiniapp = (
+  clients: Clients,
+  app: { url: string; webhook_url?: string; name?: string; category?: string },
+) => emulatorControl<{ id: number }>(clients, 'POST', '/_emulator/miniapps', app);
+
+export type HostAction = 'add' | 'remove' | 'notifications/enable' | 'notifications/disable';
+export interface HostResult {
+  event: string;
+  app_id: number;
+  fid: number;
+  state: { added: boolean; notifications_enabled: boolean; token: string | null };
+  webhook: { url: string; status: number; body: string } | { url: string; error: string } | null;
+}
+export const actAsUser = (
+  clients: Clients,
+  appId: number,
+  fid: number,
+  action: HostAction,
+  notifications = false,
+) =>
+  emulatorControl<HostResult>(clients, 'POST', `/_emulator/miniapps/${appId}/users/${fid}/${action}`, {
+    notifications,
+  });

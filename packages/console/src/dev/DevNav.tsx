@@ -7,6 +7,7 @@ const SCREENS = [
   { to: '/signers', label: 'Signers' },
   { to: '/metrics', label: 'Metrics' },
   { to: '/storage', label: 'Storage' },
+  { to: '/miniapps', label: 'Mini apps' },
   { to: '/controls', label: 'Controls' },
 ] as const;
 
