@@ -15,8 +15,62 @@ export const explorerRoute = createRoute({
   component: lazyRouteComponent(() => import('./explorer/ExplorerPage'), 'ExplorerPage'),
 });
 
+// Developer screens: each its own chunk, loaded when first opened, so the explorer's first load
+// carries none of them.
+const signersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signers',
+  component: lazyRouteComponent(() => import('./dev/signers/SignersPage'), 'SignersPage'),
+});
+const signerApprovalRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signers/approve/$signerUuid',
+  component: lazyRouteComponent(() => import('./dev/signers/ApprovePage'), 'ApprovePage'),
+});
+const metricsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/metrics',
+  component: lazyRouteComponent(() => import('./dev/metrics/MetricsPage'), 'MetricsPage'),
+});
+const storageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/storage',
+  component: lazyRouteComponent(() => import('./dev/storage/StoragePage'), 'StoragePage'),
+});
+const webhooksRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/webhooks',
+  component: lazyRouteComponent(() => import('./dev/webhooks/WebhooksPage'), 'WebhooksPage'),
+});
+const streamRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stream',
+  component: lazyRouteComponent(() => import('./dev/stream/StreamPage'), 'StreamPage'),
+});
+const miniappsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/miniapps',
+  component: lazyRouteComponent(() => import('./dev/miniapps/MiniappsPage'), 'MiniappsPage'),
+});
+const controlsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/controls',
+  component: lazyRouteComponent(() => import('./dev/controls/ControlsPage'), 'ControlsPage'),
+});
+
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([explorerRoute, clientRouteTree]),
+  routeTree: rootRoute.addChildren([
+    explorerRoute,
+    signersRoute,
+    signerApprovalRoute,
+    metricsRoute,
+    storageRoute,
+    webhooksRoute,
+    streamRoute,
+    miniappsRoute,
+    controlsRoute,
+    clientRouteTree,
+  ]),
 });
 
 declare module '@tanstack/react-router' {

@@ -39,7 +39,9 @@ function prepareFolder(db: string): void {
 
 /** What a host command (`castkit dev`) adds: routes and a fallback beside the APIs, told the key in use. */
 export interface EmulatorCliExtras {
-  routesFor?: (info: { apiKey: string }) => Pick<EmulatorOptions, 'routes' | 'fallback'>;
+  routesFor?: (info: {
+    apiKey: string;
+  }) => Pick<EmulatorOptions, 'routes' | 'fallback' | 'signerApprovalPage'>;
   /** Extra lines printed after the URL, e.g. where the console is. */
   describe?: (url: string) => string[];
   /** The port without --port (castkit dev: 3000). */

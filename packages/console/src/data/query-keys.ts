@@ -66,6 +66,8 @@ const search = {
 const signers = {
   all: [...root, 'signers'] as const,
   detail: (uuid: string) => [...signers.all, 'detail', uuid] as const,
+  /** A developer managed signer, known by its public key. */
+  developer: (publicKey: string) => [...signers.all, 'developer', publicKey] as const,
   actingAs: (fid: number) => [...signers.all, 'acting-as', fid] as const,
 };
 

@@ -1,5 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { DevNav } from '../dev/DevNav';
 import { useCommandPaletteHotkey } from '../explorer/palette-hotkey';
 import { EnvBadge } from './EnvBadge';
 
@@ -30,6 +31,7 @@ export function AppShell() {
           Client
         </Link>
         <EnvBadge />
+        <DevNav />
         <button
           type="button"
           onClick={palette.show}

@@ -23,12 +23,20 @@ export function loginPage(query: URLSearchParams): string {
   ].join('\n');
 }
 
-export const browserRoutes = (store: Store): Route[] => [
+/**
+ * `approvalPage`: where a person who opens the approval URL without choosing a user (`fid`) is sent
+ * to choose one (castkit dev: the console's approval screen, `<approvalPage>/<uuid>`).
+ */
+export const browserRoutes = (store: Store, approvalPage?: string): Route[] => [
   {
     method: 'GET',
     path: '/_emulator/signer/:uuid/approve',
     door: 'public',
-    handler({ url, params }) {
+    handler({ res, url, params }) {
+      if (approvalPage && !url.searchParams.has('fid')) {
+        res.writeHead(302, { location: `${approvalPage}/${encodeURIComponent(params.uuid!)}` }).end();
+        return undefined;
+      }
       const fid = Number(url.searchParams.get('fid'));
       if (!Number.isInteger(fid) || fid < 1)
         throw new ValidationError('fid (the approving user) is required', 'fid');

@@ -46,6 +46,8 @@ export interface EmulatorOptions {
   progress?: boolean;
   /** Routes beside the APIs and /_emulator (in castkit dev, `/_castkit/env`). */
   routes?: Route[];
+  /** Page that approves a signer, `<path>/<uuid>` (castkit dev: the console's); see browserRoutes. */
+  signerApprovalPage?: string;
   /** Answers what no route matches (in castkit dev, the console's files and pages). */
   fallback?: Fallback;
   /** Largest request body accepted, in bytes (default 1 MiB); larger ones get 413. */
@@ -122,7 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...faultRoutes(faults),
       ...rateLimitRoutes(rateLimits),
       ...assetRoutes,
-      ...browserRoutes(store),
+      ...browserRoutes(store, options.signerApprovalPage),
       ...(options.routes ?? []),
     ],
     fallback: options.fallback,
