@@ -86,6 +86,53 @@ describe('page frames the developer makes', () => {
     expect((await env.api.fetchNeynarFrames({})).some((f) => f.uuid === made.uuid)).toBe(false);
   });
 
+  it('serves the link as an HTML frame a browser opens and the crawl reads back', async () => {
+    const first = {
+      ...page(P1, 'Welcome <home>'),
+      input: { text: { enabled: true, placeholder: 'Your name' } },
+      buttons: [
+        { title: 'Next', index: 1, action_type: 'post' as const, next_page: { uuid: P2 } },
+        {
+          title: 'Docs',
+          index: 2,
+          action_type: 'link' as const,
+          next_page: { redirect_url: 'https://docs.example/' },
+        },
+      ],
+    };
+    const made = await env.api.publishNeynarFrame({ name: 'Served', pages: [first, page(P2, 'Second')] });
+
+    // A browser sends no API key.
+    const opened = await fetch(made.link);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await opened.text()).toContain('<h1>Welcome &#60;home&#62;</h1>');
+
+    const crawled = await env.api.fetchFrameMetaTagsFromUrl({ url: made.link });
+    expect(specErrors('fetchFrameMetaTagsFromUrl', crawled)).toEqual([]);
+    expect(crawled.frame).toEqual({
+      version: 'vNext',
+      image: 'https://img.example/a.png',
+      image_aspect_ratio: '1:1',
+      frames_url: made.link,
+      title: 'Welcome <home>',
+      post_url: `${made.link}/pages/${P1}`,
+      input: { text: 'Your name' },
+      buttons: [
+        { index: 1, title: 'Next', action_type: 'post' },
+        { index: 2, title: 'Docs', action_type: 'link', target: 'https://docs.example/' },
+      ],
+    });
+    // Each page is served at its post_url, and looking that up finds the frame it belongs to.
+    const second = await env.api.fetchFrameMetaTagsFromUrl({ url: `${made.link}/pages/${P2}` });
+    expect(second.frame).toMatchObject({ title: 'Second', post_url: `${made.link}/pages/${P2}` });
+    const byPage = await env.api.lookupNeynarFrame({ type: 'url', url: `${made.link}/pages/${P2}` });
+    expect(byPage.uuid).toBe(made.uuid);
+
+    await env.api.deleteNeynarFrame({ uuid: made.uuid });
+    expect((await fetch(made.link)).status).toBe(404);
+  });
+
   it('refuses pages with repeated uuids and lookups without the identifier their type names', async () => {
     await expect(
       env.api.publishNeynarFrame({ name: 'dup', pages: [page(P1, 'a'), page(P1, 'b')] }),

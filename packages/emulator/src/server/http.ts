@@ -17,6 +17,7 @@ import { miniappRoutes } from './admin-miniapps.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
+import { framePageRoutes } from './frame-pages.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
 import type { Fallback, Route } from './router.js';
 
@@ -78,6 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...adminRoutes(state, store),
       ...clockRoutes(store),
       ...miniappRoutes(store),
+      ...framePageRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
