@@ -295,4 +295,52 @@ describe('the frames feed', () => {
     for (const c of res.casts) expect(c.embeds.some((e) => 'url' in e && apps.has(e.url))).toBe(true);
     expect(SEED_USERS.length).toBe(3);
   });
+
+  it('fills each cast’s frames with the apps it embeds, as the catalogue shows them', async () => {
+    const res = await env.api.fetchFramesOnlyFeed({ limit: 5 });
+    const cast = res.casts[0]!;
+    const url = (cast.embeds[0] as { url: string }).url;
+    const [listed] = (
+      await env.api.searchFrames({ q: env.value<string>('SELECT name FROM miniapps WHERE url = ?', url) })
+    ).frames;
+    expect(cast.frames).toHaveLength(1);
+    const { author: fullAuthor, ...app } = listed!;
+    expect(cast.frames![0]).toEqual({
+      ...app,
+      author: {
+        object: 'user_dehydrated',
+        fid: fullAuthor!.fid,
+        username: fullAuthor!.username,
+        display_name: fullAuthor!.display_name,
+        pfp_url: fullAuthor!.pfp_url,
+        custody_address: fullAuthor!.custody_address,
+      },
+    });
+    // Looked up one by one, the same cast carries the same frames.
+    const one = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+    expect(specErrors('lookupCastByHashOrWarpcastUrl', one)).toEqual([]);
+    expect(one.cast.frames).toEqual(cast.frames);
+  });
+
+  it('shows an app in frames once it is registered, for casts that embedded its URL before', async () => {
+    const [alice] = SEED_USERS;
+    const url = `${site.url}/later-app`;
+    const { cast } = await env.api.publishCast({
+      signerUuid: alice.signerUuid,
+      text: 'soon',
+      embeds: [{ url }],
+    });
+    const before = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+    expect(before.cast.frames).toBeUndefined();
+
+    const registered = await fetch(`${env.url}/_emulator/miniapps`, {
+      method: 'POST',
+      headers: { 'x-api-key': env.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url, name: 'Later app' }),
+    });
+    expect(registered.status).toBe(200);
+    const after = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+    expect(specErrors('lookupCastByHashOrWarpcastUrl', after)).toEqual([]);
+    expect(after.cast.frames).toMatchObject([{ version: 'next', frames_url: url, name: 'Later app' }]);
+  });
 });
