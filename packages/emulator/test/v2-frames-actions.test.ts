@@ -15,7 +15,11 @@ const NEXT_PAGE = `<meta name="fc:frame" content="vNext"><meta name="fc:frame:im
 
 beforeAll(async () => {
   env = await startApi();
-  frame = await startPages(() => ({ body: NEXT_PAGE }));
+  frame = await startPages((req) =>
+    req.path === '/redirect'
+      ? { status: 302, body: '', headers: { location: '/landing?from=frame' } }
+      : { body: NEXT_PAGE },
+  );
   castHash = env.value<string>('SELECT hash FROM casts WHERE deleted = 0 ORDER BY ts DESC LIMIT 1');
 });
 afterAll(async () => {
@@ -129,6 +133,86 @@ describe('frame actions', () => {
     });
     expect(specErrors('postFrameActionDeveloperManaged', next)).toEqual([]);
     expect(JSON.parse(frame.requests.at(-1)!.body)).toEqual(packet);
+  });
+
+  it('hands a post_redirect answer back to the caller without following it', async () => {
+    const before = frame.requests.length;
+    const next = await env.api.postFrameAction({
+      signerUuid: SEED_USERS[0].signerUuid,
+      action: {
+        ...action('x'),
+        button: { index: 2, action_type: 'post_redirect', title: 'Visit' },
+        image: 'http://f.example/1.png',
+        post_url: `${frame.url}/redirect`,
+      },
+    });
+    expect(specErrors('postFrameAction', next)).toEqual([]);
+    const landing = `${frame.url}/landing?from=frame`;
+    expect(next).toEqual({
+      version: 'vNext',
+      image: 'http://f.example/1.png',
+      frames_url: landing,
+      buttons: [{ index: 2, action_type: 'post_redirect', title: 'Visit', target: landing }],
+      post_url: `${frame.url}/redirect`,
+    });
+    // One POST, and nobody fetched the landing page: that is the user's browser's to open.
+    expect(frame.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /redirect']);
+
+    // A post_redirect button whose server answers with a frame instead is the server's mistake.
+    await expect(
+      env.api.postFrameAction({
+        signerUuid: SEED_USERS[0].signerUuid,
+        action: { ...action('x'), button: { index: 2, action_type: 'post_redirect' } },
+      }),
+    ).rejects.toMatchObject({ status: 400, property: 'action.post_url' });
+  });
+
+  it('taps through a page frame the emulator serves: next page, then a redirect', async () => {
+    const P1 = '11111111-1111-4111-8111-111111111111';
+    const P2 = '22222222-2222-4222-8222-222222222222';
+    const image = { url: 'https://img.example/a.png', aspect_ratio: '1:1' as const };
+    const made = await env.api.publishNeynarFrame({
+      name: 'Tour',
+      pages: [
+        {
+          uuid: P1,
+          title: 'Start',
+          version: 'vNext',
+          image,
+          buttons: [{ title: 'On', index: 1, action_type: 'post', next_page: { uuid: P2 } }],
+        },
+        {
+          uuid: P2,
+          title: 'End',
+          version: 'vNext',
+          image,
+          buttons: [
+            {
+              title: 'Out',
+              index: 1,
+              action_type: 'post_redirect',
+              next_page: { redirect_url: 'https://done.example/' },
+            },
+          ],
+        },
+      ],
+    });
+    const start = (await env.api.fetchFrameMetaTagsFromUrl({ url: made.link })).frame as {
+      post_url: string;
+      buttons: { index: number; action_type: 'post' | 'post_redirect'; title: string }[];
+    };
+    const tap = (post_url: string, button: (typeof start.buttons)[number]) =>
+      env.api.postFrameAction({
+        signerUuid: SEED_USERS[1].signerUuid,
+        action: { button, frames_url: made.link, post_url },
+      });
+    const end = (await tap(start.post_url, start.buttons[0]!)) as typeof start & { title: string };
+    expect(end).toMatchObject({ title: 'End', post_url: `${made.link}/pages/${P2}` });
+    const out = await tap(end.post_url, end.buttons[0]!);
+    expect(out).toMatchObject({
+      frames_url: 'https://done.example/',
+      buttons: [{ target: 'https://done.example/' }],
+    });
   });
 
   it('refuses bad messages and analytics requests, naming the field', async () => {

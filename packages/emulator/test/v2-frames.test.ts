@@ -86,6 +86,53 @@ describe('page frames the developer makes', () => {
     expect((await env.api.fetchNeynarFrames({})).some((f) => f.uuid === made.uuid)).toBe(false);
   });
 
+  it('serves the link as an HTML frame a browser opens and the crawl reads back', async () => {
+    const first = {
+      ...page(P1, 'Welcome <home>'),
+      input: { text: { enabled: true, placeholder: 'Your name' } },
+      buttons: [
+        { title: 'Next', index: 1, action_type: 'post' as const, next_page: { uuid: P2 } },
+        {
+          title: 'Docs',
+          index: 2,
+          action_type: 'link' as const,
+          next_page: { redirect_url: 'https://docs.example/' },
+        },
+      ],
+    };
+    const made = await env.api.publishNeynarFrame({ name: 'Served', pages: [first, page(P2, 'Second')] });
+
+    // A browser sends no API key.
+    const opened = await fetch(made.link);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await opened.text()).toContain('<h1>Welcome &#60;home&#62;</h1>');
+
+    const crawled = await env.api.fetchFrameMetaTagsFromUrl({ url: made.link });
+    expect(specErrors('fetchFrameMetaTagsFromUrl', crawled)).toEqual([]);
+    expect(crawled.frame).toEqual({
+      version: 'vNext',
+      image: 'https://img.example/a.png',
+      image_aspect_ratio: '1:1',
+      frames_url: made.link,
+      title: 'Welcome <home>',
+      post_url: `${made.link}/pages/${P1}`,
+      input: { text: 'Your name' },
+      buttons: [
+        { index: 1, title: 'Next', action_type: 'post' },
+        { index: 2, title: 'Docs', action_type: 'link', target: 'https://docs.example/' },
+      ],
+    });
+    // Each page is served at its post_url, and looking that up finds the frame it belongs to.
+    const second = await env.api.fetchFrameMetaTagsFromUrl({ url: `${made.link}/pages/${P2}` });
+    expect(second.frame).toMatchObject({ title: 'Second', post_url: `${made.link}/pages/${P2}` });
+    const byPage = await env.api.lookupNeynarFrame({ type: 'url', url: `${made.link}/pages/${P2}` });
+    expect(byPage.uuid).toBe(made.uuid);
+
+    await env.api.deleteNeynarFrame({ uuid: made.uuid });
+    expect((await fetch(made.link)).status).toBe(404);
+  });
+
   it('refuses pages with repeated uuids and lookups without the identifier their type names', async () => {
     await expect(
       env.api.publishNeynarFrame({ name: 'dup', pages: [page(P1, 'a'), page(P1, 'b')] }),
@@ -247,5 +294,53 @@ describe('the frames feed', () => {
     const apps = new Set(env.column('SELECT url FROM miniapps'));
     for (const c of res.casts) expect(c.embeds.some((e) => 'url' in e && apps.has(e.url))).toBe(true);
     expect(SEED_USERS.length).toBe(3);
+  });
+
+  it('fills each cast’s frames with the apps it embeds, as the catalogue shows them', async () => {
+    const res = await env.api.fetchFramesOnlyFeed({ limit: 5 });
+    const cast = res.casts[0]!;
+    const url = (cast.embeds[0] as { url: string }).url;
+    const [listed] = (
+      await env.api.searchFrames({ q: env.value<string>('SELECT name FROM miniapps WHERE url = ?', url) })
+    ).frames;
+    expect(cast.frames).toHaveLength(1);
+    const { author: fullAuthor, ...app } = listed!;
+    expect(cast.frames![0]).toEqual({
+      ...app,
+      author: {
+        object: 'user_dehydrated',
+        fid: fullAuthor!.fid,
+        username: fullAuthor!.username,
+        display_name: fullAuthor!.display_name,
+        pfp_url: fullAuthor!.pfp_url,
+        custody_address: fullAuthor!.custody_address,
+      },
+    });
+    // Looked up one by one, the same cast carries the same frames.
+    const one = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+    expect(specErrors('lookupCastByHashOrWarpcastUrl', one)).toEqual([]);
+    expect(one.cast.frames).toEqual(cast.frames);
+  });
+
+  it('shows an app in frames once it is registered, for casts that embedded its URL before', async () => {
+    const [alice] = SEED_USERS;
+    const url = `${site.url}/later-app`;
+    const { cast } = await env.api.publishCast({
+      signerUuid: alice.signerUuid,
+      text: 'soon',
+      embeds: [{ url }],
+    });
+    const before = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+    expect(before.cast.frames).toBeUndefined();
+
+    const registered = await fetch(`${env.url}/_emulator/miniapps`, {
+      method: 'POST',
+      headers: { 'x-api-key': env.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url, name: 'Later app' }),
+    });
+    expect(registered.status).toBe(200);
+    const after = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+    expect(specErrors('lookupCastByHashOrWarpcastUrl', after)).toEqual([]);
+    expect(after.cast.frames).toMatchObject([{ version: 'next', frames_url: url, name: 'Later app' }]);
   });
 });

@@ -57,18 +57,41 @@ export interface FetchedPage {
   html: string;
 }
 
+/** A redirect answer handed back unfollowed: where it points, resolved against the page's URL. */
+export interface Redirect {
+  url: string;
+  location: string;
+}
+
+/** The HTML at `raw`, following up to 3 redirects, each hop checked; failures are 400s naming `property`. */
+export async function fetchPage(store: Store, raw: string, property: string): Promise<FetchedPage> {
+  const answer = await request(store, raw, property, undefined, true);
+  return answer as FetchedPage;
+}
+
 /**
- * The HTML at `raw` (or what it answers a POST of `json` with), following up to 3 redirects (as
- * GETs), each hop checked; failures are 400s naming `property`.
+ * What `raw` answers a POST of `json` with. A redirect is followed (as a GET) only when
+ * `followRedirect` is set; otherwise it is handed back, its target neither checked nor fetched.
  */
-export async function fetchPage(
+export function postJson(
   store: Store,
   raw: string,
   property: string,
-  json?: unknown,
-): Promise<FetchedPage> {
+  json: unknown,
+  followRedirect: boolean,
+): Promise<FetchedPage | Redirect> {
+  return request(store, raw, property, JSON.stringify(json), followRedirect);
+}
+
+async function request(
+  store: Store,
+  raw: string,
+  property: string,
+  firstBody: string | undefined,
+  followRedirect: boolean,
+): Promise<FetchedPage | Redirect> {
   let url = parseHttpUrl(raw, property);
-  let body = json === undefined ? undefined : JSON.stringify(json);
+  let body = firstBody;
   for (let hop = 0; ; hop++) {
     const address = await allowedAddress(store, url, property);
     const res = await send(url, address, property, body);
@@ -76,9 +99,11 @@ export async function fetchPage(
     const location = res.headers.location;
     if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
       res.resume();
+      const next = parseHttpUrl(new URL(location, url).href, property);
+      if (!followRedirect) return { url: url.href, location: next.href };
       if (hop >= MAX_REDIRECTS)
         throw new ValidationError(`${raw} redirects more than ${MAX_REDIRECTS} times`, property);
-      url = parseHttpUrl(new URL(location, url).href, property);
+      url = next;
       continue;
     }
     if (!res.statusCode || res.statusCode >= 400) {

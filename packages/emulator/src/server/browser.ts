@@ -6,7 +6,7 @@ import type { Store } from '../store/store.js';
 import { approveSignerRequest } from '../v2/routes/signers.js';
 import type { Route } from './router.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The login stand-in: says what it was asked and that nobody is signed in. Text only. */
 export function loginPage(query: URLSearchParams): string {

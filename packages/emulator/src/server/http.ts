@@ -23,6 +23,7 @@ import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger, upgradeGuard } from './edge.js';
 import { type FaultRuleInput, Faults, faultLink, faultRoutes } from './faults.js';
+import { framePageRoutes } from './frame-pages.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
 import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink, rateLimitRoutes } from './rate-limits.js';
 import type { Fallback, Route } from './router.js';
@@ -123,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ...snapshotRoutes(snapshots),
       ...faultRoutes(faults),
       ...rateLimitRoutes(rateLimits),
+      ...framePageRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store, options.signerApprovalPage),
       ...(options.routes ?? []),

@@ -5,6 +5,7 @@
 //   cast:<hash>       a casts row, or a reaction to it (its counts and recent reactors)
 //   cast-body:<hash>  a casts row but for its counters (what a cast quoting it shows)
 //   channel:<id>      a channels, channel_members or channel_follows row of that channel
+//   miniapp:<url>     a miniapps row of that URL (a cast embedding it shows it in `frames`)
 //   timeline:<fid>    a top-level cast of that fid added or removed, or a recast by that fid
 //   *                 anything else read caches may rest on (meta: the seeded asset origin)
 // TEMP objects belong to the connection alone: another connection's writes are not seen here (the
@@ -53,6 +54,7 @@ const TAGGED: Tag[] = [
   { table: 'channel_members', tag: `'channel:' || R.channel_id` },
   // Also moves the channel row's follower_count (channel-counters.ts); tagged here in its own right.
   { table: 'channel_follows', tag: `'channel:' || R.channel_id` },
+  { table: 'miniapps', tag: `'miniapp:' || R.url` },
   { table: 'meta', tag: `'*'` },
 ];
 

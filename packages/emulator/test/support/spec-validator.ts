@@ -26,7 +26,11 @@ export class SpecValidator {
     // Schema names are data, not keywords: convert each component schema on its own.
     const schemas = Object.entries<unknown>(this.doc.components.schemas);
     this.ajv.addSchema(
-      { components: { schemas: Object.fromEntries(schemas.map(([name, s]) => [name, toJsonSchema(s)])) } },
+      {
+        components: {
+          schemas: Object.fromEntries(schemas.map(([name, s]) => [name, toJsonSchema(discriminated(s))])),
+        },
+      },
       'spec',
     );
   }
@@ -67,4 +71,24 @@ export class SpecValidator {
       .slice(0, 8)
       .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   }
+}
+
+/**
+ * The pre-pass drops `discriminator`, leaving a plain oneOf that a value may satisfy twice (a FrameV2
+ * also satisfies FrameV1, whose fields are all optional). Where the spec maps discriminator values,
+ * each branch here also requires its own values, so exactly one branch matches, as the mapping says.
+ */
+function discriminated(node: any): any {
+  if (Array.isArray(node)) return node.map(discriminated);
+  if (!node || typeof node !== 'object') return node;
+  const out: any = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, discriminated(v)]));
+  const mapping: Record<string, string> | undefined = node.discriminator?.mapping;
+  if (!mapping || !Array.isArray(node.oneOf)) return out;
+  const property: string = node.discriminator.propertyName;
+  out.oneOf = node.oneOf.map((branch: any) => {
+    const values = Object.keys(mapping).filter((v) => mapping[v] === branch.$ref);
+    if (!values.length) return branch;
+    return { allOf: [branch, { properties: { [property]: { enum: values } }, required: [property] }] };
+  });
+  return out;
 }

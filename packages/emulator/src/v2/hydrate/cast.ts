@@ -21,6 +21,7 @@ import { castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from '
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
 import { channelTags, hydrateChannels } from './channel.js';
 import { absoluteEmbedUrl, embedMetadata } from './embed-metadata.js';
+import { embeddedMiniapps } from './miniapp.js';
 import { type HydrateOptions, hydrateUsers, userDehydrated } from './user.js';
 import { castsForViewer } from './viewer.js';
 
@@ -88,6 +89,8 @@ function buildFromRows(
     for (const e of embeds) if ('castId' in e) quotedHashes.push(e.castId.hash);
   }
   const quoted = castRows(store, quotedHashes);
+  const urlsOf = (hash: string) => (embedsOf.get(hash) ?? []).flatMap((e) => ('url' in e ? [e.url] : []));
+  const apps = embeddedMiniapps(store, [...rows.keys()].flatMap(urlsOf), origin);
 
   // Full users for authors and mentions; dehydrated ones for everything inside quoted casts.
   const fullFids: number[] = [];
@@ -176,6 +179,7 @@ function buildFromRows(
       if (q) embeds.push({ cast_id: { fid: e.castId.fid, hash: e.castId.hash }, cast: embedded(q) });
     }
     const r = reactors.get(row.hash);
+    const frames = urlsOf(row.hash).flatMap((url) => apps.get(url) ?? []);
     const cast: CastWithInteractions = {
       object: 'cast',
       hash: row.hash,
@@ -187,6 +191,7 @@ function buildFromRows(
       text: rendered.text,
       timestamp: isoTime(row.ts),
       embeds,
+      ...(frames.length ? { frames } : {}),
       reactions: {
         likes: r?.likes ?? [],
         recasts: r?.recasts ?? [],
@@ -208,6 +213,9 @@ function buildFromRows(
       ...(row.channel_id ? channelTags(row.channel_id, channels.get(row.channel_id)) : []),
       ...channelMentionCandidates(rendered.text).map((c) => `channel:${c.id}`),
       ...(embedsOf.get(row.hash) ?? []).flatMap((e) => ('castId' in e ? quotedTags(e.castId.hash) : [])),
+      // Any URL may become a mini app later (the host simulation registers developers' apps).
+      ...urlsOf(row.hash).map((url) => `miniapp:${url}`),
+      ...frames.flatMap((f) => (f.author ? [`user:${f.author.fid}`] : [])),
     ]);
   }
   return out;

@@ -1,8 +1,9 @@
-// v2 mini-app objects (FrameV2 with its author) from catalogue rows, authors hydrated in one batch.
-import type { FrameV2WithFullAuthor } from '@castkit/sdk';
-import { type MiniappRow, miniappsByIds } from '../../store/queries/miniapps.js';
+// v2 mini-app objects from catalogue rows, authors hydrated in one batch: with full authors
+// (FrameV2WithFullAuthor) where the catalogue lists them, dehydrated (FrameV2) in a cast's `frames`.
+import type { FrameV2, FrameV2WithFullAuthor } from '@castkit/sdk';
+import { type MiniappRow, miniappsByIds, miniappsByUrls } from '../../store/queries/miniapps.js';
 import type { Store } from '../../store/store.js';
-import { assetUrlFrom, hydrateUsers } from './user.js';
+import { assetUrlFrom, hydrateUsers, userDehydrated } from './user.js';
 
 /** The manifest's account association is emulated: encoded like a real one, never verified. */
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -18,45 +19,77 @@ export function hydrateMiniapps(
     { origin },
   );
   const seeded = store.getMeta('asset_origin');
-  return rows.map((r) => {
-    const icon = assetUrlFrom(seeded, r.icon_url, origin) ?? r.icon_url;
-    const image = assetUrlFrom(seeded, r.image_url, origin) ?? r.image_url;
+  return rows.map((r): FrameV2WithFullAuthor => {
     const author = authors.get(r.author_fid);
-    const domain = hostOf(r.url);
-    // The spec requires `name` and `icon` beside the declared fields of FrameV2.
-    const app: FrameV2WithFullAuthor & { name: string; icon: string } = {
-      version: 'next',
-      image,
-      frames_url: r.url,
-      name: r.name,
-      icon,
-      title: r.button_title,
-      manifest: {
-        account_association: {
-          header: b64({ fid: r.author_fid, type: 'custody', key: author?.custody_address ?? '' }),
-          payload: b64({ domain }),
-          signature: b64({ emulated: true }),
-        },
-        frame: {
-          version: '1',
-          name: r.name,
-          home_url: r.url,
-          icon_url: icon,
-          image_url: image,
-          button_title: r.button_title,
-          ...(r.webhook_url ? { webhook_url: r.webhook_url } : {}),
-          description: r.description,
-          primary_category: r.category,
-          tags: [r.category],
-        },
-      },
-      ...(author ? { author } : {}),
-      metadata: {
-        html: { ogTitle: r.name, ogDescription: r.description, ogImage: [{ url: image }] },
-      },
-    };
-    return app;
+    return { ...miniapp(r, author?.custody_address, origin, seeded), ...(author ? { author } : {}) };
   });
+}
+
+/** The apps among `urls` (a cast's embeds), by URL, as a cast's `frames` show them. */
+export function embeddedMiniapps(
+  store: Store,
+  urls: readonly string[],
+  origin: string,
+): Map<string, FrameV2> {
+  const rows = miniappsByUrls(store, [...new Set(urls)]);
+  const authors = userDehydrated(
+    store,
+    rows.map((r) => r.author_fid),
+    origin,
+  );
+  const seeded = store.getMeta('asset_origin');
+  return new Map(
+    rows.map((r): [string, FrameV2] => {
+      const author = authors.get(r.author_fid);
+      return [
+        r.url,
+        { ...miniapp(r, author?.custody_address, origin, seeded), ...(author ? { author } : {}) },
+      ];
+    }),
+  );
+}
+
+/** An app but for its author; `custody` keys the emulated account association. */
+function miniapp(
+  r: MiniappRow,
+  custody: string | undefined,
+  origin: string,
+  seeded: string | undefined,
+): Omit<FrameV2, 'author'> & { name: string; icon: string } {
+  const icon = assetUrlFrom(seeded, r.icon_url, origin) ?? r.icon_url;
+  const image = assetUrlFrom(seeded, r.image_url, origin) ?? r.image_url;
+  const domain = hostOf(r.url);
+  // The spec requires `name` and `icon` beside the declared fields of FrameV2.
+  return {
+    version: 'next',
+    image,
+    frames_url: r.url,
+    name: r.name,
+    icon,
+    title: r.button_title,
+    manifest: {
+      account_association: {
+        header: b64({ fid: r.author_fid, type: 'custody', key: custody ?? '' }),
+        payload: b64({ domain }),
+        signature: b64({ emulated: true }),
+      },
+      frame: {
+        version: '1',
+        name: r.name,
+        home_url: r.url,
+        icon_url: icon,
+        image_url: image,
+        button_title: r.button_title,
+        ...(r.webhook_url ? { webhook_url: r.webhook_url } : {}),
+        description: r.description,
+        primary_category: r.category,
+        tags: [r.category],
+      },
+    },
+    metadata: {
+      html: { ogTitle: r.name, ogDescription: r.description, ogImage: [{ url: image }] },
+    },
+  };
 }
 
 /** Hydrated apps for ids, in the order of `ids`. */

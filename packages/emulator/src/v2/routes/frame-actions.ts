@@ -2,10 +2,10 @@
 // managed signer, or a packet the developer signed), validating such a message (which records the
 // interaction), analytics over what was recorded, and pay frames.
 import { randomUUID } from 'node:crypto';
-import type { Frame, TransactionFramePay } from '@castkit/sdk';
+import type { Frame, FrameAction, TransactionFramePay } from '@castkit/sdk';
 import { Message } from '@farcaster/core';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { fetchPage } from '../../miniapps/fetch-page.js';
+import { postJson } from '../../miniapps/fetch-page.js';
 import { frameFromTags, metaTags } from '../../miniapps/meta-tags.js';
 import { actAs } from '../../protocol/actions.js';
 import { signMessageData } from '../../protocol/build.js';
@@ -86,7 +86,7 @@ export const frameActionHandlers: V2Handlers = {
       },
       trustedData: { messageBytes: Buffer.from(encodeMessage(message)).toString('hex') },
     };
-    return nextFrame(store, action.post_url, packet);
+    return nextFrame(store, action, packet);
   },
 
   postFrameActionDeveloperManaged({ store, params }) {
@@ -98,7 +98,7 @@ export const frameActionHandlers: V2Handlers = {
         'RequiredField',
       );
     }
-    return nextFrame(store, params.action.post_url, params.signature_packet);
+    return nextFrame(store, params.action, params.signature_packet);
   },
 
   validateFrameAction({ store, params, origin }) {
@@ -217,11 +217,33 @@ function payFrame(stored: string, origin: string): TransactionFramePay {
   return { ...frame, url: `${origin}${PAY_PATH}${frame.id}` };
 }
 
-/** POSTs the signature packet to the frame's post_url and reads the next frame from the answer. */
-async function nextFrame(store: Store, postUrl: string, packet: unknown): Promise<Frame> {
-  const page = await fetchPage(store, postUrl, 'action.post_url', packet);
-  const frame = frameFromTags(metaTags(page.html), page.url);
-  if (!frame) throw new ValidationError(`${postUrl} answered without frame meta tags`, 'action.post_url');
+/**
+ * POSTs the signature packet to the frame's post_url and reads the next frame from the answer. A
+ * post_redirect button's answer is a redirect the client sends the user to (frames v1), so it is
+ * handed back unfollowed: the frame's launch URL and the button's target are where it points.
+ */
+async function nextFrame(store: Store, action: FrameAction, packet: unknown): Promise<Frame> {
+  const redirects = action.button.action_type === 'post_redirect';
+  const answer = await postJson(store, action.post_url, 'action.post_url', packet, !redirects);
+  if ('location' in answer) {
+    return {
+      version: 'vNext',
+      image: action.image ?? '',
+      frames_url: answer.location,
+      ...(action.title ? { title: action.title } : {}),
+      buttons: [{ ...action.button, target: answer.location }],
+      post_url: action.post_url,
+    };
+  }
+  if (redirects) {
+    throw new ValidationError(
+      `${action.post_url} answered a post_redirect button without a redirect (frames answer those with 302 and a Location)`,
+      'action.post_url',
+    );
+  }
+  const frame = frameFromTags(metaTags(answer.html), answer.url);
+  if (!frame)
+    throw new ValidationError(`${action.post_url} answered without frame meta tags`, 'action.post_url');
   return frame;
 }
 

@@ -5,6 +5,7 @@ import type { NeynarFrame, NeynarFramePage } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { fetchPage } from '../../miniapps/fetch-page.js';
 import { frameFromTags, metaTags } from '../../miniapps/meta-tags.js';
+import { FRAME_PATH, frameLink } from '../../miniapps/page-frame.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
   allNeynarFrames,
@@ -21,8 +22,6 @@ import { nextCursor, pageWindow } from '../cursor.js';
 import { hydrateMiniappIds } from '../hydrate/miniapp.js';
 import { hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
 
-/** Where a page frame is served; lookups by URL accept it back. */
-export const FRAME_PATH = '/_emulator/frames/';
 const RELEVANT_APPS = 10;
 const TOP_USERS = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -138,7 +137,8 @@ function uuidOfLink(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
     const path = new URL(url).pathname;
-    return path.startsWith(FRAME_PATH) ? path.slice(FRAME_PATH.length) : path;
+    // The link itself or one of its pages (/_emulator/frames/<uuid>/pages/<page>).
+    return path.startsWith(FRAME_PATH) ? path.slice(FRAME_PATH.length).split('/')[0] : path;
   } catch {
     throw new ValidationError('url must be an absolute URL of a mini app this emulator made', 'url');
   }
@@ -163,5 +163,5 @@ function framePages(pages: NeynarFramePage[]): NeynarFramePage[] {
 
 export function neynarFrame(row: NeynarFrameRow, origin: string): NeynarFrame {
   const pages = JSON.parse(row.pages) as NeynarFramePage[];
-  return { uuid: row.uuid, name: row.name, link: `${origin}${FRAME_PATH}${row.uuid}`, pages, valid: true };
+  return { uuid: row.uuid, name: row.name, link: frameLink(origin, row.uuid), pages, valid: true };
 }

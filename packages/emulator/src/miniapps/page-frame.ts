@@ -1,0 +1,59 @@
+// A developer's page frame (publishNeynarFrame) as the vNext frame a client renders: each page is an
+// HTML document of `fc:frame:*` meta tags, and tapping a button POSTs to the page, which answers
+// with the next page, or a 302 to the button's redirect URL (post_redirect), as frames v1 specify.
+import type { NeynarFramePage, NeynarPageButton } from '@castkit/sdk';
+import { escapeHtml } from '../server/browser.js';
+
+/** Where a page frame is served; its `link` is the first page, lookups by URL accept it back. */
+export const FRAME_PATH = '/_emulator/frames/';
+
+export const frameLink = (origin: string, uuid: string): string => `${origin}${FRAME_PATH}${uuid}`;
+export const pageLink = (origin: string, uuid: string, page: string): string =>
+  `${frameLink(origin, uuid)}/pages/${page}`;
+
+/** Where a button leads outside the frame (link, mint, post_redirect), if its next page says. */
+function target(b: NeynarPageButton): string | undefined {
+  const next = b.next_page as { redirect_url?: string; mint_url?: string } | undefined;
+  return next?.redirect_url ?? next?.mint_url;
+}
+
+/** The page as an HTML document whose meta tags a frame client (or fetchFrameMetaTagsFromUrl) reads. */
+export function pageHtml(name: string, page: NeynarFramePage, postUrl: string): string {
+  const tags: [string, string][] = [
+    ['fc:frame', 'vNext'],
+    ['og:title', page.title],
+    ['og:image', page.image.url],
+    ['fc:frame:image', page.image.url],
+    ['fc:frame:image:aspect_ratio', page.image.aspect_ratio],
+    ['fc:frame:post_url', postUrl],
+  ];
+  if (page.input?.text?.enabled) tags.push(['fc:frame:input:text', page.input.text.placeholder ?? '']);
+  for (const b of page.buttons ?? []) {
+    tags.push([`fc:frame:button:${b.index}`, b.title], [`fc:frame:button:${b.index}:action`, b.action_type]);
+    const to = target(b);
+    if (to) tags.push([`fc:frame:button:${b.index}:target`, to]);
+  }
+  const meta = tags.map(([k, v]) => `<meta property="${k}" content="${escapeHtml(v)}">`);
+  return [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    `<title>${escapeHtml(`${name}: ${page.title}`)}</title>`,
+    ...meta,
+    '</head><body>',
+    `<h1>${escapeHtml(page.title)}</h1>`,
+    `<img src="${escapeHtml(page.image.url)}" alt="${escapeHtml(page.title)}">`,
+    '</body></html>',
+  ].join('\n');
+}
+
+export type Tap = { page: NeynarFramePage } | { redirect: string } | { stay: true };
+
+/** What tapping button `index` on `page` leads to: another page, a redirect, or the same page. */
+export function tap(pages: NeynarFramePage[], page: NeynarFramePage, index: number): Tap | undefined {
+  const button = page.buttons?.find((b) => b.index === index);
+  if (!button) return undefined;
+  const next = button.next_page as { uuid?: string } | undefined;
+  const to = target(button);
+  if (button.action_type === 'post_redirect' && to) return { redirect: to };
+  const nextPage = next?.uuid ? pages.find((p) => p.uuid === next.uuid) : undefined;
+  return nextPage ? { page: nextPage } : { stay: true };
+}
