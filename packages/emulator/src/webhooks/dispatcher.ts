@@ -63,6 +63,7 @@ export class WebhookDispatcher {
     https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
   };
   private readonly unsubscribe: () => void;
+  private readonly unclock: () => void;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -77,6 +78,8 @@ export class WebhookDispatcher {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.perWebhook = options.concurrencyPerWebhook ?? 4;
     this.unsubscribe = onEventsAppended(store, () => this.schedule());
+    // A moved clock may have made retries due: whoever moved it hears back once they are sent.
+    this.unclock = store.onClockChange(() => this.processDue());
     // Resume: match what arrived while nobody was running, send what is still pending.
     this.schedule();
   }
@@ -253,6 +256,7 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
+    this.unclock();
     if (this.timer) clearTimeout(this.timer);
     for (const a of Object.values(this.agents)) a.destroy();
     await Promise.allSettled([...this.sends]);
