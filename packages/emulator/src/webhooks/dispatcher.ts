@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { type CompiledFilter, compileFilters, matchesFilters } from '../events/filters.js';
-import { eventsAfter } from '../events/log.js';
+import { eventsAfter, latestEventId } from '../events/log.js';
 import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
 import { onEventsAppended } from '../events/wake.js';
@@ -25,6 +25,7 @@ import {
   setDispatchCursor,
   type WebhookRow,
 } from '../store/queries/webhooks.js';
+import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { SIGNATURE_HEADER, signBody } from './sign.js';
 
@@ -64,6 +65,9 @@ export class WebhookDispatcher {
   };
   private readonly unsubscribe: () => void;
   private readonly unclock: () => void;
+  private readonly unrestore: () => void;
+  /** Bumped by a restore: sends started before it end unrecorded (their rows were put back). */
+  private generation = 0;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -80,6 +84,7 @@ export class WebhookDispatcher {
     this.unsubscribe = onEventsAppended(store, () => this.schedule());
     // A moved clock may have made retries due: whoever moved it hears back once they are sent.
     this.unclock = store.onClockChange(() => this.processDue());
+    this.unrestore = snapshotsOf(store).onRestore(() => this.restored());
     // Resume: match what arrived while nobody was running, send what is still pending.
     this.schedule();
   }
@@ -94,6 +99,23 @@ export class WebhookDispatcher {
       this.pump();
       this.processDue();
     });
+  }
+
+  /**
+   * After a reset, restore or import the outbox is what the snapshot held; the events in the
+   * restored log were matched (or not) before it, so the cursor moves past them (a snapshot taken
+   * between a commit and its pump would otherwise match that event again), and past nothing newer
+   * even if ids went back. Pending deliveries of the snapshot are pending again and are sent.
+   */
+  private restored(): void {
+    this.generation++;
+    this.inFlight.clear();
+    this.perHook.clear();
+    this.compiled.clear();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.store.tx(() => setDispatchCursor(this.store, latestEventId(this.store)));
+    this.schedule();
   }
 
   /** Turns new events into deliveries (synchronous; each batch one transaction). */
@@ -166,10 +188,13 @@ export class WebhookDispatcher {
       if (!secret) continue;
       this.inFlight.add(d.id);
       this.perHook.set(d.webhook_id, busy + 1);
-      const send = this.attempt(d, hook.target_url, secret).finally(() => {
-        this.inFlight.delete(d.id);
-        this.perHook.set(d.webhook_id, (this.perHook.get(d.webhook_id) ?? 1) - 1);
+      const generation = this.generation;
+      const send = this.attempt(d, hook.target_url, secret, generation).finally(() => {
         this.sends.delete(send);
+        if (generation === this.generation) {
+          this.inFlight.delete(d.id);
+          this.perHook.set(d.webhook_id, (this.perHook.get(d.webhook_id) ?? 1) - 1);
+        }
         // A slot freed or a retry was scheduled: look again.
         if (!this.stopped) setImmediate(() => void this.processDue());
       });
@@ -192,11 +217,12 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  private async attempt(d: DeliveryRow, url: string, secret: string): Promise<void> {
+  private async attempt(d: DeliveryRow, url: string, secret: string, generation: number): Promise<void> {
     const startedAt = this.store.now();
     const t0 = performance.now();
     const result = await this.post(url, d.payload, secret);
-    if (this.stopped) return; // left pending: sent again after a restart
+    // Left pending: sent again after a restart; after a restore the row is the snapshot's.
+    if (this.stopped || generation !== this.generation) return;
     const duration = Math.round(performance.now() - t0);
     const attempt = d.attempts + 1;
     const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
@@ -257,6 +283,7 @@ export class WebhookDispatcher {
     this.stopped = true;
     this.unsubscribe();
     this.unclock();
+    this.unrestore();
     if (this.timer) clearTimeout(this.timer);
     for (const a of Object.values(this.agents)) a.destroy();
     await Promise.allSettled([...this.sends]);
