@@ -63,3 +63,6 @@ CREATE TABLE webhook_attempts (
   PRIMARY KEY (delivery_id, attempt)
 ) WITHOUT ROWID;
 `;
+
+// The X-Neynar-Signature each attempt carried, so the delivery log can show what a receiver had to verify.
+export const webhookAttemptSignatures = `ALTER TABLE webhook_attempts ADD COLUMN signature TEXT;`;

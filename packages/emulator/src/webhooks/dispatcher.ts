@@ -220,7 +220,9 @@ export class WebhookDispatcher {
   private async attempt(d: DeliveryRow, url: string, secret: string, generation: number): Promise<void> {
     const startedAt = this.store.now();
     const t0 = performance.now();
-    const result = await this.post(url, d.payload, secret);
+    const body = Buffer.from(d.payload);
+    const signature = signBody(body, secret);
+    const result = await this.post(url, body, signature);
     // Left pending: sent again after a restart; after a restore the row is the snapshot's.
     if (this.stopped || generation !== this.generation) return;
     const duration = Math.round(performance.now() - t0);
@@ -236,6 +238,7 @@ export class WebhookDispatcher {
       duration_ms: duration,
       response_status: result.status ?? null,
       error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
+      signature,
       status,
       next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
       at,
@@ -248,8 +251,7 @@ export class WebhookDispatcher {
     return Math.round(full / 2 + (Math.random() * full) / 2);
   }
 
-  private post(url: string, payload: string, secret: string): Promise<{ status?: number; error?: string }> {
-    const body = Buffer.from(payload);
+  private post(url: string, body: Buffer, signature: string): Promise<{ status?: number; error?: string }> {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
     return new Promise((resolve) => {
@@ -262,7 +264,7 @@ export class WebhookDispatcher {
             'content-type': 'application/json',
             'content-length': body.length,
             'user-agent': 'castkit-emulator-webhooks',
-            [SIGNATURE_HEADER]: signBody(body, secret),
+            [SIGNATURE_HEADER]: signature,
           },
           timeout: this.timeoutMs,
         },

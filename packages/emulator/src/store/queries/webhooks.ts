@@ -51,6 +51,8 @@ export interface AttemptRow {
   duration_ms: number;
   response_status: number | null;
   error: string | null;
+  /** The X-Neynar-Signature header sent (null for attempts recorded before it was kept). */
+  signature: string | null;
 }
 
 export function insertWebhook(store: Store, w: Omit<WebhookRow, 'deleted_at'>): void {
@@ -206,10 +208,10 @@ export function recordAttempt(
   store.tx(() => {
     store
       .stmt(
-        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
+          signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error);
+      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
     store
       .stmt(
         `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
