@@ -45,7 +45,11 @@ const migrations: Migration[] = [
   { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
   { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
   { version: 11, name: 'snapshot marks and undo log', sql: undoSchema },
-  { version: 12, name: 'webhook attempt signatures', sql: webhookAttemptSignatures },
+  {
+    version: 12,
+    name: 'webhook attempt signatures, due deliveries by webhook',
+    sql: webhookAttemptSignatures,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

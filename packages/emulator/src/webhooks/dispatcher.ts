@@ -12,13 +12,12 @@ import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
 import { onEventsAppended } from '../events/wake.js';
 import {
-  cancelDelivery,
+  cancelOrphanedDeliveries,
   currentSecret,
   type DeliveryRow,
   dispatchCursor,
   dueDeliveries,
   insertDelivery,
-  liveWebhook,
   liveWebhooks,
   nextDueAt,
   recordAttempt,
@@ -44,7 +43,6 @@ export interface DispatcherOptions {
 
 const EVENTS_PER_TX = 200;
 const MAX_RETRY_MS = 10 * 60 * 1000;
-const DUE_BATCH = 256;
 
 interface Hook {
   row: WebhookRow;
@@ -56,8 +54,8 @@ export class WebhookDispatcher {
   private readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private readonly perWebhook: number;
-  private readonly inFlight = new Set<number>();
-  private readonly perHook = new Map<string, number>();
+  /** Delivery ids in flight, by webhook. */
+  private readonly inFlight = new Map<string, Set<number>>();
   private readonly compiled = new Map<string, Hook>();
   private readonly agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -69,6 +67,7 @@ export class WebhookDispatcher {
   /** Bumped by a restore: sends started before it end unrecorded (their rows were put back). */
   private generation = 0;
   private scheduled = false;
+  private dueQueued = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly sends = new Set<Promise<void>>();
@@ -85,7 +84,9 @@ export class WebhookDispatcher {
     // A moved clock may have made retries due: whoever moved it hears back once they are sent.
     this.unclock = store.onClockChange(() => this.processDue());
     this.unrestore = snapshotsOf(store).onRestore(() => this.restored());
-    // Resume: match what arrived while nobody was running, send what is still pending.
+    // Resume: match what arrived while nobody was running, send what is still pending (never for a
+    // webhook turned off or deleted meanwhile).
+    cancelOrphanedDeliveries(store, store.now());
     this.schedule();
   }
 
@@ -110,8 +111,8 @@ export class WebhookDispatcher {
   private restored(): void {
     this.generation++;
     this.inFlight.clear();
-    this.perHook.clear();
     this.compiled.clear();
+    cancelOrphanedDeliveries(this.store, this.store.now());
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.store.tx(() => setDispatchCursor(this.store, latestEventId(this.store)));
@@ -175,34 +176,41 @@ export class WebhookDispatcher {
     if (this.stopped) return;
     const now = this.store.now();
     const started: Promise<void>[] = [];
-    for (const d of dueDeliveries(this.store, now, DUE_BATCH)) {
-      if (this.inFlight.has(d.id)) continue;
-      const busy = this.perHook.get(d.webhook_id) ?? 0;
-      if (busy >= this.perWebhook) continue;
-      const hook = liveWebhook(this.store, d.webhook_id);
-      if (!hook?.active) {
-        cancelDelivery(this.store, d.id, hook ? 'webhook is inactive' : 'webhook was deleted', now);
-        continue;
-      }
-      const secret = currentSecret(this.store, d.webhook_id);
+    // Per webhook, only as many as it has free slots: a backlog is never read to be skipped.
+    for (const hook of this.activeHooks()) {
+      const id = hook.row.webhook_id;
+      const flying = this.inFlight.get(id) ?? new Set<number>();
+      const free = this.perWebhook - flying.size;
+      if (free <= 0) continue;
+      const due = dueDeliveries(this.store, id, now, [...flying], free);
+      if (due.length === 0) continue;
+      const secret = currentSecret(this.store, id);
       if (!secret) continue;
-      this.inFlight.add(d.id);
-      this.perHook.set(d.webhook_id, busy + 1);
-      const generation = this.generation;
-      const send = this.attempt(d, hook.target_url, secret, generation).finally(() => {
-        this.sends.delete(send);
-        if (generation === this.generation) {
-          this.inFlight.delete(d.id);
-          this.perHook.set(d.webhook_id, (this.perHook.get(d.webhook_id) ?? 1) - 1);
-        }
-        // A slot freed or a retry was scheduled: look again.
-        if (!this.stopped) setImmediate(() => void this.processDue());
-      });
-      this.sends.add(send);
-      started.push(send);
+      this.inFlight.set(id, flying);
+      for (const d of due) {
+        flying.add(d.id);
+        const generation = this.generation;
+        const send = this.attempt(d, hook.row.target_url, secret, generation).finally(() => {
+          this.sends.delete(send);
+          flying.delete(d.id);
+          // A slot freed or a retry was scheduled: look again (once for all that end together).
+          this.soon();
+        });
+        this.sends.add(send);
+        started.push(send);
+      }
     }
     this.armTimer();
     await Promise.all(started);
+  }
+
+  private soon(): void {
+    if (this.dueQueued || this.stopped) return;
+    this.dueQueued = true;
+    setImmediate(() => {
+      this.dueQueued = false;
+      void this.processDue();
+    });
   }
 
   /** Wakes up when the next retry falls due (the clock may be moved sooner; see processDue). */
@@ -212,7 +220,8 @@ export class WebhookDispatcher {
     const due = nextDueAt(this.store);
     if (due === undefined || this.stopped) return;
     const wait = Math.max(0, due - this.store.now());
-    if (wait === 0 && this.inFlight.size > 0) return; // a send in flight will look again when it ends
+    // A send in flight will look again when it ends.
+    if (wait === 0 && [...this.inFlight.values()].some((f) => f.size > 0)) return;
     this.timer = setTimeout(() => void this.processDue(), Math.min(wait, 2 ** 31 - 1));
     this.timer.unref();
   }
