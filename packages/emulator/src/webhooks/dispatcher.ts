@@ -66,6 +66,8 @@ export class WebhookDispatcher {
   private readonly unrestore: () => void;
   /** Bumped by a restore: sends started before it end unrecorded (their rows were put back). */
   private generation = 0;
+  /** Events at or below this id were in the log a restore put back: never matched again. */
+  private floor = 0;
   private scheduled = false;
   private dueQueued = false;
   private timer: NodeJS.Timeout | undefined;
@@ -115,7 +117,8 @@ export class WebhookDispatcher {
     cancelOrphanedDeliveries(this.store, this.store.now());
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.store.tx(() => setDispatchCursor(this.store, latestEventId(this.store)));
+    // Kept in memory, not written: the restored tables stay exactly the snapshot's.
+    this.floor = latestEventId(this.store);
     this.schedule();
   }
 
@@ -128,7 +131,7 @@ export class WebhookDispatcher {
         if (hooks.length === 0) return false;
         const stored = dispatchCursor(this.store);
         // Events at or before every webhook's creation concern none of them.
-        const cursor = Math.max(stored ?? 0, Math.min(...hooks.map((h) => h.row.after_event_id)));
+        const cursor = Math.max(stored ?? 0, this.floor, Math.min(...hooks.map((h) => h.row.after_event_id)));
         const { events, cursor: next } = eventsAfter(this.store, cursor, EVENTS_PER_TX, this.options.origin);
         const at = this.store.now();
         for (const event of events) {
