@@ -4,14 +4,19 @@
 // start to the receiver's arrival, same clock), then a burst at concurrency 16 with 10 webhooks for
 // deliveries per second sustained. Every figure is the median over the rounds.
 // Targets (issue 11): delivery p99 <= 50 ms at 10 webhooks; write p99 with 10 webhooks <= 1.2x none.
-// Usage: node bench/webhooks.mjs [--rounds N] [--writes N]
+// Usage: node bench/webhooks.mjs [--rounds N] [--writes N] [--cpu-prof DIR]
+// --cpu-prof writes the emulator child's V8 CPU profile into DIR (open it in Chrome DevTools).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { rounds: { type: 'string', default: '3' }, writes: { type: 'string', default: '300' } },
+  options: {
+    rounds: { type: 'string', default: '3' },
+    writes: { type: 'string', default: '300' },
+    'cpu-prof': { type: 'string' },
+  },
 });
 const ROUNDS = Math.max(1, Number(values.rounds));
 const WRITES = Math.max(20, Number(values.writes));
@@ -20,7 +25,8 @@ const KEY = 'castkit-dev-key';
 const emulatorBin = fileURLToPath(new URL('../packages/emulator/bin/castkit-emulator.mjs', import.meta.url));
 const SIGNERS = [1, 2, 3].map((fid) => `00000000-0000-4000-8000-00000000000${fid}`);
 
-const child = spawn(process.execPath, [emulatorBin, '--port', '0', '--db', ':memory:'], {
+const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
+const child = spawn(process.execPath, [...profile, emulatorBin, '--port', '0', '--db', ':memory:'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise((resolve, reject) => {
@@ -171,6 +177,7 @@ try {
   );
   console.log(`deliveries/s sustained (10 webhooks, c16 writes): ${Math.round(median(rows.rate))}`);
 } finally {
-  child.kill();
+  // SIGINT lets the child exit normally, which is when V8 writes its profile.
+  child.kill(profile.length ? 'SIGINT' : 'SIGTERM');
   receiver.close();
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
-import { hmacHex, type Receiver, startReceiver } from './support/webhook-receiver.js';
+import { type Received, type Receiver, signedWith, startReceiver } from './support/webhook-receiver.js';
 
 const [alice, bob] = SEED_USERS;
 let emulator: Emulator;
@@ -48,6 +48,12 @@ async function cast(signerUuid: string, text: string): Promise<string> {
   return r.body.cast.hash;
 }
 
+/** What arrived that the SDK's verifier accepts under `secret`. */
+async function signedBy(received: Received[], secret: string): Promise<Received[]> {
+  const ok = await Promise.all(received.map((r) => signedWith(r, secret)));
+  return received.filter((_, i) => ok[i]);
+}
+
 const hashesOf = (received: { body: { type: string; data: { hash?: string } } }[]) =>
   received.filter((r) => r.body.type === 'cast.created').map((r) => r.body.data.hash);
 
@@ -60,9 +66,9 @@ describe('webhook deliveries', () => {
     // The catch-all webhook sees both: once it has, the filtered one has had its chance too.
     await receiver.waitFor((r) => r.filter((x) => x.body.type === 'cast.created').length >= 3);
     const secret = hook.secrets[0]!.value;
-    const forHook = receiver.received.filter((r) => r.signature === hmacHex(r.raw, secret));
+    const forHook = await signedBy(receiver.received, secret);
     expect(hashesOf(forHook)).toEqual([mine]);
-    const forOther = receiver.received.filter((r) => r.signature === hmacHex(r.raw, other.secrets[0]!.value));
+    const forOther = await signedBy(receiver.received, other.secrets[0]!.value);
     expect(hashesOf(forOther).sort()).toEqual([mine, theirs].sort());
     const body = forHook[0]!.body;
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['created_at', 'type', 'data']));
@@ -103,7 +109,7 @@ describe('webhook deliveries', () => {
     expect(res.status).toBe(200);
     const [got] = await receiver.waitFor((r) => r.length >= 1);
     expect(got!.body.data.hash).toBe(`0x${Buffer.from(m.hash).toString('hex')}`);
-    expect(got!.signature).toBe(hmacHex(got!.raw, hook.secrets[0]!.value));
+    expect(await signedWith(got!, hook.secrets[0]!.value)).toBe(true);
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   });
 
@@ -119,9 +125,8 @@ describe('webhook deliveries', () => {
     const hash = await cast(alice!.signerUuid, 'only the active one hears this');
     await receiver.waitFor((r) => hashesOf(r).includes(hash));
     await new Promise((r) => setTimeout(r, 100));
-    expect(receiver.received.map((r) => r.signature)).toEqual([
-      hmacHex(receiver.received[0]!.raw, on.secrets[0]!.value),
-    ]);
+    expect(receiver.received).toHaveLength(1);
+    expect(await signedWith(receiver.received[0]!, on.secrets[0]!.value)).toBe(true);
     expect(hashesOf(receiver.received)).not.toContain(before);
     const log = await call('GET', `/_emulator/webhooks/deliveries?webhook_id=${off.webhook_id}`);
     expect(log.body.deliveries).toEqual([]);
@@ -164,6 +169,11 @@ describe('webhook deliveries', () => {
     });
     expect(d.attempt_log.map((a: { response_status: number }) => a.response_status)).toEqual([500, 503, 200]);
     expect(d.payload).toEqual(receiver.received[2]!.body);
+    // Each attempt logs the signature header it carried, the one the receiver got.
+    expect(d.attempt_log.map((a: { signature: string }) => a.signature)).toEqual(
+      receiver.received.map((x) => x.signature),
+    );
+    expect(await signedWith(receiver.received[0]!, hook.secrets[0]!.value)).toBe(true);
 
     // Redelivery on request sends the same body again.
     receiver.received.length = 0;
@@ -208,7 +218,8 @@ describe('webhook deliveries', () => {
     expect(newSecret).not.toBe(oldSecret);
     await cast(bob!.signerUuid, 'after rotation');
     const [got] = await receiver.waitFor((r) => r.length >= 1);
-    expect(got!.signature).toBe(hmacHex(got!.raw, newSecret));
+    expect(await signedWith(got!, newSecret)).toBe(true);
+    expect(await signedWith(got!, oldSecret)).toBe(false);
     // With no grace, the old secret is gone from the list at once.
     const now = await call('POST', `/_emulator/webhooks/${hook.webhook_id}/rotate-secret`, {
       grace_seconds: 0,

@@ -16,7 +16,6 @@ export { eventsAfter, latestEventId } from './log.js';
 export { compileFilterRegex } from './regex.js';
 export { translateHubEvent } from './translate.js';
 export {
-  type CastDeletedEvent,
   type EmulatorEvent,
   EVENT_TYPES,
   type EventBody,

@@ -1,5 +1,5 @@
 // Webhook-style events: what a webhook delivers and what realtime subscribers receive.
-import type { Cast, WebhookEvent } from '@castkit/sdk';
+import type { WebhookEvent } from '@castkit/sdk';
 
 export const EVENT_TYPES = [
   'cast.created',
@@ -10,20 +10,12 @@ export const EVENT_TYPES = [
   'follow.deleted',
   'reaction.created',
   'reaction.deleted',
-] as const;
+] as const satisfies readonly WebhookEvent['type'][];
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** The SDK's event types have no cast.deleted yet; it carries the cast as it was. */
-export interface CastDeletedEvent {
-  type: 'cast.deleted';
-  created_at: number;
-  event_timestamp: string;
-  data: Cast;
-}
-
-/** The body a webhook POSTs (`{ created_at, type, data }`, plus event_timestamp where the SDK types it). */
-export type EventBody = WebhookEvent | CastDeletedEvent;
+/** The body a webhook POSTs (`{ created_at, type, data }`), typed as the SDK types it for receivers. */
+export type EventBody = WebhookEvent;
 
 /** An event with the id of the hub event it comes from: ids only increase, so they resume a stream. */
 export type EmulatorEvent = EventBody & { event_id: number };

@@ -13,6 +13,7 @@ import {
   matchesFilters,
   onEventsAppended,
 } from '../events/index.js';
+import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 
 /** Events read from the log per step of a replay. */
@@ -42,12 +43,19 @@ export class Subscription {
 
   /** Replays from the cursor and then follows the feed. */
   start(): void {
+    this.feed.track(this);
     void this.catchUp();
   }
 
   stop(): void {
     this.feed.leave(this);
+    this.feed.untrack(this);
     this.live = false;
+  }
+
+  /** After a restore: a position beyond the restored log would skip new events if ids went back. */
+  clampTo(latest: number): void {
+    this.cursor = Math.min(this.cursor, latest);
   }
 
   /** From the feed: an event every live subscription sees once, in id order. */
@@ -94,9 +102,12 @@ const encodeBody = (event: EmulatorEvent) => JSON.stringify(eventBody(event));
 /** The live side: reads each event after a commit once and offers it to live subscriptions. */
 export class EventFeed {
   private readonly live = new Set<Subscription>();
+  /** Every started subscription, live or catching up. */
+  private readonly all = new Set<Subscription>();
   private cursor: number;
   private scheduled = false;
   private readonly unlisten: () => void;
+  private readonly unrestore: () => void;
 
   constructor(readonly store: Store) {
     this.cursor = latestEventId(store);
@@ -109,6 +120,19 @@ export class EventFeed {
         this.pull();
       });
     });
+    // The restored log is what was there at the snapshot: read on from its newest event.
+    this.unrestore = snapshotsOf(store).onRestore(() => {
+      this.cursor = latestEventId(store);
+      for (const s of this.all) s.clampTo(this.cursor);
+    });
+  }
+
+  track(subscription: Subscription): void {
+    this.all.add(subscription);
+  }
+
+  untrack(subscription: Subscription): void {
+    this.all.delete(subscription);
   }
 
   /** Where a subscription without from_event_id starts: after the newest event there is. */
@@ -126,7 +150,9 @@ export class EventFeed {
 
   close(): void {
     this.unlisten();
+    this.unrestore();
     this.live.clear();
+    this.all.clear();
   }
 
   private pull(): void {

@@ -46,6 +46,7 @@ function renderDeliveries(store: Store, rows: DeliveryRow[]) {
         duration_ms: a.duration_ms,
         response_status: a.response_status,
         error: a.error,
+        signature: a.signature,
       })),
   }));
 }

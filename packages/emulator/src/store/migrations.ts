@@ -5,7 +5,7 @@ import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
 import { undoSchema } from './undo-log.js';
-import { webhooksSchema } from './webhooks-schema.js';
+import { webhookAttemptSignatures, webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
   version: number;
@@ -45,6 +45,11 @@ const migrations: Migration[] = [
   { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
   { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
   { version: 11, name: 'snapshot marks and undo log', sql: undoSchema },
+  {
+    version: 12,
+    name: 'webhook attempt signatures, due deliveries by webhook',
+    sql: webhookAttemptSignatures,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

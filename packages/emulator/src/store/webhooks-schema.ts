@@ -63,3 +63,9 @@ CREATE TABLE webhook_attempts (
   PRIMARY KEY (delivery_id, attempt)
 ) WITHOUT ROWID;
 `;
+
+// The X-Neynar-Signature each attempt carried, so the delivery log can show what a receiver had to
+// verify; and due deliveries by webhook, so one webhook's backlog is never scanned to find another's.
+export const webhookAttemptSignatures = `ALTER TABLE webhook_attempts ADD COLUMN signature TEXT;
+CREATE INDEX webhook_deliveries_due_by_webhook ON webhook_deliveries (webhook_id, next_attempt_at)
+  WHERE status = 'pending';`;

@@ -7,24 +7,24 @@
 import http from 'node:http';
 import https from 'node:https';
 import { type CompiledFilter, compileFilters, matchesFilters } from '../events/filters.js';
-import { eventsAfter } from '../events/log.js';
+import { eventsAfter, latestEventId } from '../events/log.js';
 import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
 import { onEventsAppended } from '../events/wake.js';
 import {
-  cancelDelivery,
+  cancelOrphanedDeliveries,
   currentSecret,
   type DeliveryRow,
   dispatchCursor,
   dueDeliveries,
   insertDelivery,
-  liveWebhook,
   liveWebhooks,
   nextDueAt,
   recordAttempt,
   setDispatchCursor,
   type WebhookRow,
 } from '../store/queries/webhooks.js';
+import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { SIGNATURE_HEADER, signBody } from './sign.js';
 
@@ -43,7 +43,6 @@ export interface DispatcherOptions {
 
 const EVENTS_PER_TX = 200;
 const MAX_RETRY_MS = 10 * 60 * 1000;
-const DUE_BATCH = 256;
 
 interface Hook {
   row: WebhookRow;
@@ -55,15 +54,22 @@ export class WebhookDispatcher {
   private readonly maxAttempts: number;
   private readonly retryBaseMs: number;
   private readonly perWebhook: number;
-  private readonly inFlight = new Set<number>();
-  private readonly perHook = new Map<string, number>();
+  /** Delivery ids in flight, by webhook. */
+  private readonly inFlight = new Map<string, Set<number>>();
   private readonly compiled = new Map<string, Hook>();
   private readonly agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
     https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
   };
   private readonly unsubscribe: () => void;
+  private readonly unclock: () => void;
+  private readonly unrestore: () => void;
+  /** Bumped by a restore: sends started before it end unrecorded (their rows were put back). */
+  private generation = 0;
+  /** Events at or below this id were in the log a restore put back: never matched again. */
+  private floor = 0;
   private scheduled = false;
+  private dueQueued = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly sends = new Set<Promise<void>>();
@@ -77,7 +83,12 @@ export class WebhookDispatcher {
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.perWebhook = options.concurrencyPerWebhook ?? 4;
     this.unsubscribe = onEventsAppended(store, () => this.schedule());
-    // Resume: match what arrived while nobody was running, send what is still pending.
+    // A moved clock may have made retries due: whoever moved it hears back once they are sent.
+    this.unclock = store.onClockChange(() => this.processDue());
+    this.unrestore = snapshotsOf(store).onRestore(() => this.restored());
+    // Resume: match what arrived while nobody was running, send what is still pending (never for a
+    // webhook turned off or deleted meanwhile).
+    cancelOrphanedDeliveries(store, store.now());
     this.schedule();
   }
 
@@ -93,6 +104,24 @@ export class WebhookDispatcher {
     });
   }
 
+  /**
+   * After a reset, restore or import the outbox is what the snapshot held; the events in the
+   * restored log were matched (or not) before it, so the cursor moves past them (a snapshot taken
+   * between a commit and its pump would otherwise match that event again), and past nothing newer
+   * even if ids went back. Pending deliveries of the snapshot are pending again and are sent.
+   */
+  private restored(): void {
+    this.generation++;
+    this.inFlight.clear();
+    this.compiled.clear();
+    cancelOrphanedDeliveries(this.store, this.store.now());
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    // Kept in memory, not written: the restored tables stay exactly the snapshot's.
+    this.floor = latestEventId(this.store);
+    this.schedule();
+  }
+
   /** Turns new events into deliveries (synchronous; each batch one transaction). */
   pump(): void {
     for (;;) {
@@ -102,7 +131,7 @@ export class WebhookDispatcher {
         if (hooks.length === 0) return false;
         const stored = dispatchCursor(this.store);
         // Events at or before every webhook's creation concern none of them.
-        const cursor = Math.max(stored ?? 0, Math.min(...hooks.map((h) => h.row.after_event_id)));
+        const cursor = Math.max(stored ?? 0, this.floor, Math.min(...hooks.map((h) => h.row.after_event_id)));
         const { events, cursor: next } = eventsAfter(this.store, cursor, EVENTS_PER_TX, this.options.origin);
         const at = this.store.now();
         for (const event of events) {
@@ -150,31 +179,41 @@ export class WebhookDispatcher {
     if (this.stopped) return;
     const now = this.store.now();
     const started: Promise<void>[] = [];
-    for (const d of dueDeliveries(this.store, now, DUE_BATCH)) {
-      if (this.inFlight.has(d.id)) continue;
-      const busy = this.perHook.get(d.webhook_id) ?? 0;
-      if (busy >= this.perWebhook) continue;
-      const hook = liveWebhook(this.store, d.webhook_id);
-      if (!hook?.active) {
-        cancelDelivery(this.store, d.id, hook ? 'webhook is inactive' : 'webhook was deleted', now);
-        continue;
-      }
-      const secret = currentSecret(this.store, d.webhook_id);
+    // Per webhook, only as many as it has free slots: a backlog is never read to be skipped.
+    for (const hook of this.activeHooks()) {
+      const id = hook.row.webhook_id;
+      const flying = this.inFlight.get(id) ?? new Set<number>();
+      const free = this.perWebhook - flying.size;
+      if (free <= 0) continue;
+      const due = dueDeliveries(this.store, id, now, [...flying], free);
+      if (due.length === 0) continue;
+      const secret = currentSecret(this.store, id);
       if (!secret) continue;
-      this.inFlight.add(d.id);
-      this.perHook.set(d.webhook_id, busy + 1);
-      const send = this.attempt(d, hook.target_url, secret).finally(() => {
-        this.inFlight.delete(d.id);
-        this.perHook.set(d.webhook_id, (this.perHook.get(d.webhook_id) ?? 1) - 1);
-        this.sends.delete(send);
-        // A slot freed or a retry was scheduled: look again.
-        if (!this.stopped) setImmediate(() => void this.processDue());
-      });
-      this.sends.add(send);
-      started.push(send);
+      this.inFlight.set(id, flying);
+      for (const d of due) {
+        flying.add(d.id);
+        const generation = this.generation;
+        const send = this.attempt(d, hook.row.target_url, secret, generation).finally(() => {
+          this.sends.delete(send);
+          flying.delete(d.id);
+          // A slot freed or a retry was scheduled: look again (once for all that end together).
+          this.soon();
+        });
+        this.sends.add(send);
+        started.push(send);
+      }
     }
     this.armTimer();
     await Promise.all(started);
+  }
+
+  private soon(): void {
+    if (this.dueQueued || this.stopped) return;
+    this.dueQueued = true;
+    setImmediate(() => {
+      this.dueQueued = false;
+      void this.processDue();
+    });
   }
 
   /** Wakes up when the next retry falls due (the clock may be moved sooner; see processDue). */
@@ -184,16 +223,20 @@ export class WebhookDispatcher {
     const due = nextDueAt(this.store);
     if (due === undefined || this.stopped) return;
     const wait = Math.max(0, due - this.store.now());
-    if (wait === 0 && this.inFlight.size > 0) return; // a send in flight will look again when it ends
+    // A send in flight will look again when it ends.
+    if (wait === 0 && [...this.inFlight.values()].some((f) => f.size > 0)) return;
     this.timer = setTimeout(() => void this.processDue(), Math.min(wait, 2 ** 31 - 1));
     this.timer.unref();
   }
 
-  private async attempt(d: DeliveryRow, url: string, secret: string): Promise<void> {
+  private async attempt(d: DeliveryRow, url: string, secret: string, generation: number): Promise<void> {
     const startedAt = this.store.now();
     const t0 = performance.now();
-    const result = await this.post(url, d.payload, secret);
-    if (this.stopped) return; // left pending: sent again after a restart
+    const body = Buffer.from(d.payload);
+    const signature = signBody(body, secret);
+    const result = await this.post(url, body, signature);
+    // Left pending: sent again after a restart; after a restore the row is the snapshot's.
+    if (this.stopped || generation !== this.generation) return;
     const duration = Math.round(performance.now() - t0);
     const attempt = d.attempts + 1;
     const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
@@ -207,6 +250,7 @@ export class WebhookDispatcher {
       duration_ms: duration,
       response_status: result.status ?? null,
       error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
+      signature,
       status,
       next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
       at,
@@ -219,8 +263,7 @@ export class WebhookDispatcher {
     return Math.round(full / 2 + (Math.random() * full) / 2);
   }
 
-  private post(url: string, payload: string, secret: string): Promise<{ status?: number; error?: string }> {
-    const body = Buffer.from(payload);
+  private post(url: string, body: Buffer, signature: string): Promise<{ status?: number; error?: string }> {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
     return new Promise((resolve) => {
@@ -233,7 +276,7 @@ export class WebhookDispatcher {
             'content-type': 'application/json',
             'content-length': body.length,
             'user-agent': 'castkit-emulator-webhooks',
-            [SIGNATURE_HEADER]: signBody(body, secret),
+            [SIGNATURE_HEADER]: signature,
           },
           timeout: this.timeoutMs,
         },
@@ -253,6 +296,8 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
+    this.unclock();
+    this.unrestore();
     if (this.timer) clearTimeout(this.timer);
     for (const a of Object.values(this.agents)) a.destroy();
     await Promise.allSettled([...this.sends]);

@@ -1,8 +1,8 @@
 // A real webhook receiver on loopback: records every POST (raw body, signature header) and answers
 // with what the test scripts (a status per request, or a delay).
-import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyWebhookSignature } from '@castkit/sdk';
 
 export interface Received {
   raw: string;
@@ -25,8 +25,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export const hmacHex = (raw: string, secret: string) =>
-  createHmac('sha512', secret).update(raw).digest('hex');
+/** True when the SDK's verifier accepts what arrived under `secrets` (as a receiver checks it). */
+export const signedWith = (r: Received, secrets: string | string[]) =>
+  verifyWebhookSignature({ rawBody: r.raw, signature: r.signature, secrets });
 
 export async function startReceiver(): Promise<Receiver> {
   const waiters = new Set<() => void>();

@@ -51,6 +51,8 @@ export interface AttemptRow {
   duration_ms: number;
   response_status: number | null;
   error: string | null;
+  /** The X-Neynar-Signature header sent (null for attempts recorded before it was kept). */
+  signature: string | null;
 }
 
 export function insertWebhook(store: Store, w: Omit<WebhookRow, 'deleted_at'>): void {
@@ -102,12 +104,26 @@ export function setWebhookActive(store: Store, id: string, active: boolean, at: 
   store
     .stmt('UPDATE webhooks SET active = ?, updated_at = ? WHERE webhook_id = ?')
     .run(active ? 1 : 0, at, id);
+  if (!active) cancelOrphanedDeliveries(store, at);
 }
 
 export function markWebhookDeleted(store: Store, id: string, at: number): void {
   store
     .stmt('UPDATE webhooks SET deleted_at = ?, updated_at = ?, active = 0 WHERE webhook_id = ?')
     .run(at, at, id);
+  cancelOrphanedDeliveries(store, at);
+}
+
+/** Ends the pending deliveries of webhooks turned off or deleted: they are never sent. */
+export function cancelOrphanedDeliveries(store: Store, at: number): void {
+  store
+    .stmt(
+      `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, updated_at = ?,
+         error = (SELECT CASE WHEN w.deleted_at IS NULL THEN 'webhook is inactive' ELSE 'webhook was deleted' END
+                  FROM webhooks w WHERE w.webhook_id = webhook_deliveries.webhook_id)
+       WHERE status = 'pending' AND webhook_id IN (SELECT webhook_id FROM webhooks WHERE active = 0 OR deleted_at IS NOT NULL)`,
+    )
+    .run(at);
 }
 
 export function insertSecret(store: Store, s: SecretRow): void {
@@ -172,14 +188,22 @@ export function insertDelivery(
     .run(d.webhook_id, d.event_id, d.event_type, d.payload, d.at, d.at, d.at);
 }
 
-/** Pending deliveries due at `now`, oldest first. */
-export function dueDeliveries(store: Store, now: number, limit: number): DeliveryRow[] {
+/** One webhook's pending deliveries due at `now`, oldest first, leaving out those in `skip` (in flight). */
+export function dueDeliveries(
+  store: Store,
+  webhookId: string,
+  now: number,
+  skip: readonly number[],
+  limit: number,
+): DeliveryRow[] {
   return store
     .stmt(
-      `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due
-       WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+      `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_webhook
+       WHERE webhook_id = ? AND status = 'pending' AND next_attempt_at <= ?
+         AND id NOT IN (SELECT value FROM json_each(?))
+       ORDER BY next_attempt_at, id LIMIT ?`,
     )
-    .all(now, limit) as DeliveryRow[];
+    .all(webhookId, now, JSON.stringify(skip), limit) as DeliveryRow[];
 }
 
 /** When the next pending delivery falls due (unix ms), or undefined when none is pending. */
@@ -206,10 +230,10 @@ export function recordAttempt(
   store.tx(() => {
     store
       .stmt(
-        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
+          signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error);
+      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
     store
       .stmt(
         `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
@@ -229,15 +253,6 @@ export function recordAttempt(
         a.delivery_id,
       );
   });
-}
-
-/** Ends a pending delivery without sending it (its webhook was deleted or turned off). */
-export function cancelDelivery(store: Store, id: number, reason: string, at: number): void {
-  store
-    .stmt(
-      `UPDATE webhook_deliveries SET status = 'failed', error = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?`,
-    )
-    .run(reason, at, id);
 }
 
 /** Sends a delivery again from now, with a fresh attempt budget (redelivery on request). */
