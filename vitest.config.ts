@@ -6,9 +6,11 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@castkit/sdk': src('./packages/sdk/src/index.ts'),
-    },
+    // The subpath first: a plain '@castkit/sdk' key would also catch '@castkit/sdk/realtime'.
+    alias: [
+      { find: /^@castkit\/sdk\/realtime$/, replacement: src('./packages/sdk/src/realtime.ts') },
+      { find: /^@castkit\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
+    ],
   },
   test: {
     include: [

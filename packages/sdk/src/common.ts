@@ -60,6 +60,21 @@ export type * as Hub from './generated/hub/types.js';
 export * from './generated/v2/operations.js';
 export type * from './generated/v2/types.js';
 export { allOperations } from './operations.js';
+export {
+  isJsonRpcResponse,
+  JSON_RPC_ERRORS,
+  JsonRpcError,
+  type JsonRpcErrorObject,
+  type JsonRpcId,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  jsonRpcBatch,
+  jsonRpcNotification,
+  jsonRpcRequest,
+  jsonRpcResult,
+  matchJsonRpcResponses,
+} from './realtime/json-rpc.js';
 export type { FlowCallOptions } from './signers/register-signed-key.js';
 export {
   SIGNED_KEY_REQUEST_DOMAIN,
@@ -73,3 +88,10 @@ export {
 export { fetchTransport } from './transport/fetch.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';
 export type * from './webhooks/events.js';
+export {
+  parseWebhookEvent,
+  verifyWebhookSignature,
+  type WebhookSecrets,
+  type WebhookSignatureInput,
+  WebhookVerificationError,
+} from './webhooks/verify.js';

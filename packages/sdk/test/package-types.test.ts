@@ -42,5 +42,9 @@ describe('the packed package', () => {
     const root = report.analysis.entrypoints['.']!.resolutions;
     expect(root['node16-cjs']?.resolution?.fileName).toMatch(/\/dist\/index\.d\.cts$/);
     expect(root['node16-esm']?.resolution?.fileName).toMatch(/\/dist\/index\.d\.ts$/);
+    // The realtime client is its own entry point, so the core stays free of socket code.
+    const realtime = report.analysis.entrypoints['./realtime']!.resolutions;
+    expect(realtime['node16-esm']?.resolution?.fileName).toMatch(/\/dist\/realtime\.d\.ts$/);
+    expect(realtime['node16-cjs']?.resolution?.fileName).toMatch(/\/dist\/realtime\.d\.cts$/);
   }, 180_000);
 });

@@ -14,7 +14,7 @@ import {
   PermissionDeniedError,
 } from '../protocol/errors.js';
 import { answerThenDrain, hasBody, readBody } from './body.js';
-import { corsPolicy, type OriginKind } from './cors.js';
+import { type CorsPolicy, corsPolicy, type OriginKind } from './cors.js';
 import { decodeBody, MAX_JSON_DEPTH } from './decode.js';
 import { hostGuard } from './hosts.js';
 import { jsonHeaders, send } from './reply.js';
@@ -125,31 +125,8 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
   /** The chain; throws what it refuses. `at.api` follows what is known of the route, for the error body. */
   async function chain(req: IncomingMessage, res: ServerResponse, at: { api: Api }): Promise<void> {
     const method = req.method ?? 'GET';
-    const target = parseTarget(req.url, req.headers.host);
-    if (!target) {
-      throw new BadRequestError('malformed request target: send a path like /v2/farcaster/user/bulk?fids=1', {
-        property: 'url',
-      });
-    }
-    at.api = apiOf(target.path);
-    if (!allowsHost(target.authority)) {
-      const host = target.authority || req.headers.host;
-      throw new MisdirectedRequestError(
-        host
-          ? `this server answers only to loopback names and configured hosts, not "${host}" (add it with --allow-host)`
-          : 'a Host header is required',
-      );
-    }
+    const { kind, url } = screen(req, allowsHost, cors, at);
     const origin = req.headers.origin;
-    const kind = cors.classify(origin, target.authority);
-    if (kind === 'foreign') {
-      throw new PermissionDeniedError(
-        `requests from origin ${origin} are not allowed (see --cors)`,
-        'origin',
-      );
-    }
-    const url = new URL(`http://${target.authority}${target.path}`);
-    at.api = apiOf(url.pathname);
     const wanted = req.headers['access-control-request-method'];
     if (method === 'OPTIONS' && kind === 'cors' && typeof wanted === 'string') {
       return preflight(res, origin!, wanted, url.pathname);
@@ -191,5 +168,60 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
         res.destroy();
       }
     });
+  };
+}
+
+/**
+ * The first checks of every request, before any route: target (400), Host (421), Origin (403).
+ * Throws what it refuses; `at.api` learns the API from the path as soon as it is known.
+ */
+function screen(
+  req: IncomingMessage,
+  allowsHost: (authority: string) => boolean,
+  cors: CorsPolicy,
+  at: { api: Api },
+): { kind: OriginKind; url: URL } {
+  const target = parseTarget(req.url, req.headers.host);
+  if (!target) {
+    throw new BadRequestError('malformed request target: send a path like /v2/farcaster/user/bulk?fids=1', {
+      property: 'url',
+    });
+  }
+  at.api = apiOf(target.path);
+  if (!allowsHost(target.authority)) {
+    const host = target.authority || req.headers.host;
+    throw new MisdirectedRequestError(
+      host
+        ? `this server answers only to loopback names and configured hosts, not "${host}" (add it with --allow-host)`
+        : 'a Host header is required',
+    );
+  }
+  const origin = req.headers.origin;
+  const kind = cors.classify(origin, target.authority);
+  if (kind === 'foreign') {
+    throw new PermissionDeniedError(`requests from origin ${origin} are not allowed (see --cors)`, 'origin');
+  }
+  const url = new URL(`http://${target.authority}${target.path}`);
+  at.api = apiOf(url.pathname);
+  return { kind, url };
+}
+
+/**
+ * The same door for requests that leave HTTP (WebSocket upgrades): target, Host and Origin as every
+ * request, then the site rules of a public route (a foreign page's socket would carry the user's
+ * access). Returns the URL, or throws the EmulatorError to answer with.
+ */
+export function upgradeGuard(options: Pick<EdgeOptions, 'hosts' | 'cors'>): (req: IncomingMessage) => URL {
+  const allowsHost = hostGuard(options.hosts ?? []);
+  const cors = corsPolicy(options.cors ?? []);
+  return (req) => {
+    const { kind, url } = screen(req, allowsHost, cors, { api: 'v2' });
+    if (!cors.admits('public', kind, 'GET', req.headers)) {
+      throw new PermissionDeniedError(
+        'cross-site sockets are refused here (Sec-Fetch-Site)',
+        'sec-fetch-site',
+      );
+    }
+    return url;
   };
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
 import { allowLoopbackPages } from '../miniapps/fetch-page.js';
+import { attachRealtime, type RealtimeOptions } from '../realtime/server.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
 import type { Clock } from '../store/clock.js';
@@ -16,7 +17,7 @@ import { clockRoutes } from './admin-clock.js';
 import { miniappRoutes } from './admin-miniapps.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
-import { createEdge, type Logger } from './edge.js';
+import { createEdge, type Logger, upgradeGuard } from './edge.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
 import type { Fallback, Route } from './router.js';
 
@@ -47,6 +48,8 @@ export interface EmulatorOptions {
   logger?: Logger;
   /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
+  /** The event stream at /realtime: send buffer cap, stall time, batch and subscription limits. */
+  realtime?: RealtimeOptions;
 }
 
 export interface Emulator {
@@ -72,6 +75,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     origin: '',
   };
 
+  const hosts = configuredHosts(options.host, options.allowHosts);
   const listener = createEdge({
     routes: [
       ...operationRoutes(store, v2Handlers, hubHandlers),
@@ -84,7 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ],
     fallback: options.fallback,
     apiKeys,
-    hosts: configuredHosts(options.host, options.allowHosts),
+    hosts,
     cors: options.cors ?? [],
     corsHeaders: operationHeaders(),
     maxBodyBytes: options.maxBodyBytes,
@@ -94,6 +98,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   allowLoopbackPages(store, options.host ?? '127.0.0.1');
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
+  const realtime = attachRealtime(
+    server,
+    {
+      store,
+      apiKeys,
+      guard: upgradeGuard({ hosts, cors: options.cors ?? [] }),
+      logger: options.logger ?? console,
+    },
+    options.realtime,
+  );
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -139,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     db: store.db,
     clock: store.clock,
     async close() {
+      realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -60,6 +60,13 @@ export interface WebhookCastCreated {
   data: Cast;
 }
 
+export interface WebhookCastDeleted {
+  type: 'cast.deleted';
+  created_at: number;
+  event_timestamp: string;
+  data: Cast;
+}
+
 export interface WebhookUserCreated {
   type: 'user.created';
   created_at: number;
@@ -81,5 +88,6 @@ export type WebhookEvent =
   | WebhookReactionCreated
   | WebhookReactionDeleted
   | WebhookCastCreated
+  | WebhookCastDeleted
   | WebhookUserCreated
   | WebhookUserUpdated;
