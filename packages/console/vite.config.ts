@@ -30,7 +30,10 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), castkitEnv()],
   resolve: {
     // Always build the console from the SDK's sources, never from a stale dist/.
-    alias: { '@castkit/sdk': here('../sdk/src/browser.ts') },
+    alias: [
+      { find: /^@castkit\/sdk$/, replacement: here('../sdk/src/browser.ts') },
+      { find: /^@castkit\/sdk\/realtime$/, replacement: here('../sdk/src/realtime.ts') },
+    ],
   },
   server: {
     // castkitEnv's middleware runs before the proxy, so with envJson it answers /_castkit/env first.

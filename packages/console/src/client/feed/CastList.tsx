@@ -21,7 +21,7 @@ export function CastList({
 }) {
   const scroller = useScrollElement();
   const query = useCastPages(source);
-  useLiveCasts(source, live && query.isSuccess);
+  const stream = useLiveCasts(source, live && query.isSuccess);
   // Stable between pages: the virtualizer recomputes every row's offset whenever getItemKey changes,
   // which on each scroll frame of a 1,000-cast feed was a long task.
   const casts = useMemo(() => query.data?.pages.flatMap((p) => p.casts) ?? [], [query.data]);
@@ -62,7 +62,7 @@ export function CastList({
   }
   if (!casts.length) return <p className="p-4 text-sm text-slate-600">No casts here yet.</p>;
   return (
-    <section aria-label={label}>
+    <section aria-label={label} data-live={live ? stream : undefined}>
       <div
         ref={listRef}
         data-testid="cast-list"
