@@ -5,4 +5,15 @@ export { EmulatorError } from './protocol/errors.js';
 export { parseCorsOrigins } from './server/cors.js';
 export { createEdge, DEFAULT_MAX_BODY_BYTES, type EdgeOptions, type Logger } from './server/edge.js';
 export { configuredHosts, listeningUrl } from './server/hosts.js';
-export type { Api, BodyKind, Context, Door, Fallback, Handler, Result, Route } from './server/router.js';
+export type {
+  Api,
+  BodyKind,
+  Context,
+  Door,
+  Fallback,
+  Handler,
+  Link,
+  LinkCall,
+  Result,
+  Route,
+} from './server/router.js';

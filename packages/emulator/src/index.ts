@@ -37,8 +37,24 @@ export {
 export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } from './seed/seed.js';
 export { parseDuration, parseTime } from './server/admin-clock.js';
 export { absoluteUrl } from './server/assets.js';
+export {
+  FAULT_EFFECTS,
+  type FaultEffect,
+  type FaultRule,
+  type FaultRuleInput,
+  Faults,
+} from './server/faults.js';
+export {
+  HARNESS_FLAGS,
+  HARNESS_USAGE,
+  harnessOptions,
+  parseFaultFlag,
+  UsageError,
+} from './server/harness-flags.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
+export { RATE_LIMIT_PLANS, type RateLimitPlan, RateLimits } from './server/rate-limits.js';
 export * from './store/accounts.js';
 export { Clock, type ClockChange, ClockError, type ClockListener, type ClockState } from './store/clock.js';
 export { DatabaseOpenError, type DatabaseOwner, type DatabaseProblem } from './store/db-error.js';
+export { type RestoreReport, type SnapshotInfo, Snapshots } from './store/snapshots.js';
 export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';

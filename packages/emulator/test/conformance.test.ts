@@ -217,6 +217,48 @@ describe('v2 responses match the spec', () => {
   });
 });
 
+describe('webhook operations match the spec', () => {
+  it('valid calls, in sequence: create, look up, list, update, turn off, delete', async () => {
+    const subscription = { 'cast.created': { author_fids: [1], text: '(?i)hello' }, 'follow.created': {} };
+    await check('v2', 'publishWebhook', { name: 'conformance', url: 'http://127.0.0.1:9/', subscription });
+    const webhookId = (await env.api.fetchWebhooks()).webhooks[0]!.webhook_id;
+    await check('v2', 'lookupWebhook', { webhookId });
+    await check('v2', 'fetchWebhooks', {});
+    await check('v2', 'updateWebhook', {
+      webhookId,
+      name: 'renamed',
+      url: 'http://127.0.0.1:9/x',
+      subscription,
+    });
+    await check('v2', 'updateWebhookActiveStatus', { webhookId, active: 'false' });
+    await check('v2', 'deleteWebhook', { webhookId });
+  });
+
+  it('invalid calls get a 4xx naming the field', async () => {
+    const url = 'http://127.0.0.1:9/';
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['publishWebhook', { name: 'x', url: 'not a url' }, 400, 'url'],
+      [
+        'publishWebhook',
+        { name: 'x', url, subscription: { 'cast.created': { text: '(a*)*' } } },
+        400,
+        'subscription.cast.created.text',
+      ],
+      ['updateWebhook', { webhookId: 'missing', name: 'x', url }, 404, 'webhook_id'],
+      ['updateWebhookActiveStatus', { webhookId: 'missing', active: 'true' }, 404, 'webhook_id'],
+      ['deleteWebhook', { webhookId: 'missing' }, 404, 'webhook_id'],
+      ['lookupWebhook', { webhookId: 'missing' }, 404, 'webhook_id'],
+    ];
+    for (const [name, params, status, property] of cases) {
+      const error = await (env.api as any)[name](params).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, name).toMatchObject({ status, property });
+    }
+  });
+});
+
 describe('hub responses match the spec', () => {
   it.each(Object.keys(hubReads))('%s', async (name) => {
     for (const params of hubReads[name]!()) await check('hub', name, params);

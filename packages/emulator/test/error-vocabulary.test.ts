@@ -65,7 +65,7 @@ describe('one error vocabulary', () => {
     const stranger = new NeynarAPIClient({ apiKey: 'wrong', baseUrl: `${env.url}/v2`, retries: 0 });
     expectVocabulary(await failure(stranger.fetchBulkUsers({ fids: [1] })), 401, 'v2');
     expectVocabulary(await failure(env.api.lookupUserByUsername({ username: 'nobody-here' })), 404, 'v2');
-    expectVocabulary(await failure(env.api.fetchWebhooks()), 501, 'v2');
+    expectVocabulary(await failure(env.api.fetchUserBalance({ fid: 1, networks: ['base'] })), 501, 'v2');
   });
 
   it('gives hub errors the same classes, with hub codes', async () => {

@@ -57,6 +57,7 @@ function operationRoute(store: Store, path: string, op: OperationSpec, handler: 
     method: op.method,
     path,
     api: op.api,
+    operation: op.name,
     door: 'key',
     body: op.body?.kind ?? 'none',
     async handler({ req, url, body }) {

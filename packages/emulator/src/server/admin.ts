@@ -1,5 +1,4 @@
 import type { SeedSize } from '../seed/constants.js';
-import { seedStore } from '../seed/seed.js';
 import { rowCounts, type Store } from '../store/store.js';
 import type { Route } from './router.js';
 
@@ -26,24 +25,6 @@ export function adminRoutes(state: AdminState, store: Store): Route[] {
           now: store.now(),
         },
       }),
-    },
-    {
-      method: 'POST',
-      path: '/_emulator/reset',
-      handler() {
-        // Back to the seed, not to empty: the dataset developers and tests expect.
-        state.ready = false;
-        try {
-          const report = seedStore(store, {
-            seed: state.seed,
-            size: state.seedSize,
-            assetOrigin: state.origin,
-          });
-          return { json: { status: 'reset', ...report } };
-        } finally {
-          state.ready = true;
-        }
-      },
     },
     {
       method: 'GET',

@@ -1,6 +1,7 @@
 // The one HTTP edge every request of a server passes, in this order: request target (400) → Host
 // guard (421) → Origin (403) → route (404/405, CORS preflight) → door: site rules (403) and API key
-// (401) → body (413, 415, 400) → handler → the error body of the route's API. 5xx answers are logged
+// (401) → links (faults, rate limits: 429, ...) → body (413, 415, 400) → handler → the error body
+// of the route's API. 5xx answers are logged
 // once, with their stack, here and nowhere else.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { asEmulatorError, errorReply } from '../api/errors.js';
@@ -18,7 +19,16 @@ import { type CorsPolicy, corsPolicy, type OriginKind } from './cors.js';
 import { decodeBody, MAX_JSON_DEPTH } from './decode.js';
 import { hostGuard } from './hosts.js';
 import { jsonHeaders, send } from './reply.js';
-import { type Api, apiOf, type Door, type Fallback, type Route, Router } from './router.js';
+import {
+  type Api,
+  apiOf,
+  type Door,
+  type Fallback,
+  type Link,
+  type Result,
+  type Route,
+  Router,
+} from './router.js';
 import { parseTarget } from './target.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -47,6 +57,8 @@ export interface EdgeOptions {
   logger?: Logger;
   /** Names the server in log lines. */
   name?: string;
+  /** Run in order around each route's handler (the emulator's rate limits and faults). */
+  links?: readonly Link[];
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -67,7 +79,8 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
   function fail(req: IncomingMessage, res: ServerResponse, api: Api, error: unknown): void {
     const e = asEmulatorError(error);
     // 501 is the designed answer for an operation not emulated yet, not a failure to investigate.
-    if (e.status >= 500 && e.status !== 501) {
+    // Nor is a fault injected on purpose (server/faults.ts).
+    if (e.status >= 500 && e.status !== 501 && !(error as { injected?: boolean }).injected) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       logger.error(`[${name}] ${e.status} ${req.method} ${req.url}: ${detail}`);
     }
@@ -149,10 +162,18 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
     const { route, params } = found;
     at.api = route.api;
     admit(route.door, kind, req, res);
-    const bytes = hasBody(req) ? await readBody(req, maxBody) : EMPTY;
-    const body = decodeBody(route.body, bytes, req.headers['content-type'], maxDepth);
-    const result = await route.handler({ req, res, url, params, body });
-    if (result !== undefined) send(res, result.status ?? 200, result.json);
+    const handle = async () => {
+      const bytes = hasBody(req) ? await readBody(req, maxBody) : EMPTY;
+      const body = decodeBody(route.body, bytes, req.headers['content-type'], maxDepth);
+      return route.handler({ req, res, url, params, body });
+    };
+    const links = options.links ?? [];
+    const call = { req, res, url, route };
+    const run = (i: number): Promise<Result> =>
+      i < links.length ? links[i]!(call, () => run(i + 1)) : handle();
+    const result = await run(0);
+    if (result !== undefined && !res.headersSent && !res.destroyed)
+      send(res, result.status ?? 200, result.json);
   }
 
   return (req, res) => {

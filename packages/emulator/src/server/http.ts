@@ -10,15 +10,21 @@ import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.
 import { seedStore } from '../seed/seed.js';
 import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
+import { type Snapshots, snapshotsOf } from '../store/snapshots.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
+import { type DispatcherOptions, startWebhooks } from '../webhooks/dispatcher.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
 import { miniappRoutes } from './admin-miniapps.js';
+import { snapshotRoutes } from './admin-snapshots.js';
+import { adminWebhookRoutes } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger, upgradeGuard } from './edge.js';
+import { type FaultRuleInput, Faults, faultLink, faultRoutes } from './faults.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
+import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink, rateLimitRoutes } from './rate-limits.js';
 import type { Fallback, Route } from './router.js';
 
 export interface EmulatorOptions {
@@ -46,10 +52,20 @@ export interface EmulatorOptions {
   maxBodyBytes?: number;
   /** Where 5xx answers are logged with their stack (default console). */
   logger?: Logger;
-  /** The store's clock in unix ms (default Date.now); tests fix it so seeded data is the same every run. */
+  /** The real time under the virtual clock, unix ms (default Date.now); tests fix it so seeded data is the same every run. */
   now?: () => number;
   /** The event stream at /realtime: send buffer cap, stall time, batch and subscription limits. */
   realtime?: RealtimeOptions;
+  /** Webhook delivery timing (attempt timeout, attempts, retry base delay, concurrency). */
+  webhooks?: Omit<DispatcherOptions, 'origin'>;
+  /** A database file exported before (`exportOnExit`, `snapshots.exportTo`) to start from instead of the seed; reset returns to it. */
+  import?: string;
+  /** Where close() writes the whole database (a new file). */
+  exportOnExit?: string;
+  /** The real service's rate limits of a plan (default: none). */
+  rateLimit?: RateLimitPlan;
+  /** Fault rules in force from the start (server/faults.ts). */
+  faults?: FaultRuleInput[];
 }
 
 export interface Emulator {
@@ -61,13 +77,32 @@ export interface Emulator {
   db: Db;
   /** The virtual clock (freeze, set, advance); also at /_emulator/clock. */
   clock: Clock;
+  /** Named snapshots, restore, reset, export and import; also at /_emulator/snapshots. */
+  snapshots: Snapshots;
+  /** Back to the seed (or the imported file), in time proportional to what was written since. */
+  reset(): void;
+  /** Fault rules applied to API calls; also at /_emulator/faults. */
+  faults: Faults;
+  /** The plan whose rate limits apply (`plan = null`: none); also at /_emulator/rate-limits. */
+  rateLimits: RateLimits;
   close(): Promise<void>;
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const apiKeys = [options.apiKey ?? DEFAULT_API_KEY].flat().filter((k) => k.length > 0);
   if (apiKeys.length === 0) throw new Error('at least one non-empty API key is required');
+  const plan = checkPlan(options.rateLimit ?? null, 'rateLimit');
   const store = new Store({ path: options.db ?? ':memory:', now: options.now });
+  const snapshots = snapshotsOf(store);
+  const apiRoutes = operationRoutes(store, v2Handlers, hubHandlers);
+  const faults = new Faults(new Set(apiRoutes.map((r) => r.operation!)));
+  const rateLimits = new RateLimits(store, plan);
+  try {
+    for (const rule of options.faults ?? []) faults.add(rule);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
   const state: AdminState = {
     ready: false,
     seed: options.seed ?? DEFAULT_SEED,
@@ -78,15 +113,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const hosts = configuredHosts(options.host, options.allowHosts);
   const listener = createEdge({
     routes: [
-      ...operationRoutes(store, v2Handlers, hubHandlers),
+      ...apiRoutes,
       ...adminRoutes(state, store),
       ...clockRoutes(store),
       ...miniappRoutes(store),
+      ...adminWebhookRoutes(store),
+      ...snapshotRoutes(snapshots),
+      ...faultRoutes(faults),
+      ...rateLimitRoutes(rateLimits),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
     ],
     fallback: options.fallback,
+    links: [rateLimitLink(rateLimits), faultLink(faults, snapshots)],
     apiKeys,
     hosts,
     cors: options.cors ?? [],
@@ -125,6 +165,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Seeded after listening so asset URLs carry the real port. Seeding is synchronous: no request is
   // served half-way through it.
   try {
+    if (options.import) snapshots.importFrom(options.import);
     const seeded = store.getMeta('seed');
     if (seeded === undefined) {
       seedStore(store, {
@@ -138,12 +179,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       state.seed = Number(seeded);
       state.seedSize = (store.getMeta('seed_size') as SeedSize | undefined) ?? state.seedSize;
     }
+    snapshots.start();
   } catch (e) {
     server.close();
     store.close();
     throw e;
   }
   state.ready = true;
+  const webhooks = startWebhooks(store, { ...options.webhooks, origin });
 
   return {
     url: origin,
@@ -152,13 +195,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     store,
     db: store.db,
     clock: store.clock,
+    snapshots,
+    faults,
+    rateLimits,
+    reset: () => {
+      snapshots.reset();
+    },
     async close() {
       realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      store.close();
+      await webhooks.stop();
+      try {
+        if (options.exportOnExit) snapshots.exportTo(options.exportOnExit);
+      } finally {
+        store.close();
+      }
     },
   };
 }

@@ -46,7 +46,23 @@ export interface Route {
   api?: Api;
   /** Default `none`. */
   body?: BodyKind;
+  /** The API operation it serves (`publishCast`), for rules that match by operation; default ''. */
+  operation?: string;
 }
+
+/** What a link of the edge chain sees of a request it may delay, refuse or hold. */
+export interface LinkCall {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  route: Bound;
+}
+
+/**
+ * A link around every route's handler, after the door (key) and before the body is read: it calls
+ * `next()` to go on, throws an EmulatorError to answer with it, or answers itself (undefined).
+ */
+export type Link = (call: LinkCall, next: () => Promise<Result>) => Promise<Result>;
 
 /**
  * What answers requests no route matches (the console's files and SPA pages in castkit dev): true
@@ -85,6 +101,7 @@ export class Router {
       door: 'key',
       api: apiOf(route.path),
       body: 'none',
+      operation: '',
       ...route,
       method: route.method.toUpperCase(),
     };

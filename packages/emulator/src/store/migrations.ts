@@ -4,6 +4,8 @@ import { idempotencySchema } from './idempotency.js';
 import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
+import { undoSchema } from './undo-log.js';
+import { webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
   version: number;
@@ -40,7 +42,9 @@ const migrations: Migration[] = [
     sql: `ALTER TABLE messages ADD COLUMN crdt_key TEXT;
       CREATE INDEX messages_crdt_key ON messages (fid, crdt_key, timestamp) WHERE crdt_key IS NOT NULL;`,
   },
+  { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
   { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
+  { version: 11, name: 'snapshot marks and undo log', sql: undoSchema },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { Clock, type ClockListener } from './clock.js';
 import { type Db, type OpenedDb, openDb } from './db.js';
 import { bulkLoad } from './read-cache.js';
+import { forgetLog } from './undo-log.js';
 import { checkpointInBackground, stopCheckpoints } from './wal-checkpoints.js';
 
 // Loosely typed on purpose: callers bind positional or named parameters and cast the rows they read.
@@ -94,12 +95,13 @@ export class Store {
   }
 }
 
-/** Every data table, whatever migrations added it (not FTS shadow tables nor bookkeeping). */
+/** Every data table, whatever migrations added it (not FTS shadow tables, the undo log nor bookkeeping). */
 export function dataTables(store: Store): string[] {
   return store.db
     .prepare(
       `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-       AND name NOT LIKE 'casts_fts%' AND name != 'schema_migrations' ORDER BY name`,
+       AND name NOT LIKE 'casts_fts%' AND name != 'schema_migrations' AND name NOT GLOB 'undo_*'
+       ORDER BY name`,
     )
     .pluck()
     .all() as string[];
@@ -110,6 +112,8 @@ export function clearAll(store: Store): void {
     store.tx(() => {
       // Checked at commit, when every table is empty, so delete order does not matter.
       store.db.pragma('defer_foreign_keys = ON');
+      // Snapshots mark states of data that is going; their log would copy every row deleted here.
+      forgetLog(store.db);
       for (const t of dataTables(store)) store.db.exec(`DELETE FROM "${t}"`);
       // casts_fts has external content: clear its index explicitly.
       store.db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('delete-all')`);

@@ -6,6 +6,7 @@ import { miniappHandlers } from './routes/miniapps.js';
 import { notificationHandlers } from './routes/notifications.js';
 import { reactionHandlers } from './routes/reactions.js';
 import { socialHandlers } from './routes/social.js';
+import { webhookHandlers } from './routes/webhooks.js';
 
 export const v2Handlers: V2Handlers = {
   ...castHandlers,
@@ -14,4 +15,5 @@ export const v2Handlers: V2Handlers = {
   ...notificationHandlers,
   ...socialHandlers,
   ...miniappHandlers,
+  ...webhookHandlers,
 };

@@ -7,8 +7,7 @@ import { startEmulator } from '../../src/server/http.js';
 export const TEST_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export async function startApi() {
-  let now = TEST_NOW;
-  const emulator = await startEmulator({ db: ':memory:', now: () => now });
+  const emulator = await startEmulator({ db: ':memory:', now: () => TEST_NOW });
   const { url, apiKey, store } = emulator;
   return {
     url,
@@ -16,7 +15,7 @@ export async function startApi() {
     store,
     /** Moves the emulator clock forward. */
     tick(ms: number) {
-      now += ms;
+      void emulator.clock.advance(ms);
     },
     api: new NeynarAPIClient({ apiKey, baseUrl: `${url}/v2`, retries: 0 }),
     hub: new NeynarHubClient({ apiKey, baseUrl: url, retries: 0 }),

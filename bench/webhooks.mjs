@@ -1,0 +1,176 @@
+// Webhook delivery, measured in one run against a child emulator (small seed, in memory) and a
+// receiver in this process, both on loopback. Per round: write latency with no webhook, then with
+// 1 and with 10 webhooks taking every cast (write → delivery latency measured from the write's
+// start to the receiver's arrival, same clock), then a burst at concurrency 16 with 10 webhooks for
+// deliveries per second sustained. Every figure is the median over the rounds.
+// Targets (issue 11): delivery p99 <= 50 ms at 10 webhooks; write p99 with 10 webhooks <= 1.2x none.
+// Usage: node bench/webhooks.mjs [--rounds N] [--writes N]
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, writes: { type: 'string', default: '300' } },
+});
+const ROUNDS = Math.max(1, Number(values.rounds));
+const WRITES = Math.max(20, Number(values.writes));
+const BURST = WRITES * 2;
+const KEY = 'castkit-dev-key';
+const emulatorBin = fileURLToPath(new URL('../packages/emulator/bin/castkit-emulator.mjs', import.meta.url));
+const SIGNERS = [1, 2, 3].map((fid) => `00000000-0000-4000-8000-00000000000${fid}`);
+
+const child = spawn(process.execPath, [emulatorBin, '--port', '0', '--db', ':memory:'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (c) => {
+    out += c;
+    const m = out.match(/listening on (http:\/\/\S+)/);
+    if (m) resolve(m[1]);
+  });
+  child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+});
+
+// Arrivals by cast hash: the times each delivery of that cast reached the receiver.
+const arrivals = new Map();
+let delivered = 0;
+let waiters = [];
+const receiver = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const at = performance.now();
+    const body = JSON.parse(Buffer.concat(chunks).toString());
+    const list = arrivals.get(body.data.hash) ?? [];
+    list.push(at);
+    arrivals.set(body.data.hash, list);
+    delivered += 1;
+    res.end('ok');
+    for (const w of waiters) w();
+  });
+});
+await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+const receiverUrl = `http://127.0.0.1:${receiver.address().port}/`;
+const untilDelivered = (n) =>
+  new Promise((resolve) => {
+    const check = () => {
+      if (delivered >= n) {
+        waiters = waiters.filter((w) => w !== check);
+        resolve();
+      }
+    };
+    waiters.push(check);
+    check();
+  });
+
+const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
+const call = async (method, path, body) =>
+  (await fetch(`${url}${path}`, { method, headers, body: body && JSON.stringify(body) })).json();
+
+let n = 0;
+async function write() {
+  const t0 = performance.now();
+  const r = await call('POST', '/v2/farcaster/cast', {
+    signer_uuid: SIGNERS[n % 3],
+    text: `bench ${n++} ${t0}`,
+  });
+  return { t0, ms: performance.now() - t0, hash: r.cast.hash };
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const median = (xs) => pct(xs, 50);
+
+async function hooks(count) {
+  const ids = [];
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (
+        await call('POST', '/v2/farcaster/webhook', {
+          name: `bench ${i}`,
+          url: receiverUrl,
+          subscription: { 'cast.created': {} },
+        })
+      ).webhook.webhook_id,
+    );
+  return ids;
+}
+const unhook = async (ids) => {
+  for (const id of ids) await call('DELETE', '/v2/farcaster/webhook', { webhook_id: id });
+};
+
+/** Sequential writes; with webhooks, waits for every delivery and returns the latencies. */
+async function phase(webhooks) {
+  const ids = await hooks(webhooks);
+  const start = delivered;
+  const writes = [];
+  for (let i = 0; i < WRITES; i++) writes.push(await write());
+  await untilDelivered(start + WRITES * webhooks);
+  const latencies = writes.flatMap((w) => (arrivals.get(w.hash) ?? []).map((at) => at - w.t0));
+  await unhook(ids);
+  return {
+    writeP99: pct(
+      writes.map((w) => w.ms),
+      99,
+    ),
+    writeP50: median(writes.map((w) => w.ms)),
+    latencies,
+  };
+}
+
+async function burst(webhooks) {
+  const ids = await hooks(webhooks);
+  const start = delivered;
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < BURST) await write();
+    }),
+  );
+  await untilDelivered(start + BURST * webhooks);
+  const seconds = (performance.now() - t0) / 1000;
+  await unhook(ids);
+  return (BURST * webhooks) / seconds;
+}
+
+const rows = { none: [], one: [], ten: [], d1p50: [], d1p99: [], d10p50: [], d10p99: [], rate: [] };
+try {
+  await phase(0); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    const none = await phase(0);
+    const one = await phase(1);
+    const ten = await phase(10);
+    rows.none.push(none.writeP99);
+    rows.one.push(one.writeP99);
+    rows.ten.push(ten.writeP99);
+    rows.d1p50.push(pct(one.latencies, 50));
+    rows.d1p99.push(pct(one.latencies, 99));
+    rows.d10p50.push(pct(ten.latencies, 50));
+    rows.d10p99.push(pct(ten.latencies, 99));
+    rows.rate.push(await burst(10));
+    console.error(`round ${round + 1}/${ROUNDS} done`);
+  }
+  const f = (x) => x.toFixed(2);
+  console.log(
+    `webhooks bench: ${ROUNDS} rounds x ${WRITES} sequential writes per phase; burst ${BURST} writes at c16; medians`,
+  );
+  console.log(
+    `write p99 (ms): no webhooks ${f(median(rows.none))}, 1 webhook ${f(median(rows.one))}, 10 webhooks ${f(median(rows.ten))}`,
+  );
+  console.log(
+    `write p99 ratio 10 webhooks / none: ${f(median(rows.ten) / median(rows.none))}x (target <= 1.2x)`,
+  );
+  console.log(`write→delivery at 1 webhook (ms): p50 ${f(median(rows.d1p50))}, p99 ${f(median(rows.d1p99))}`);
+  console.log(
+    `write→delivery at 10 webhooks (ms): p50 ${f(median(rows.d10p50))}, p99 ${f(median(rows.d10p99))} (target p99 <= 50)`,
+  );
+  console.log(`deliveries/s sustained (10 webhooks, c16 writes): ${Math.round(median(rows.rate))}`);
+} finally {
+  child.kill();
+  receiver.close();
+}

@@ -1,0 +1,101 @@
+// The real service's published rate limits per plan, off unless asked for: requests per minute per
+// endpoint, across all endpoints, and for cast search, counted per API key in one-minute windows of
+// the emulator clock (so advancing it opens the next window). Over a limit: 429 with Retry-After.
+import { RateLimitError, ValidationError } from '../protocol/errors.js';
+import type { Store } from '../store/store.js';
+import type { Link, Route } from './router.js';
+
+export const RATE_LIMIT_PLANS = {
+  starter: { endpoint: 300, global: 500, search: 60 },
+  growth: { endpoint: 600, global: 1000, search: 120 },
+  scale: { endpoint: 1200, global: 2000, search: 240 },
+} as const;
+export type RateLimitPlan = keyof typeof RATE_LIMIT_PLANS;
+
+const WINDOW_MS = 60_000;
+const SEARCH_OPERATIONS = new Set(['searchCasts']);
+
+export function checkPlan(plan: unknown, property = 'plan'): RateLimitPlan | null {
+  if (plan === null || plan === 'off') return null;
+  if (typeof plan === 'string' && Object.hasOwn(RATE_LIMIT_PLANS, plan)) return plan as RateLimitPlan;
+  throw new ValidationError(
+    `${property} must be one of ${Object.keys(RATE_LIMIT_PLANS).join(', ')} or off`,
+    property,
+  );
+}
+
+export class RateLimits {
+  plan: RateLimitPlan | null;
+  private window = -1;
+  private counts = new Map<string, number>();
+
+  constructor(
+    private readonly store: Store,
+    plan: RateLimitPlan | null = null,
+  ) {
+    this.plan = plan;
+  }
+
+  /** Counts a call; throws a 429 (with the seconds to wait) when it is over a limit. */
+  count(key: string, endpoint: string, operation: string): void {
+    if (!this.plan) return;
+    const limits = RATE_LIMIT_PLANS[this.plan];
+    const now = this.store.now();
+    const window = Math.floor(now / WINDOW_MS);
+    if (window !== this.window) {
+      this.window = window;
+      this.counts.clear();
+    }
+    const checks: [string, number, string][] = [
+      [`g:${key}`, limits.global, 'all endpoints'],
+      [`e:${key}:${endpoint}`, SEARCH_OPERATIONS.has(operation) ? limits.search : limits.endpoint, endpoint],
+    ];
+    for (const [counter, limit, what] of checks) {
+      if ((this.counts.get(counter) ?? 0) >= limit) {
+        const retryAfter = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+        throw Object.assign(
+          new RateLimitError(
+            `rate limit of the ${this.plan} plan reached: ${limit} requests per minute for ${what}; retry after ${retryAfter} s`,
+          ),
+          { retryAfter },
+        );
+      }
+    }
+    for (const [counter] of checks) this.counts.set(counter, (this.counts.get(counter) ?? 0) + 1);
+  }
+}
+
+/** The edge link counting API calls (not /_emulator/*) against the limits. */
+export function rateLimitLink(limits: RateLimits): Link {
+  return (call, next) => {
+    if (!call.route.operation) return next();
+    try {
+      limits.count(
+        String(call.req.headers['x-api-key'] ?? ''),
+        `${call.route.method} ${call.route.path}`,
+        call.route.operation,
+      );
+    } catch (e) {
+      const retryAfter = (e as { retryAfter?: number }).retryAfter;
+      if (retryAfter !== undefined) call.res.setHeader('retry-after', String(retryAfter));
+      throw e;
+    }
+    return next();
+  };
+}
+
+export function rateLimitRoutes(limits: RateLimits): Route[] {
+  const view = () => ({ plan: limits.plan, limits: limits.plan ? RATE_LIMIT_PLANS[limits.plan] : null });
+  return [
+    { method: 'GET', path: '/_emulator/rate-limits', handler: () => ({ json: view() }) },
+    {
+      method: 'POST',
+      path: '/_emulator/rate-limits',
+      body: 'json',
+      handler: (ctx) => {
+        limits.plan = checkPlan((ctx.body as { plan?: unknown }).plan);
+        return { json: view() };
+      },
+    },
+  ];
+}

@@ -1,0 +1,277 @@
+// Webhooks, their secrets, the dispatch cursor and the delivery outbox (schema: ../webhooks-schema.ts).
+import type { Store } from '../store.js';
+
+export interface WebhookRow {
+  webhook_id: string;
+  subscription_id: string;
+  title: string;
+  target_url: string;
+  description: string;
+  active: number;
+  filters: string;
+  after_event_id: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface SecretRow {
+  uid: string;
+  webhook_id: string;
+  value: string;
+  created_at: number;
+  updated_at: number;
+  expires_at: number | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface DeliveryRow {
+  id: number;
+  webhook_id: string;
+  event_id: number;
+  event_type: string;
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  attempts_before: number;
+  next_attempt_at: number | null;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: number;
+  updated_at: number;
+  delivered_at: number | null;
+}
+
+export interface AttemptRow {
+  delivery_id: number;
+  attempt: number;
+  started_at: number;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+}
+
+export function insertWebhook(store: Store, w: Omit<WebhookRow, 'deleted_at'>): void {
+  store
+    .stmt(
+      `INSERT INTO webhooks (webhook_id, subscription_id, title, target_url, description, active, filters,
+        after_event_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      w.webhook_id,
+      w.subscription_id,
+      w.title,
+      w.target_url,
+      w.description,
+      w.active,
+      w.filters,
+      w.after_event_id,
+      w.created_at,
+      w.updated_at,
+    );
+}
+
+/** A webhook not deleted. */
+export function liveWebhook(store: Store, id: string): WebhookRow | undefined {
+  return store.stmt('SELECT * FROM webhooks WHERE webhook_id = ? AND deleted_at IS NULL').get(id) as
+    | WebhookRow
+    | undefined;
+}
+
+export function liveWebhooks(store: Store): WebhookRow[] {
+  return store
+    .stmt(
+      'SELECT * FROM webhooks INDEXED BY webhooks_live WHERE deleted_at IS NULL ORDER BY created_at, webhook_id',
+    )
+    .all() as WebhookRow[];
+}
+
+export function updateWebhookRow(
+  store: Store,
+  id: string,
+  fields: { title: string; target_url: string; filters: string; updated_at: number },
+): void {
+  store
+    .stmt('UPDATE webhooks SET title = ?, target_url = ?, filters = ?, updated_at = ? WHERE webhook_id = ?')
+    .run(fields.title, fields.target_url, fields.filters, fields.updated_at, id);
+}
+
+export function setWebhookActive(store: Store, id: string, active: boolean, at: number): void {
+  store
+    .stmt('UPDATE webhooks SET active = ?, updated_at = ? WHERE webhook_id = ?')
+    .run(active ? 1 : 0, at, id);
+}
+
+export function markWebhookDeleted(store: Store, id: string, at: number): void {
+  store
+    .stmt('UPDATE webhooks SET deleted_at = ?, updated_at = ?, active = 0 WHERE webhook_id = ?')
+    .run(at, at, id);
+}
+
+export function insertSecret(store: Store, s: SecretRow): void {
+  store
+    .stmt(
+      'INSERT INTO webhook_secrets (uid, webhook_id, value, created_at, updated_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+    .run(s.uid, s.webhook_id, s.value, s.created_at, s.updated_at, s.expires_at);
+}
+
+/** Secrets of these webhooks still valid at `now` (the current one has no expiry), newest first. */
+export function validSecrets(store: Store, webhookIds: readonly string[], now: number): SecretRow[] {
+  return store
+    .stmt(
+      `SELECT * FROM webhook_secrets WHERE webhook_id IN (SELECT value FROM json_each(?))
+       AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at DESC, rowid DESC`,
+    )
+    .all(JSON.stringify(webhookIds), now) as SecretRow[];
+}
+
+/** Gives the secrets still without an expiry one (rotation: they stay valid until then). */
+export function expireCurrentSecrets(store: Store, webhookId: string, expiresAt: number, at: number): void {
+  store
+    .stmt(
+      'UPDATE webhook_secrets SET expires_at = ?, updated_at = ? WHERE webhook_id = ? AND expires_at IS NULL',
+    )
+    .run(expiresAt, at, webhookId);
+}
+
+/** The secret deliveries are signed with: the newest without an expiry. */
+export function currentSecret(store: Store, webhookId: string): string | undefined {
+  return store
+    .stmt(
+      `SELECT value FROM webhook_secrets WHERE webhook_id = ? AND expires_at IS NULL
+       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    )
+    .pluck()
+    .get(webhookId) as string | undefined;
+}
+
+export function dispatchCursor(store: Store): number | undefined {
+  return store.stmt('SELECT cursor FROM webhook_dispatch WHERE id = 1').pluck().get() as number | undefined;
+}
+
+export function setDispatchCursor(store: Store, cursor: number): void {
+  store
+    .stmt(
+      'INSERT INTO webhook_dispatch (id, cursor) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET cursor = excluded.cursor',
+    )
+    .run(cursor);
+}
+
+export function insertDelivery(
+  store: Store,
+  d: { webhook_id: string; event_id: number; event_type: string; payload: string; at: number },
+): void {
+  store
+    .stmt(
+      `INSERT OR IGNORE INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at,
+        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(d.webhook_id, d.event_id, d.event_type, d.payload, d.at, d.at, d.at);
+}
+
+/** Pending deliveries due at `now`, oldest first. */
+export function dueDeliveries(store: Store, now: number, limit: number): DeliveryRow[] {
+  return store
+    .stmt(
+      `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due
+       WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+    )
+    .all(now, limit) as DeliveryRow[];
+}
+
+/** When the next pending delivery falls due (unix ms), or undefined when none is pending. */
+export function nextDueAt(store: Store): number | undefined {
+  return (
+    (store
+      .stmt(
+        `SELECT MIN(next_attempt_at) FROM webhook_deliveries INDEXED BY webhook_deliveries_due WHERE status = 'pending'`,
+      )
+      .pluck()
+      .get() as number | null) ?? undefined
+  );
+}
+
+export function deliveryById(store: Store, id: number): DeliveryRow | undefined {
+  return store.stmt('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
+}
+
+/** Records one attempt and the delivery's new state, together. */
+export function recordAttempt(
+  store: Store,
+  a: AttemptRow & { status: DeliveryStatus; next_attempt_at: number | null; at: number },
+): void {
+  store.tx(() => {
+    store
+      .stmt(
+        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error);
+    store
+      .stmt(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
+          duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
+         WHERE id = ?`,
+      )
+      .run(
+        a.status,
+        a.attempt,
+        a.next_attempt_at,
+        a.response_status,
+        a.error,
+        a.duration_ms,
+        a.at,
+        a.status,
+        a.at,
+        a.delivery_id,
+      );
+  });
+}
+
+/** Ends a pending delivery without sending it (its webhook was deleted or turned off). */
+export function cancelDelivery(store: Store, id: number, reason: string, at: number): void {
+  store
+    .stmt(
+      `UPDATE webhook_deliveries SET status = 'failed', error = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ?`,
+    )
+    .run(reason, at, id);
+}
+
+/** Sends a delivery again from now, with a fresh attempt budget (redelivery on request). */
+export function requeueDelivery(store: Store, id: number, at: number): void {
+  store
+    .stmt(
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, updated_at = ?, delivered_at = NULL,
+        attempts_before = attempts WHERE id = ?`,
+    )
+    .run(at, at, id);
+}
+
+export function deliveryAttempts(store: Store, ids: readonly number[]): AttemptRow[] {
+  return store
+    .stmt(
+      `SELECT * FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, attempt`,
+    )
+    .all(JSON.stringify(ids)) as AttemptRow[];
+}
+
+/** Deliveries newest first, optionally for one webhook and/or status, before id `beforeId`. */
+export function listDeliveries(
+  store: Store,
+  q: { webhookId?: string; status?: DeliveryStatus; beforeId?: number; limit: number },
+): DeliveryRow[] {
+  return store
+    .stmt(
+      `SELECT * FROM webhook_deliveries WHERE (@webhook IS NULL OR webhook_id = @webhook)
+       AND (@status IS NULL OR status = @status) AND id < @before ORDER BY id DESC LIMIT @limit`,
+    )
+    .all({
+      webhook: q.webhookId ?? null,
+      status: q.status ?? null,
+      before: q.beforeId ?? Number.MAX_SAFE_INTEGER,
+      limit: q.limit,
+    }) as DeliveryRow[];
+}

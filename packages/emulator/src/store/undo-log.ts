@@ -1,0 +1,205 @@
+// The undo log under snapshots and reset: while a mark exists, triggers copy the old version of
+// every row a write touches into a shadow table (`undo_t_<table>`), stamped with the current
+// generation. Rolling back to a generation deletes every row touched since and puts back the oldest
+// old version of each: the cost follows the changes made, not the size of the database (the large
+// seed is gigabytes; a file copy of it takes a minute).
+//
+// Rows are keyed by rowid (kept, since casts_fts points at casts by rowid) or, in WITHOUT ROWID
+// tables, by their primary key. Triggers and shadow tables live in the database, so a file's log
+// survives a restart and records another connection's writes too; a new seed drops them all.
+import type { Db } from './db.js';
+
+export const undoSchema = `
+CREATE TABLE undo_state (id INTEGER PRIMARY KEY CHECK (id = 1), gen INTEGER NOT NULL);
+INSERT INTO undo_state (id, gen) VALUES (1, 1);
+CREATE TABLE undo_marks (name TEXT PRIMARY KEY, gen INTEGER NOT NULL, created_at INTEGER NOT NULL);
+`;
+
+/** Tables of this module: never data, never logged. */
+export const isUndoTable = (name: string) => name.startsWith('undo_');
+const SHADOW = 'undo_t_';
+const TRIGGER = 'undo_rec_';
+
+interface TableShape {
+  name: string;
+  columns: string[];
+  /** Shadow columns naming a row: `_rid` (rowid) or the primary key's columns. */
+  key: string[];
+  rowid: boolean;
+}
+
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function shapeOf(db: Db, table: string): TableShape {
+  const info = db.prepare(`SELECT name, pk FROM pragma_table_info(?)`).all(table) as {
+    name: string;
+    pk: number;
+  }[];
+  const rowid = !(db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(table) as string)
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .includes('WITHOUT ROWID');
+  const pk = info
+    .filter((c) => c.pk > 0)
+    .sort((a, b) => a.pk - b.pk)
+    .map((c) => c.name);
+  return { name: table, columns: info.map((c) => c.name), key: rowid ? ['_rid'] : pk, rowid };
+}
+
+/** Creates or widens each table's shadow and (re)creates this connection's recording triggers. */
+export function startRecording(db: Db, tables: readonly string[]): void {
+  stopRecording(db);
+  for (const table of tables) {
+    const s = shapeOf(db, table);
+    const shadow = q(SHADOW + table);
+    db.exec(`CREATE TABLE IF NOT EXISTS ${shadow} (_seq INTEGER PRIMARY KEY, _gen INTEGER NOT NULL,
+      _op TEXT NOT NULL, _rid INTEGER)`);
+    db.exec(`CREATE INDEX IF NOT EXISTS ${q(`${SHADOW}${table}_gen`)} ON ${shadow} (_gen)`);
+    // A migration may have added columns since the shadow was made.
+    const have = new Set(
+      db
+        .prepare(`SELECT name FROM pragma_table_info(?)`)
+        .pluck()
+        .all(SHADOW + table),
+    );
+    for (const c of s.columns) if (!have.has(c)) db.exec(`ALTER TABLE ${shadow} ADD COLUMN ${q(c)}`);
+
+    const gen = '(SELECT gen FROM undo_state)';
+    const cols = ['_gen', '_op', ...(s.rowid ? ['_rid'] : []), ...s.columns].map(q).join(', ');
+    const row = (of: 'OLD' | 'NEW', op: string) =>
+      [gen, `'${op}'`, ...(s.rowid ? [`${of}.rowid`] : []), ...s.columns.map((c) => `${of}.${q(c)}`)].join(
+        ', ',
+      );
+    // An inserted row needs only its key to be deleted again (its other columns are left NULL).
+    const keyOnly = () =>
+      [
+        gen,
+        `'i'`,
+        ...(s.rowid ? ['NEW.rowid'] : []),
+        ...s.columns.map((c) => (s.key.includes(c) ? `NEW.${q(c)}` : 'NULL')),
+      ].join(', ');
+    const keyMoved = s.rowid
+      ? 'NEW.rowid IS NOT OLD.rowid'
+      : s.key.map((c) => `NEW.${q(c)} IS NOT OLD.${q(c)}`).join(' OR ');
+    const on = q(table);
+    const into = `INSERT INTO ${shadow} (${cols})`;
+    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_i`)} AFTER INSERT ON ${on}
+      BEGIN ${into} VALUES (${keyOnly()}); END`);
+    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_u`)} AFTER UPDATE ON ${on}
+      BEGIN ${into} VALUES (${row('OLD', 'u')});
+      ${into} SELECT ${keyOnly()} WHERE ${keyMoved}; END`);
+    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_d`)} AFTER DELETE ON ${on}
+      BEGIN ${into} VALUES (${row('OLD', 'd')}); END`);
+  }
+}
+
+export function stopRecording(db: Db): void {
+  const names = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`)
+    .pluck()
+    .all(TRIGGER.length, TRIGGER) as string[];
+  for (const name of names) db.exec(`DROP TRIGGER ${q(name)}`);
+}
+
+export function currentGeneration(db: Db): number {
+  return Number(db.prepare('SELECT gen FROM undo_state').pluck().get());
+}
+
+/** Starts a new generation and returns the one that ended: rolling back to it undoes what follows. */
+export function nextGeneration(db: Db): number {
+  const gen = currentGeneration(db);
+  db.prepare('UPDATE undo_state SET gen = ?').run(gen + 1);
+  return gen;
+}
+
+function shadowTables(db: Db): string[] {
+  return (
+    db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? ORDER BY name`)
+      .pluck()
+      .all(SHADOW.length, SHADOW) as string[]
+  ).map((n) => n.slice(SHADOW.length));
+}
+
+/**
+ * Puts every logged table back as it was at the end of generation `gen` and forgets the log after
+ * it. The caller runs it in a transaction with recording stopped and foreign keys off (the rows
+ * put back are as consistent as they were).
+ */
+export function rollBackTo(db: Db, gen: number): number {
+  let rows = 0;
+  // Other triggers stay off while rows go back: what they did (counters) is in the log too. Those
+  // keeping full-text indexes current stay, since the index is not logged.
+  const fts = ftsIndexes(db).map((f) => f.name);
+  const triggers = (
+    db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as {
+      name: string;
+      sql: string;
+    }[]
+  ).filter((t) => !fts.some((f) => t.sql.includes(f)));
+  for (const t of triggers) db.exec(`DROP TRIGGER ${q(t.name)}`);
+
+  const indexes = ftsIndexes(db);
+  for (const table of shadowTables(db)) {
+    const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table);
+    const shadow = q(SHADOW + table);
+    if (exists) {
+      const s = shapeOf(db, table);
+      const key = s.key.map(q).join(', ');
+      const target = s.rowid ? 'rowid' : `(${key})`;
+      // An external-content index forgets a row only when told its old text; the put-back rows
+      // are indexed again by the insert trigger kept above.
+      for (const f of indexes.filter((i) => i.content === table)) {
+        const cols = f.columns.map(q).join(', ');
+        db.prepare(
+          `INSERT INTO ${q(f.name)} (${q(f.name)}, rowid, ${cols}) SELECT 'delete', rowid, ${cols}
+           FROM ${q(table)} WHERE rowid IN (SELECT _rid FROM ${shadow} WHERE _gen > ?)`,
+        ).run(gen);
+      }
+      rows += db
+        .prepare(`DELETE FROM ${q(table)} WHERE ${target} IN (SELECT ${key} FROM ${shadow} WHERE _gen > ?)`)
+        .run(gen).changes;
+      const cols = s.columns.map(q).join(', ');
+      db.prepare(
+        `INSERT INTO ${q(table)} (${s.rowid ? 'rowid, ' : ''}${cols})
+         SELECT ${s.rowid ? '_rid, ' : ''}${cols} FROM ${shadow}
+         WHERE _seq IN (SELECT MIN(_seq) FROM ${shadow} WHERE _gen > ? GROUP BY ${key}) AND _op != 'i'`,
+      ).run(gen);
+    }
+    db.prepare(`DELETE FROM ${shadow} WHERE _gen > ?`).run(gen);
+  }
+  for (const t of triggers) db.exec(t.sql);
+  return rows;
+}
+
+interface FtsIndex {
+  name: string;
+  /** The table it indexes (external content). */
+  content: string;
+  columns: string[];
+}
+
+/** FTS5 tables over another table's rows (`content = 'casts'`), with their indexed columns. */
+function ftsIndexes(db: Db): FtsIndex[] {
+  const rows = db
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'`,
+    )
+    .all() as { name: string; sql: string }[];
+  return rows.flatMap(({ name, sql }) => {
+    const args = (/\((.*)\)\s*$/s.exec(sql)?.[1] ?? '').split(',').map((a) => a.trim());
+    const content = args
+      .find((a) => /^content\s*=/.test(a))
+      ?.replace(/^content\s*=\s*/, '')
+      .replace(/^['"]|['"]$/g, '');
+    if (!content) return [];
+    return [{ name, content, columns: args.filter((a) => !a.includes('=')) }];
+  });
+}
+
+/** Drops every mark and the whole log (the data it undoes to is gone: a new seed, an import). */
+export function forgetLog(db: Db): void {
+  stopRecording(db);
+  for (const table of shadowTables(db)) db.exec(`DROP TABLE ${q(SHADOW + table)}`);
+  db.exec('DELETE FROM undo_marks');
+}

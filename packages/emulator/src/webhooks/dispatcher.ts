@@ -1,0 +1,274 @@
+// The durable outbox's two halves. `pump` (after each commit that appended hub events) reads the
+// new events, matches them against active webhooks and inserts one delivery per match, advancing
+// the cursor in the same transaction: a crash at any point loses nothing and repeats nothing.
+// `processDue` POSTs what is due, off the write path, a few at a time per webhook; a delivery is
+// marked delivered only after a 2xx, retried with exponential backoff and jitter otherwise, and
+// failed after the last attempt. Due times come from store.now(), so a virtual clock moves them.
+import http from 'node:http';
+import https from 'node:https';
+import { type CompiledFilter, compileFilters, matchesFilters } from '../events/filters.js';
+import { eventsAfter } from '../events/log.js';
+import type { EventType } from '../events/types.js';
+import { eventBody } from '../events/types.js';
+import { onEventsAppended } from '../events/wake.js';
+import {
+  cancelDelivery,
+  currentSecret,
+  type DeliveryRow,
+  dispatchCursor,
+  dueDeliveries,
+  insertDelivery,
+  liveWebhook,
+  liveWebhooks,
+  nextDueAt,
+  recordAttempt,
+  setDispatchCursor,
+  type WebhookRow,
+} from '../store/queries/webhooks.js';
+import type { Store } from '../store/store.js';
+import { SIGNATURE_HEADER, signBody } from './sign.js';
+
+export interface DispatcherOptions {
+  /** The emulator's origin, for absolute asset URLs in event data. */
+  origin: string;
+  /** Per attempt, ms (default 10 s, the webhook's http_timeout). */
+  attemptTimeoutMs?: number;
+  /** Attempts before a delivery is marked failed (default 6). */
+  maxAttempts?: number;
+  /** First retry delay, ms; doubles each attempt, with jitter (default 1 s, at most 10 min). */
+  retryBaseMs?: number;
+  /** Requests in flight per webhook (default 4). */
+  concurrencyPerWebhook?: number;
+}
+
+const EVENTS_PER_TX = 200;
+const MAX_RETRY_MS = 10 * 60 * 1000;
+const DUE_BATCH = 256;
+
+interface Hook {
+  row: WebhookRow;
+  match: Partial<Record<EventType, CompiledFilter>>;
+}
+
+export class WebhookDispatcher {
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly retryBaseMs: number;
+  private readonly perWebhook: number;
+  private readonly inFlight = new Set<number>();
+  private readonly perHook = new Map<string, number>();
+  private readonly compiled = new Map<string, Hook>();
+  private readonly agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  };
+  private readonly unsubscribe: () => void;
+  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private readonly sends = new Set<Promise<void>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.timeoutMs = options.attemptTimeoutMs ?? 10_000;
+    this.maxAttempts = options.maxAttempts ?? 6;
+    this.retryBaseMs = options.retryBaseMs ?? 1000;
+    this.perWebhook = options.concurrencyPerWebhook ?? 4;
+    this.unsubscribe = onEventsAppended(store, () => this.schedule());
+    // Resume: match what arrived while nobody was running, send what is still pending.
+    this.schedule();
+  }
+
+  /** Runs pump + processDue soon, once, after the current writer has answered. */
+  schedule(): void {
+    if (this.scheduled || this.stopped) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (this.stopped) return;
+      this.pump();
+      this.processDue();
+    });
+  }
+
+  /** Turns new events into deliveries (synchronous; each batch one transaction). */
+  pump(): void {
+    for (;;) {
+      const more = this.store.tx(() => {
+        const hooks = this.activeHooks();
+        // Nobody listens: nothing to translate or record.
+        if (hooks.length === 0) return false;
+        const stored = dispatchCursor(this.store);
+        // Events at or before every webhook's creation concern none of them.
+        const cursor = Math.max(stored ?? 0, Math.min(...hooks.map((h) => h.row.after_event_id)));
+        const { events, cursor: next } = eventsAfter(this.store, cursor, EVENTS_PER_TX, this.options.origin);
+        const at = this.store.now();
+        for (const event of events) {
+          let payload: string | undefined;
+          for (const hook of hooks) {
+            if (event.event_id <= hook.row.after_event_id || !matchesFilters(hook.match, event)) continue;
+            payload ??= JSON.stringify(eventBody(event));
+            insertDelivery(this.store, {
+              webhook_id: hook.row.webhook_id,
+              event_id: event.event_id,
+              event_type: event.type,
+              payload,
+              at,
+            });
+          }
+        }
+        if (next !== stored) setDispatchCursor(this.store, next);
+        return events.length >= EVENTS_PER_TX;
+      });
+      if (!more) return;
+    }
+  }
+
+  private activeHooks(): Hook[] {
+    const out: Hook[] = [];
+    for (const row of liveWebhooks(this.store)) {
+      if (!row.active) continue;
+      const key = `${row.webhook_id}`;
+      let hook = this.compiled.get(key);
+      if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters) {
+        hook = { row, match: compileFilters(JSON.parse(row.filters)) };
+        this.compiled.set(key, hook);
+      }
+      hook.row = row;
+      out.push(hook);
+    }
+    return out;
+  }
+
+  /**
+   * Starts sending every delivery due now (within the concurrency limits) and resolves when those
+   * sends have finished. What the virtual clock calls after it moves.
+   */
+  async processDue(): Promise<void> {
+    if (this.stopped) return;
+    const now = this.store.now();
+    const started: Promise<void>[] = [];
+    for (const d of dueDeliveries(this.store, now, DUE_BATCH)) {
+      if (this.inFlight.has(d.id)) continue;
+      const busy = this.perHook.get(d.webhook_id) ?? 0;
+      if (busy >= this.perWebhook) continue;
+      const hook = liveWebhook(this.store, d.webhook_id);
+      if (!hook?.active) {
+        cancelDelivery(this.store, d.id, hook ? 'webhook is inactive' : 'webhook was deleted', now);
+        continue;
+      }
+      const secret = currentSecret(this.store, d.webhook_id);
+      if (!secret) continue;
+      this.inFlight.add(d.id);
+      this.perHook.set(d.webhook_id, busy + 1);
+      const send = this.attempt(d, hook.target_url, secret).finally(() => {
+        this.inFlight.delete(d.id);
+        this.perHook.set(d.webhook_id, (this.perHook.get(d.webhook_id) ?? 1) - 1);
+        this.sends.delete(send);
+        // A slot freed or a retry was scheduled: look again.
+        if (!this.stopped) setImmediate(() => void this.processDue());
+      });
+      this.sends.add(send);
+      started.push(send);
+    }
+    this.armTimer();
+    await Promise.all(started);
+  }
+
+  /** Wakes up when the next retry falls due (the clock may be moved sooner; see processDue). */
+  private armTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const due = nextDueAt(this.store);
+    if (due === undefined || this.stopped) return;
+    const wait = Math.max(0, due - this.store.now());
+    if (wait === 0 && this.inFlight.size > 0) return; // a send in flight will look again when it ends
+    this.timer = setTimeout(() => void this.processDue(), Math.min(wait, 2 ** 31 - 1));
+    this.timer.unref();
+  }
+
+  private async attempt(d: DeliveryRow, url: string, secret: string): Promise<void> {
+    const startedAt = this.store.now();
+    const t0 = performance.now();
+    const result = await this.post(url, d.payload, secret);
+    if (this.stopped) return; // left pending: sent again after a restart
+    const duration = Math.round(performance.now() - t0);
+    const attempt = d.attempts + 1;
+    const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
+    const spent = attempt - d.attempts_before;
+    const status = ok ? 'delivered' : spent >= this.maxAttempts ? 'failed' : 'pending';
+    const at = this.store.now();
+    recordAttempt(this.store, {
+      delivery_id: d.id,
+      attempt,
+      started_at: startedAt,
+      duration_ms: duration,
+      response_status: result.status ?? null,
+      error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
+      status,
+      next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
+      at,
+    });
+  }
+
+  /** Exponential with jitter: between half and all of base·2^(n-1), capped. */
+  private backoff(spent: number): number {
+    const full = Math.min(MAX_RETRY_MS, this.retryBaseMs * 2 ** (spent - 1));
+    return Math.round(full / 2 + (Math.random() * full) / 2);
+  }
+
+  private post(url: string, payload: string, secret: string): Promise<{ status?: number; error?: string }> {
+    const body = Buffer.from(payload);
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    return new Promise((resolve) => {
+      const req = client.request(
+        target,
+        {
+          method: 'POST',
+          agent: target.protocol === 'https:' ? this.agents.https : this.agents.http,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': body.length,
+            'user-agent': 'castkit-emulator-webhooks',
+            [SIGNATURE_HEADER]: signBody(body, secret),
+          },
+          timeout: this.timeoutMs,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode }));
+          res.on('error', (e) => resolve({ status: res.statusCode, error: e.message }));
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)));
+      req.on('error', (e) => resolve({ error: e.message }));
+      req.end(body);
+    });
+  }
+
+  /** Stops sending; sends in flight end unrecorded and stay pending for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    for (const a of Object.values(this.agents)) a.destroy();
+    await Promise.allSettled([...this.sends]);
+  }
+}
+
+const dispatchers = new WeakMap<Store, WebhookDispatcher>();
+
+/** Starts delivering this store's webhooks (one dispatcher per store). */
+export function startWebhooks(store: Store, options: DispatcherOptions): WebhookDispatcher {
+  const d = new WebhookDispatcher(store, options);
+  dispatchers.set(store, d);
+  return d;
+}
+
+/** The store's dispatcher, for "process what is due now" (the virtual clock) and redelivery. */
+export function webhookDispatcher(store: Store): WebhookDispatcher | undefined {
+  return dispatchers.get(store);
+}

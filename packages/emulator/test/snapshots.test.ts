@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NeynarAPIClient } from '@castkit/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataTables, type Emulator, SEED_USERS, type Store, startEmulator } from '../src/index.js';
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const [alice, bob, carol] = SEED_USERS;
+
+/** Every data table's rows (with rowids, which the search index points at), as one hash per table. */
+function digest(store: Store): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const t of dataTables(store)) {
+    const sql = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(t) as string;
+    const rowid = /WITHOUT\s+ROWID/i.test(sql) ? '' : 'rowid AS _rowid, ';
+    const rows = store.db.prepare(`SELECT ${rowid}* FROM "${t}"`).raw().all();
+    const lines = rows.map((r) => JSON.stringify(r, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)));
+    out[t] = createHash('sha1').update(lines.sort().join('\n')).digest('hex');
+  }
+  return out;
+}
+
+function client(e: Emulator) {
+  return new NeynarAPIClient({ apiKey: e.apiKey, baseUrl: `${e.url}/v2`, retries: 0 });
+}
+
+async function post(e: Emulator, path: string, body?: unknown, method = 'POST') {
+  const res = await fetch(`${e.url}${path}`, {
+    method,
+    headers: { 'x-api-key': e.apiKey, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const search = async (api: NeynarAPIClient, word: string) =>
+  (await api.searchCasts({ q: word, limit: 10 })).result.casts.map((c) => c.text);
+
+/** Writes of every kind: casts, a reply, likes, follows, profile, signer, an idempotent publish. */
+async function scribble(api: NeynarAPIClient, word: string) {
+  const { cast } = await api.publishCast({ signerUuid: alice!.signerUuid, text: `${word} one`, idem: word });
+  await api.publishCast({ signerUuid: bob!.signerUuid, text: `${word} reply`, parent: cast.hash });
+  await api.publishReaction({ signerUuid: carol!.signerUuid, reactionType: 'like', target: cast.hash });
+  await api.followUser({ signerUuid: carol!.signerUuid, targetFids: [1] }).catch(() => undefined);
+  await api.unfollowUser({ signerUuid: alice!.signerUuid, targetFids: [2] }).catch(() => undefined);
+  await api.updateUser({ signerUuid: alice!.signerUuid, bio: `${word} bio` });
+  await api.createSigner();
+  return cast;
+}
+
+describe('reset and snapshots', () => {
+  let e: Emulator;
+  let api: NeynarAPIClient;
+  let seed: Record<string, string>;
+
+  beforeAll(async () => {
+    e = await startEmulator({ now: () => NOW });
+    api = client(e);
+    seed = digest(e.store);
+  });
+  afterAll(() => e.close());
+
+  it('resets every table to the seed, touching only the rows written since', async () => {
+    await scribble(api, 'zebra');
+    expect(digest(e.store)).not.toEqual(seed);
+    const reply = await post(e, '/_emulator/reset');
+    expect(reply.status).toBe(200);
+    expect(digest(e.store)).toEqual(seed);
+    // The cost follows the writes (tens of rows), not the seed (thousands).
+    expect(reply.body.rows).toBeGreaterThan(5);
+    expect(reply.body.rows).toBeLessThan(200);
+  });
+
+  it('answers from the seed after a reset, with nothing stale from caches, the search index or idem keys', async () => {
+    const before = await api.fetchBulkUsers({ fids: [1, 2] });
+    const cast = await scribble(api, 'walrus');
+    expect(await search(api, 'walrus')).toHaveLength(2);
+    expect((await api.fetchBulkUsers({ fids: [1] })).users[0]!.profile.bio.text).toBe('walrus bio');
+    e.reset();
+    expect(await api.fetchBulkUsers({ fids: [1, 2] })).toEqual(before);
+    expect(await search(api, 'walrus')).toEqual([]);
+    await expect(
+      api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    // The idem key is free again: the same request writes a new cast instead of replaying.
+    const again = await api.publishCast({ signerUuid: alice!.signerUuid, text: 'otter one', idem: 'walrus' });
+    expect(again.cast.text).toBe('otter one');
+    // A cast taking the old one's place is found by its own words only.
+    expect(await search(api, 'otter')).toEqual(['otter one']);
+    expect(await search(api, 'walrus')).toEqual([]);
+    e.reset();
+  });
+
+  it('restores named snapshots, dropping those taken after the one restored', async () => {
+    expect((await post(e, '/_emulator/snapshots', { name: 'first' })).status).toBe(201);
+    await api.publishCast({ signerUuid: alice!.signerUuid, text: 'heron in between' });
+    const atSecond = digest(e.store);
+    await post(e, '/_emulator/snapshots', { name: 'second' });
+    await scribble(api, 'ibis');
+    expect(
+      (await post(e, '/_emulator/snapshots', undefined, 'GET')).body.snapshots.map((s: any) => s.name),
+    ).toEqual(['first', 'second']);
+
+    expect((await post(e, '/_emulator/snapshots/second/restore')).body).toMatchObject({
+      name: 'second',
+      dropped: [],
+    });
+    expect(digest(e.store)).toEqual(atSecond);
+    expect(await search(api, 'heron')).toEqual(['heron in between']);
+    // Restoring again works: a snapshot stays until something older is restored.
+    await scribble(api, 'crane');
+    await post(e, '/_emulator/snapshots/second/restore');
+    expect(digest(e.store)).toEqual(atSecond);
+
+    expect((await post(e, '/_emulator/snapshots/first/restore')).body.dropped).toEqual(['second']);
+    expect(digest(e.store)).toEqual(seed);
+    const gone = await post(e, '/_emulator/snapshots/second/restore');
+    expect([gone.status, gone.body.property]).toEqual([404, 'name']);
+    expect((await post(e, '/_emulator/snapshots/first', undefined, 'DELETE')).status).toBe(200);
+    expect(e.snapshots.list()).toEqual([]);
+  });
+
+  it('refuses a bad or unknown snapshot name with a 4xx naming it', async () => {
+    for (const [path, body, status] of [
+      ['/_emulator/snapshots', {}, 400],
+      ['/_emulator/snapshots', { name: '../etc' }, 400],
+      ['/_emulator/snapshots', { name: 42 }, 400],
+      ['/_emulator/snapshots', { name: '@seed' }, 400],
+      ['/_emulator/snapshots/nope/restore', undefined, 404],
+    ] as const) {
+      const reply = await post(e, path, body);
+      expect([path, reply.status, reply.body.property]).toEqual([path, status, 'name']);
+    }
+  });
+});
+
+describe('snapshots of a database file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'castkit-snapshots-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('resets to the seed after a restart, from the log kept in the file', async () => {
+    const db = join(dir, 'restart.db');
+    let e = await startEmulator({ db, now: () => NOW });
+    const seed = digest(e.store);
+    await scribble(client(e), 'gecko');
+    await e.close();
+    e = await startEmulator({ db, now: () => NOW });
+    try {
+      expect(digest(e.store)).not.toEqual(seed);
+      e.reset();
+      expect(digest(e.store)).toEqual(seed);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('exports on exit and starts from the import, which reset then returns to', async () => {
+    const file = join(dir, 'export.db');
+    const first = await startEmulator({ exportOnExit: file, now: () => NOW });
+    const kept = await scribble(client(first), 'lemur');
+    const exported = digest(first.store);
+    await first.close();
+
+    const e = await startEmulator({ import: file, now: () => NOW });
+    try {
+      const api = client(e);
+      expect(digest(e.store)).toEqual(exported);
+      expect(await search(api, 'lemur')).toHaveLength(2);
+      await api.publishCast({ signerUuid: bob!.signerUuid, text: 'tapir' });
+      e.reset();
+      expect(digest(e.store)).toEqual(exported);
+      expect(
+        (await api.lookupCastByHashOrWarpcastUrl({ identifier: kept.hash, type: 'hash' })).cast.text,
+      ).toBe('lemur one');
+    } finally {
+      await e.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SEED_USERS, useEmulator } from '../src/testing/index.js';
+
+const examples = fileURLToPath(new URL('../examples/', import.meta.url));
+const emu = useEmulator({ beforeAll, afterAll, beforeEach });
+
+/** Runs a command in examples/ as a developer would; its output when it fails. */
+function run(command: string, args: string[]) {
+  const r = spawnSync(command, args, { cwd: examples, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
+}
+
+describe('the test kit', () => {
+  let written: string;
+
+  it('makes users, casts and follows through the API', async () => {
+    const erin = await emu.fixtures.user({ username: 'erin', bio: 'kit user' });
+    written = await emu.fixtures.cast(erin, 'kit cast');
+    await emu.fixtures.follow(SEED_USERS[0], erin.fid);
+    const { users } = await emu.api.fetchBulkUsers({ fids: [erin.fid] });
+    expect(users[0]).toMatchObject({
+      username: 'erin',
+      follower_count: 1,
+      profile: { bio: { text: 'kit user' } },
+    });
+    await emu.clock.freeze(0);
+    emu.faults.add({ operation: 'fetchBulkUsers', effect: 'error', status: 500 });
+  });
+
+  it('starts each test from the seed, with no fault rules and real time', async () => {
+    await expect(
+      emu.api.lookupCastByHashOrWarpcastUrl({ identifier: written, type: 'hash' }),
+    ).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(emu.faults.list()).toEqual([]);
+    expect(emu.clock.state().frozen).toBe(false);
+    expect((await emu.api.fetchBulkUsers({ fids: [1] })).users[0]!.username).toBe('alice');
+  });
+
+  it('runs the node:test example', () => {
+    const r = run(process.execPath, ['--import', 'tsx', '--test', 'node-test.example.ts']);
+    expect(r.out).toMatch(/# pass 2/);
+    expect(r.code, r.out).toBe(0);
+  }, 120_000);
+
+  it('runs the vitest example', () => {
+    const vitest = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url));
+    const r = run(process.execPath, [vitest, 'run', '--config', 'vitest.config.ts']);
+    expect(r.out).toMatch(/3 passed/);
+    expect(r.code, r.out).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,320 @@
+import { Message } from '@farcaster/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signMessageData, toFarcasterTime } from '../src/index.js';
+import { SEED_USERS } from '../src/seed/constants.js';
+import { type Emulator, startEmulator } from '../src/server/http.js';
+import { hmacHex, type Receiver, startReceiver } from './support/webhook-receiver.js';
+
+const [alice, bob] = SEED_USERS;
+let emulator: Emulator;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ db: ':memory:', webhooks: { retryBaseMs: 40, attemptTimeoutMs: 2000 } });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await emulator.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  receiver.received.length = 0;
+  receiver.script = [];
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function createHook(subscription: unknown, url = receiver.url) {
+  const r = await call('POST', '/v2/farcaster/webhook', { name: 'test hook', url, subscription });
+  expect(r.status).toBe(200);
+  return r.body.webhook as {
+    webhook_id: string;
+    secrets: { value: string; expires_at: string }[];
+    active: boolean;
+  };
+}
+
+async function cast(signerUuid: string, text: string): Promise<string> {
+  const r = await call('POST', '/v2/farcaster/cast', { signer_uuid: signerUuid, text });
+  expect(r.status).toBe(200);
+  return r.body.cast.hash;
+}
+
+const hashesOf = (received: { body: { type: string; data: { hash?: string } } }[]) =>
+  received.filter((r) => r.body.type === 'cast.created').map((r) => r.body.data.hash);
+
+describe('webhook deliveries', () => {
+  it('POSTs exactly the matching events, signed with the webhook secret over the raw body', async () => {
+    const hook = await createHook({ 'cast.created': { author_fids: [alice!.fid] } });
+    const other = await createHook({ 'cast.created': {} });
+    const mine = await cast(alice!.signerUuid, 'from alice to a webhook');
+    const theirs = await cast(bob!.signerUuid, 'from bob, filtered out');
+    // The catch-all webhook sees both: once it has, the filtered one has had its chance too.
+    await receiver.waitFor((r) => r.filter((x) => x.body.type === 'cast.created').length >= 3);
+    const secret = hook.secrets[0]!.value;
+    const forHook = receiver.received.filter((r) => r.signature === hmacHex(r.raw, secret));
+    expect(hashesOf(forHook)).toEqual([mine]);
+    const forOther = receiver.received.filter((r) => r.signature === hmacHex(r.raw, other.secrets[0]!.value));
+    expect(hashesOf(forOther).sort()).toEqual([mine, theirs].sort());
+    const body = forHook[0]!.body;
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(['created_at', 'type', 'data']));
+    expect(body.data).toMatchObject({ object: 'cast', hash: mine, author: { fid: alice!.fid } });
+    // The cast in the event is the cast the v2 API shows.
+    const lookup = await call('GET', `/v2/farcaster/cast?identifier=${mine}&type=hash`);
+    expect(body.data.text).toBe(lookup.body.cast.text);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: other.webhook_id });
+  });
+
+  it('delivers a cast submitted through the hub API submitMessage', async () => {
+    const hook = await createHook({ 'cast.created': { text: '^over the hub' } });
+    const key = emulator.store.db
+      .prepare('SELECT private_key FROM signers WHERE signer_uuid = ?')
+      .pluck()
+      .get(alice!.signerUuid) as Buffer;
+    const data = {
+      type: 1,
+      fid: alice!.fid,
+      timestamp: toFarcasterTime(Date.now()),
+      network: 1,
+      castAddBody: {
+        text: 'over the hub',
+        type: 0,
+        embeds: [],
+        embedsDeprecated: [],
+        mentions: [],
+        mentionsPositions: [],
+      },
+    };
+    const m = signMessageData(data as never, new Uint8Array(key));
+    const res = await fetch(`${emulator.url}/v1/submitMessage`, {
+      method: 'POST',
+      headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/octet-stream' },
+      body: Message.encode(m).finish(),
+    });
+    expect(res.status).toBe(200);
+    const [got] = await receiver.waitFor((r) => r.length >= 1);
+    expect(got!.body.data.hash).toBe(`0x${Buffer.from(m.hash).toString('hex')}`);
+    expect(got!.signature).toBe(hmacHex(got!.raw, hook.secrets[0]!.value));
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+
+  it('sends nothing to an inactive webhook, and nothing from before a webhook was created', async () => {
+    const before = await cast(alice!.signerUuid, 'before any webhook');
+    const off = await createHook({ 'cast.created': {} });
+    const patched = await call('PATCH', '/v2/farcaster/webhook', {
+      webhook_id: off.webhook_id,
+      active: 'false',
+    });
+    expect(patched.body.webhook.active).toBe(false);
+    const on = await createHook({ 'cast.created': {} });
+    const hash = await cast(alice!.signerUuid, 'only the active one hears this');
+    await receiver.waitFor((r) => hashesOf(r).includes(hash));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(receiver.received.map((r) => r.signature)).toEqual([
+      hmacHex(receiver.received[0]!.raw, on.secrets[0]!.value),
+    ]);
+    expect(hashesOf(receiver.received)).not.toContain(before);
+    const log = await call('GET', `/_emulator/webhooks/deliveries?webhook_id=${off.webhook_id}`);
+    expect(log.body.deliveries).toEqual([]);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: off.webhook_id });
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: on.webhook_id });
+  });
+
+  it('retries a receiver that fails twice and delivers once it recovers, logging every attempt', async () => {
+    // Following someone already followed changes nothing (and sends nothing): unfollow first.
+    await call('DELETE', '/v2/farcaster/user/follow', { signer_uuid: alice!.signerUuid, target_fids: [5] });
+    const hook = await createHook({ 'follow.created': { fids: [alice!.fid] } });
+    receiver.script = [500, 503];
+    const r = await call('POST', '/v2/farcaster/user/follow', {
+      signer_uuid: alice!.signerUuid,
+      target_fids: [5],
+    });
+    expect(r.status).toBe(200);
+    await receiver.waitFor((got) => got.length >= 3);
+    expect(receiver.received.map((x) => x.body.type)).toEqual([
+      'follow.created',
+      'follow.created',
+      'follow.created',
+    ]);
+    expect(new Set(receiver.received.map((x) => x.raw)).size).toBe(1);
+    expect(receiver.received[2]!.body.data).toMatchObject({
+      user: { fid: alice!.fid },
+      target_user: { fid: 5 },
+    });
+    const log = await call(
+      'GET',
+      `/_emulator/webhooks/deliveries?webhook_id=${hook.webhook_id}&status=delivered`,
+    );
+    expect(log.status).toBe(200);
+    const [d] = log.body.deliveries;
+    expect(d).toMatchObject({
+      type: 'follow.created',
+      status: 'delivered',
+      attempts: 3,
+      response_status: 200,
+    });
+    expect(d.attempt_log.map((a: { response_status: number }) => a.response_status)).toEqual([500, 503, 200]);
+    expect(d.payload).toEqual(receiver.received[2]!.body);
+
+    // Redelivery on request sends the same body again.
+    receiver.received.length = 0;
+    const again = await call('POST', `/_emulator/webhooks/deliveries/${d.id}/redeliver`);
+    expect(again.status).toBe(200);
+    const [re] = await receiver.waitFor((got) => got.length >= 1);
+    expect(re!.body).toEqual(d.payload);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+
+  it('marks a delivery failed after the last attempt', async () => {
+    const dead = 'http://127.0.0.1:9/nobody-listens';
+    const hook = await createHook({ 'user.updated': { fids: [bob!.fid] } }, dead);
+    const r = await call('PATCH', '/v2/farcaster/user', {
+      signer_uuid: bob!.signerUuid,
+      bio: 'failing hook',
+    });
+    expect(r.status).toBe(200);
+    let d: any;
+    for (let i = 0; i < 200 && d?.status !== 'failed'; i++) {
+      await new Promise((res) => setTimeout(res, 50));
+      d = (await call('GET', `/_emulator/webhooks/deliveries?webhook_id=${hook.webhook_id}`)).body
+        .deliveries[0];
+    }
+    expect(d).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(d.error).toBeTruthy();
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  }, 30_000);
+
+  it('rotates a secret: deliveries are signed with the new one, the old stays listed until it expires', async () => {
+    const hook = await createHook({ 'cast.created': { author_fids: [bob!.fid] } });
+    const oldSecret = hook.secrets[0]!.value;
+    const rotated = await call('POST', `/_emulator/webhooks/${hook.webhook_id}/rotate-secret`, {
+      grace_seconds: 3600,
+    });
+    expect(rotated.status).toBe(200);
+    const secrets = rotated.body.webhook.secrets as { value: string; expires_at: string }[];
+    expect(secrets).toHaveLength(2);
+    expect(secrets[1]!.value).toBe(oldSecret);
+    expect(Date.parse(secrets[1]!.expires_at)).toBeGreaterThan(emulator.store.now());
+    const newSecret = secrets[0]!.value;
+    expect(newSecret).not.toBe(oldSecret);
+    await cast(bob!.signerUuid, 'after rotation');
+    const [got] = await receiver.waitFor((r) => r.length >= 1);
+    expect(got!.signature).toBe(hmacHex(got!.raw, newSecret));
+    // With no grace, the old secret is gone from the list at once.
+    const now = await call('POST', `/_emulator/webhooks/${hook.webhook_id}/rotate-secret`, {
+      grace_seconds: 0,
+    });
+    expect(now.body.webhook.secrets.map((s: { value: string }) => s.value)).not.toContain(newSecret);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+});
+
+describe('webhook operations', () => {
+  it('create, look up, list, update, turn off and delete on the spec wire shapes', async () => {
+    const created = await createHook({ 'reaction.created': { target_fids: [1] } });
+    expect(created).toMatchObject({
+      object: 'webhook',
+      active: true,
+      title: 'test hook',
+      target_url: receiver.url,
+    });
+    const got = await call('GET', `/v2/farcaster/webhook?webhook_id=${created.webhook_id}`);
+    expect(got.body.webhook.subscription.filters).toEqual({ 'reaction.created': { target_fids: [1] } });
+    const list = await call('GET', '/v2/farcaster/webhook/list');
+    expect(list.body.webhooks.map((w: { webhook_id: string }) => w.webhook_id)).toContain(created.webhook_id);
+    const updated = await call('PUT', '/v2/farcaster/webhook', {
+      webhook_id: created.webhook_id,
+      name: 'renamed',
+      url: `${receiver.url}/2`,
+      subscription: { 'cast.deleted': {} },
+    });
+    expect(updated.body.webhook).toMatchObject({
+      title: 'renamed',
+      subscription: { filters: { 'cast.deleted': {} } },
+    });
+    const deleted = await call('DELETE', '/v2/farcaster/webhook', { webhook_id: created.webhook_id });
+    expect(deleted.status).toBe(200);
+    expect((await call('GET', `/v2/farcaster/webhook?webhook_id=${created.webhook_id}`)).status).toBe(404);
+  });
+
+  const bad: [string, string, string, unknown, number, string][] = [
+    [
+      'a regex that does not compile',
+      'POST',
+      '/v2/farcaster/webhook',
+      { name: 'x', url: 'http://127.0.0.1:1/', subscription: { 'cast.created': { text: '([a-z' } } },
+      400,
+      'subscription.cast.created.text',
+    ],
+    [
+      'a regex that could run away',
+      'POST',
+      '/v2/farcaster/webhook',
+      { name: 'x', url: 'http://127.0.0.1:1/', subscription: { 'cast.created': { embeds: '(x+x+)+y' } } },
+      400,
+      'subscription.cast.created.embeds',
+    ],
+    [
+      'an unknown event type',
+      'POST',
+      '/v2/farcaster/webhook',
+      { name: 'x', url: 'http://127.0.0.1:1/', subscription: { 'cast.liked': {} } },
+      400,
+      'subscription.cast.liked',
+    ],
+    [
+      'a url that is not http(s)',
+      'POST',
+      '/v2/farcaster/webhook',
+      { name: 'x', url: 'ftp://example.com/' },
+      400,
+      'url',
+    ],
+    [
+      'an empty name',
+      'POST',
+      '/v2/farcaster/webhook',
+      { name: ' ', url: 'http://127.0.0.1:1/' },
+      400,
+      'name',
+    ],
+    [
+      'an unknown webhook',
+      'PATCH',
+      '/v2/farcaster/webhook',
+      { webhook_id: 'NOPE', active: 'true' },
+      404,
+      'webhook_id',
+    ],
+    [
+      'an unknown webhook to delete',
+      'DELETE',
+      '/v2/farcaster/webhook',
+      { webhook_id: 'NOPE' },
+      404,
+      'webhook_id',
+    ],
+  ];
+  for (const [name, method, path, body, status, property] of bad) {
+    it(`answers ${status} naming ${property} for ${name}`, async () => {
+      const r = await call(method, path, body);
+      expect(r.status).toBe(status);
+      expect(r.body.property ?? r.body.message).toContain(property);
+    });
+  }
+
+  it('answers 400 for a bad delivery log query and 404 for an unknown delivery', async () => {
+    expect((await call('GET', '/_emulator/webhooks/deliveries?status=lost')).body.property).toBe('status');
+    expect((await call('POST', '/_emulator/webhooks/deliveries/999999/redeliver')).status).toBe(404);
+    expect((await call('POST', '/_emulator/webhooks/deliveries/abc/redeliver')).status).toBe(400);
+  });
+});
