@@ -7,7 +7,7 @@ import type { Emulator } from '@castkit/emulator';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, hasChromium, launchChromium } from './support/browser';
-import { buildConsole, serveConsole } from './support/console-server';
+import { buildConsole, startConsoleServer } from './support/console-server';
 
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/console-client/', import.meta.url));
 const run = Date.now().toString(36);
@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
   () => {
     beforeAll(async () => {
       mkdirSync(artifacts, { recursive: true });
-      server = await serveConsole(await buildConsole());
+      server = await startConsoleServer(await buildConsole());
       browser = await launchChromium();
       alice = await browser.newPage();
       other = await browser.newPage();

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEV_MNEMONIC } from '../src/dev/signers/app-account';
 import { axeViolations, hasChromium, launchChromium } from './support/browser';
-import { buildConsole, serveConsole } from './support/console-server';
+import { buildConsole, startConsoleServer } from './support/console-server';
 
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/console/devscreens/', import.meta.url));
 
@@ -66,7 +66,7 @@ const signerRow = (uuid: string) =>
 describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screens in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    server = await serveConsole(await buildConsole());
+    server = await startConsoleServer(await buildConsole());
     browser = await launchChromium();
     page = await browser.newPage();
     api = new NeynarAPIClient({ apiKey: server.apiKey, baseUrl: `${server.url}/v2` });

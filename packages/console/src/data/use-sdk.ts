@@ -1,12 +1,12 @@
 // The SDK clients every data hook uses: bound to the serving origin by the environment context.
 // Hooks read through these (never a hand-written fetch) and gate their queries on `enabled: !!sdk`.
-import type { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import type { CastkitClient, NeynarAPIClient } from '@castkit/sdk';
 import { useMemo } from 'react';
 import { useEnv } from '../shell/env-context';
 
 export interface Sdk {
   v2: NeynarAPIClient;
-  hub: NeynarHubClient;
+  hub: CastkitClient<'hub'>;
   environment: 'emulator' | 'upstream';
 }
 

@@ -1,12 +1,15 @@
-// The built console and a real in-process emulator on one origin, composed as `castkit dev` does.
+// The built console and a real in-process emulator on one origin, composed as `castkit dev`
+// composes them (consoleRoutes spread into the emulator's options), for end-to-end tests of the
+// client and the developer screens alike.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Emulator, startEmulator } from '@castkit/emulator';
+import { type Emulator, type EmulatorOptions, startEmulator } from '@castkit/emulator';
 import { build } from 'vite';
 import { consoleRoutes } from '../../src/server/index';
 
+/** Builds the console for production, as it ships, into a fresh folder; returns the folder. */
 export async function buildConsole(options: { manifest?: boolean } = {}): Promise<string> {
   const distDir = mkdtempSync(join(tmpdir(), 'castkit-console-dist-'));
   // vitest sets NODE_ENV=test, under which React and its JSX transform build for development:
@@ -26,11 +29,22 @@ export async function buildConsole(options: { manifest?: boolean } = {}): Promis
   return distDir;
 }
 
-export function serveConsole(distDir: string): Promise<Emulator> {
+export interface ConsoleServerOptions {
+  /** What the console is told it talks to (default the emulator); 'upstream' turns off emulator-only features. */
+  environment?: 'emulator' | 'upstream';
+  /** More emulator options (seed, clock, realtime limits...). */
+  emulator?: Partial<EmulatorOptions>;
+}
+
+export function startConsoleServer(distDir: string, options: ConsoleServerOptions = {}): Promise<Emulator> {
   return startEmulator({
     port: 0,
     db: ':memory:',
     seedSize: 'small',
-    ...consoleRoutes({ environment: 'emulator', apiKey: 'castkit-dev-key' }, { distDir }),
+    ...options.emulator,
+    ...consoleRoutes(
+      { environment: options.environment ?? 'emulator', apiKey: 'castkit-dev-key' },
+      { distDir },
+    ),
   });
 }

@@ -1,6 +1,7 @@
 // One cast: author, text, embeds, relative time, and the acting user's actions on it.
 import type { CastWithInteractions } from '@castkit/sdk';
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import { useActingAs } from '../acting-as/acting-as';
 import { useComposer } from '../compose/composer-context';
 import { RichText } from '../text/RichText';
@@ -11,7 +12,15 @@ import { useCastActions } from './use-cast-actions';
 
 const action = 'rounded px-2 py-0.5 text-xs hover:bg-slate-100';
 
-export function CastCard({ cast, compact = false }: { cast: CastWithInteractions; compact?: boolean }) {
+// Memoized: a new page or a live cast gives the list a new array, but the casts already shown keep
+// their objects (TanStack Query's structural sharing), so their rows need not render again.
+export const CastCard = memo(function CastCard({
+  cast,
+  compact = false,
+}: {
+  cast: CastWithInteractions;
+  compact?: boolean;
+}) {
   const me = useActingAs();
   const actions = useCastActions();
   const composer = useComposer();
@@ -93,4 +102,4 @@ export function CastCard({ cast, compact = false }: { cast: CastWithInteractions
       </div>
     </article>
   );
-}
+});

@@ -1,12 +1,14 @@
 // A virtualized, infinitely scrolling list of casts: only the rows near the viewport are in the
 // DOM, rows are measured as they render, and the next page loads as the end comes into view.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CastCard } from '../cast/CastCard';
 import type { CastSource } from './feed-source';
 import { useScrollElement } from './scroll-context';
 import { useCastPages } from './use-cast-pages';
 import { useLiveCasts } from './use-live-casts';
+
+const estimateSize = () => 120;
 
 export function CastList({
   source,
@@ -19,8 +21,11 @@ export function CastList({
 }) {
   const scroller = useScrollElement();
   const query = useCastPages(source);
-  useLiveCasts(source, live && query.isSuccess);
-  const casts = query.data?.pages.flatMap((p) => p.casts) ?? [];
+  const stream = useLiveCasts(source, live && query.isSuccess);
+  // Stable between pages: the virtualizer recomputes every row's offset whenever getItemKey changes,
+  // which on each scroll frame of a 1,000-cast feed was a long task.
+  const casts = useMemo(() => query.data?.pages.flatMap((p) => p.casts) ?? [], [query.data]);
+  const itemKey = useCallback((i: number) => casts[i]!.hash, [casts]);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
@@ -35,10 +40,10 @@ export function CastList({
   const virtualizer = useVirtualizer({
     count: casts.length,
     getScrollElement: () => scroller,
-    estimateSize: () => 120,
+    estimateSize,
     overscan: 6,
     scrollMargin: margin,
-    getItemKey: (i) => casts[i]!.hash,
+    getItemKey: itemKey,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
@@ -57,7 +62,7 @@ export function CastList({
   }
   if (!casts.length) return <p className="p-4 text-sm text-slate-600">No casts here yet.</p>;
   return (
-    <section aria-label={label}>
+    <section aria-label={label} data-live={live ? stream : undefined}>
       <div
         ref={listRef}
         data-testid="cast-list"

@@ -1,22 +1,28 @@
-// New casts appear at the top of a feed without reloading. Until the realtime stream (issue 12)
-// lands, this short-polls the feed's first page and puts casts the feed has not seen above the rest;
-// swapping to the stream changes only this hook.
+// New casts appear at the top of a feed without reloading. The event stream says when a cast was
+// created; the feed's first page says which casts belong in this feed (and how the viewer sees
+// them), and casts the feed has not seen go above the rest. Without a stream (an upstream, or a
+// stream that gave up) the first page is polled instead.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSdk } from '../../data/use-sdk';
+import { type StreamState, useCastStream } from './cast-stream';
 import type { CastSource } from './feed-source';
 import type { CastPages } from './use-cast-pages';
 
 const POLL_MS = 2000;
 
-export function useLiveCasts(source: CastSource, enabled: boolean) {
+export function useLiveCasts(source: CastSource, enabled: boolean): StreamState {
   const sdk = useSdk();
   const queryClient = useQueryClient();
+  const liveKey = [...source.key, 'live'];
+  const stream = useCastStream(enabled, () => {
+    queryClient.refetchQueries({ queryKey: liveKey, exact: true });
+  });
   const latest = useQuery({
-    queryKey: [...source.key, 'live'],
+    queryKey: liveKey,
     queryFn: () => source.page(sdk!, undefined),
     enabled: !!sdk && enabled,
-    refetchInterval: POLL_MS,
+    refetchInterval: stream === 'unavailable' ? POLL_MS : false,
     refetchIntervalInBackground: false,
   });
   useEffect(() => {
@@ -31,4 +37,5 @@ export function useLiveCasts(source: CastSource, enabled: boolean) {
       return { ...old, pages: [{ ...first!, casts: [...added, ...first!.casts] }, ...rest] };
     });
   }, [latest.data, queryClient, source.key]);
+  return stream;
 }

@@ -6,6 +6,10 @@ const UNITS: [number, string][] = [
   [7, 'd'],
 ];
 
+// One formatter for every date: toLocaleDateString builds a new Intl formatter per call, which was
+// most of the script time of scrolling a long feed.
+const calendarDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+
 export function relativeTime(iso: string, now = Date.now()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
@@ -15,5 +19,5 @@ export function relativeTime(iso: string, now = Date.now()): string {
     if (value < size) return `${value}${unit}`;
     value = Math.floor(value / size);
   }
-  return new Date(then).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+  return calendarDate.format(then);
 }
