@@ -13,6 +13,7 @@ import {
   type SeedShape,
   type SeedSize,
 } from './constants.js';
+import { seedLedger } from './ledger.js';
 import { Prng } from './prng.js';
 import { type ProgressFn, stderrProgress } from './progress.js';
 import { PublicKeys } from './pubkeys.js';
@@ -443,6 +444,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       }
     }
     w.finish();
+    seedLedger(store, { rng: rngFor(7), users: n, anchor, origin, usernames });
 
     progress('indexes', 0, 1);
     restore.restoreIndexes();

@@ -4,6 +4,7 @@ import { castHandlers } from './routes/casts.js';
 import { feedHandlers } from './routes/feeds.js';
 import { notificationHandlers } from './routes/notifications.js';
 import { reactionHandlers } from './routes/reactions.js';
+import { restHandlers } from './routes/rest.js';
 import { socialHandlers } from './routes/social.js';
 
 export const v2Handlers: V2Handlers = {
@@ -12,4 +13,5 @@ export const v2Handlers: V2Handlers = {
   ...reactionHandlers,
   ...notificationHandlers,
   ...socialHandlers,
+  ...restHandlers,
 };
