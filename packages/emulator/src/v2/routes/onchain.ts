@@ -2,6 +2,8 @@
 // addresses, fungible deploys and sends from a server wallet, relevant owners, and fid registration
 // with its signed Register and Add requests checked as the gateways would. No real chain is touched;
 // the networks named in answers are the emulator's copies of them.
+
+import type { User } from '@castkit/sdk';
 import {
   ID_GATEWAY_EIP_712_DOMAIN,
   ID_GATEWAY_REGISTER_TYPE,
@@ -233,7 +235,7 @@ export const onchainHandlers: V2Handlers = {
         : tokenHolderFids(store, params.network, contract, 50);
     const fids = [...new Set(holders.map((h) => h.fid))];
     const users = hydrateUserList(store, fids, view);
-    return { top_relevant_owners_hydrated: users.slice(0, 5), all_relevant_owners_dehydrated: users };
+    return ownersAnswer(users);
   },
 
   async registerAccountOnchain({ store, params, origin }) {
@@ -271,6 +273,20 @@ export const onchainHandlers: V2Handlers = {
     return registered(store, done, origin);
   },
 };
+
+/**
+ * The spec requires the *_fungible_owners_* names but declares the shorter ones as properties; both
+ * are sent, so a client reading either finds the lists.
+ */
+function ownersAnswer(users: User[]) {
+  const top = users.slice(0, 5);
+  return {
+    top_relevant_owners_hydrated: top,
+    all_relevant_owners_dehydrated: users,
+    top_relevant_fungible_owners_hydrated: top,
+    all_relevant_fungible_owners_dehydrated: users,
+  };
+}
 
 function registered(store: Store, r: { fid: number; hash: string }, origin: string) {
   return {
