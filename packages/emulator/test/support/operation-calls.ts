@@ -136,6 +136,12 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
   };
 }
 
+/**
+ * A message's protobuf bytes in an ArrayBuffer of their own: encoders hand out views into a shared
+ * pool, and axios (the incumbent SDK's transport) sends a view's whole underlying buffer.
+ */
+export const messageBytes = (m: Message) => new Uint8Array(Message.encode(m).finish());
+
 /** Protobuf bytes of a cast by fid 1, signed by its seeded signer, stamped by the emulator clock. */
 export function signedCast(ctx: CallContext, text: string): Message {
   return signMessageData(
@@ -502,7 +508,11 @@ export const operationCalls: OperationCall[] = [
   ],
   [
     'v2 sendFungiblesToUsers',
-    () => ({ xWalletId: 'operation-calls', network: 'base', recipients: [{ fid: 1, amount: 1.25 }] }),
+    // The body wrapped under its schema's name, as the incumbent SDK takes it (castkit takes both).
+    () => ({
+      xWalletId: 'operation-calls',
+      transactionSendFungiblesRequest: { network: 'base', recipients: [{ fid: 1, amount: 1.25 }] },
+    }),
   ],
   [
     'v2 publishMessageToFarcaster',
@@ -662,15 +672,12 @@ export const operationCalls: OperationCall[] = [
   ['hub fetchUserOnChainSignersEvents', (c) => ({ fid: 1, signer: c.data.signerKey.public_key })],
   ['hub fetchEvents', (c) => ({ fromEventId: c.data.event.id })],
   ['hub lookupEvent', (c) => ({ eventId: c.data.event.id })],
-  [
-    'hub validateMessage',
-    (c) => ({ body: Message.encode(signedCast(c, 'validated over the hub API')).finish() }),
-  ],
+  ['hub validateMessage', (c) => ({ body: messageBytes(signedCast(c, 'validated over the hub API')) })],
   [
     'hub publishMessage',
     (c) => {
       c.env.tick(1000);
-      return { body: Message.encode(signedCast(c, 'published over the hub API')).finish() };
+      return { body: messageBytes(signedCast(c, 'published over the hub API')) };
     },
   ],
 ];
