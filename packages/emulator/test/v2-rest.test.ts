@@ -2,22 +2,16 @@
 // against a seeded emulator; a small recording server stands in for a local app receiving actions.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ID_GATEWAY_EIP_712_DOMAIN,
-  ID_GATEWAY_REGISTER_TYPE,
-  KEY_GATEWAY_ADD_TYPE,
-  KEY_GATEWAY_EIP_712_DOMAIN,
-  Message,
-} from '@farcaster/core';
-import { encodeAbiParameters } from 'viem';
+import { Message } from '@farcaster/core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
-import { ed25519PublicKey, ed25519Verify } from '../src/protocol/keys.js';
+import { ed25519Verify } from '../src/protocol/keys.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { EMULATOR_USDC } from '../src/store/ledger.js';
 import { startApi } from './support/api.js';
 import { request } from './support/http.js';
+import { onchainRegistration } from './support/operation-calls.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {
@@ -165,7 +159,14 @@ describe('the simulated ledger', () => {
         recipients: [{ fid: 1, amount: 1 }],
       }),
     ).rejects.toMatchObject({ status: 404, property: 'fungible_contract_address' });
-    expect(EMULATOR_USDC).toMatch(/^0x[0-9a-f]{40}$/);
+    // Without fungible_contract_address the emulator's USDC moved, into bob's first verified address.
+    expect(
+      env.value(
+        'SELECT COUNT(*) FROM ledger_balances WHERE token = ? AND holder = ?',
+        EMULATOR_USDC,
+        to!.address,
+      ),
+    ).toBe(1);
   });
 
   it('relevant owners of a seeded token are the holders the viewer follows', async () => {
@@ -182,67 +183,19 @@ describe('the simulated ledger', () => {
   });
 
   it('registerAccountOnchain checks the Register and Add signatures and creates the fid with its key', async () => {
-    const custody = privateKeyToAccount(generatePrivateKey());
-    const recovery = privateKeyToAccount(generatePrivateKey()).address;
-    const deadline = Math.floor(env.store.now() / 1000) + 3600;
-    const key = `0x${Buffer.from(ed25519PublicKey(new Uint8Array(32).fill(7))).toString('hex')}` as const;
-    const metadata = encodeAbiParameters(
-      [
-        {
-          type: 'tuple',
-          components: [
-            { name: 'requestFid', type: 'uint256' },
-            { name: 'requestSigner', type: 'address' },
-            { name: 'signature', type: 'bytes' },
-            { name: 'deadline', type: 'uint256' },
-          ],
-        },
-      ],
-      [
-        {
-          requestFid: 1n,
-          requestSigner: custody.address,
-          signature: `0x${'11'.repeat(65)}`,
-          deadline: BigInt(deadline),
-        },
-      ],
-    );
-    const registerSig = await custody.signTypedData({
-      domain: ID_GATEWAY_EIP_712_DOMAIN,
-      types: { Register: ID_GATEWAY_REGISTER_TYPE },
-      primaryType: 'Register',
-      message: { to: custody.address, recovery, nonce: 0n, deadline: BigInt(deadline) },
-    });
-    const addSig = await custody.signTypedData({
-      domain: KEY_GATEWAY_EIP_712_DOMAIN,
-      types: { Add: KEY_GATEWAY_ADD_TYPE },
-      primaryType: 'Add',
-      message: {
-        owner: custody.address,
-        keyType: 1,
-        key,
-        metadataType: 1,
-        metadata,
-        nonce: 0n,
-        deadline: BigInt(deadline),
-      },
-    });
-    const registration = {
-      custody_address: custody.address,
-      recovery_address: recovery,
-      deadline,
-      signature: registerSig,
-    };
+    const { registration, signers } = await onchainRegistration(Math.floor(env.store.now() / 1000) + 3600);
+    // The Add signature in the Register's place: signed by the right key over the wrong message.
     await expect(
-      env.api.registerAccountOnchain({ registration: { ...registration, signature: addSig } }),
+      env.api.registerAccountOnchain({ registration: { ...registration, signature: signers[0]!.signature } }),
     ).rejects.toMatchObject({ status: 400, property: 'registration.signature' });
-    const res = await env.api.registerAccountOnchain({
-      registration,
-      signers: [{ signature: addSig, metadata, public_key: key, deadline }],
-    });
+    const res = await env.api.registerAccountOnchain({ registration, signers });
     const fid = res.user!.fid;
-    expect(res.user!.custody_address).toBe(custody.address.toLowerCase());
-    expect(env.column('SELECT public_key FROM active_keys WHERE fid = ?', fid)).toEqual([key]);
+    expect(res.user!.custody_address).toBe(registration.custody_address.toLowerCase());
+    expect(res.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(env.column('SELECT public_key FROM active_keys WHERE fid = ?', fid)).toEqual([
+      signers[0]!.public_key,
+    ]);
+    expect(env.value('SELECT app_fid FROM active_keys WHERE fid = ?', fid)).toBe(1);
     await expect(env.api.registerAccountOnchain({ registration })).rejects.toMatchObject({ status: 409 });
   });
 });
@@ -353,6 +306,15 @@ describe('multipart bodies at the edge', () => {
     const ok = await post(form([field('owner', owner), field('symbol', 'RAW'), field('name', 'Raw')]), type);
     expect(ok.status).toBe(200);
     expect(ok.json().contract.fungible.symbol).toBe('RAW');
+    // A browser's empty file input (no filename, no bytes) counts as no file.
+    const emptyFile =
+      'Content-Disposition: form-data; name="metadata[media]"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n';
+    const withEmpty = await post(
+      form([field('owner', owner), field('symbol', 'RAW2'), field('name', 'Raw'), emptyFile]),
+      type,
+    );
+    expect(withEmpty.status).toBe(200);
+    expect(withEmpty.json().contract.fungible.media).toBeUndefined();
     const missing = await post(form([field('owner', owner), field('symbol', 'RAW')]), type);
     expect(missing.status).toBe(400);
     expect(missing.json().property).toBe('name');

@@ -74,7 +74,9 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
 /** A form field as its parameter expects it: a file part for binary fields, text for the rest. */
 function formField(p: ParamSpec, form: FormBody): string | FormFile | undefined {
   const value = form[p.name];
-  if (value === undefined) return undefined;
+  // A form's empty file input arrives as a part with no filename and no bytes: nothing was chosen.
+  if (value === undefined || (typeof value !== 'string' && !value.filename && !value.bytes.length))
+    return undefined;
   if (p.type === 'binary' && typeof value === 'string')
     throw invalid(p, 'must be a file part (with a filename)');
   if (p.type !== 'binary' && typeof value !== 'string') throw invalid(p, 'must be a text field, not a file');

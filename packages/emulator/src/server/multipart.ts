@@ -45,7 +45,7 @@ export function parseMultipart(bytes: Buffer, contentType: string): FormBody {
     const headerEnd = bytes.indexOf(HEADER_END, at);
     if (headerEnd < 0 || headerEnd - at > MAX_PART_HEADER_BYTES)
       throw malformed(`part ${parts} has no end of headers within ${MAX_PART_HEADER_BYTES} bytes`);
-    const headers = partHeaders(bytes.subarray(at, headerEnd).toString('latin1'), parts);
+    const headers = partHeaders(bytes.subarray(at, headerEnd).toString('utf8'), parts);
     const start = headerEnd + HEADER_END.length;
     const next = bytes.indexOf(Buffer.concat([CRLF, delimiter]), start);
     if (next < 0) throw malformed(`part ${parts} ("${headers.name}") is not closed by the boundary`);
