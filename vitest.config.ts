@@ -19,5 +19,7 @@ export default defineConfig({
       'tools/**/*.test.mjs',
     ],
     testTimeout: 20_000,
+    // Starting a seeded emulator takes seconds when the shared machine is busy; a hook is not a benchmark.
+    hookTimeout: 60_000,
   },
 });

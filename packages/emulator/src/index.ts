@@ -35,8 +35,10 @@ export {
   type SeedSize,
 } from './seed/constants.js';
 export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } from './seed/seed.js';
+export { parseDuration, parseTime } from './server/admin-clock.js';
 export { absoluteUrl } from './server/assets.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 export * from './store/accounts.js';
+export { Clock, type ClockChange, ClockError, type ClockListener, type ClockState } from './store/clock.js';
 export { DatabaseOpenError, type DatabaseOwner, type DatabaseProblem } from './store/db-error.js';
 export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';

@@ -1,6 +1,7 @@
 import { makeCastAdd, NobleEd25519Signer } from '@farcaster/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SHAPES } from '../src/index.js';
+import { miniappCastCount } from '../src/seed/miniapps.js';
 import { type Client, startTestEmulator } from './helpers.js';
 
 let c: Client;
@@ -438,7 +439,7 @@ describe('admin routes', () => {
     const after = (await ok('/_emulator/stats')).tables;
     // Earlier tests wrote too; a reset drops all of it and restores exactly the seeded dataset.
     expect(after.users).toBe(SEED_SHAPES.small.users);
-    expect(after.casts).toBe(SEED_SHAPES.small.casts);
+    expect(after.casts).toBe(SEED_SHAPES.small.casts + miniappCastCount(SEED_SHAPES.small.users));
     expect(
       c.emulator.db.prepare("SELECT COUNT(*) FROM casts WHERE text = 'gone after reset'").pluck().get(),
     ).toBe(0);

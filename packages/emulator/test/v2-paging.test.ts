@@ -127,13 +127,10 @@ describe('cast lists', () => {
     );
   });
 
-  it('the frames feed, once casts with frame embeds exist', async () => {
+  it('the frames feed: casts embedding catalogue mini apps, new ones included', async () => {
+    const app = env.value<string>('SELECT url FROM miniapps ORDER BY id LIMIT 1');
     for (const n of [1, 2, 3, 4, 5]) {
-      await post('/cast', {
-        signer_uuid: alice.signerUuid,
-        text: `frame ${n}`,
-        embeds: [{ url: `https://example.com/frames/${n}` }],
-      });
+      await post('/cast', { signer_uuid: alice.signerUuid, text: `frame ${n}`, embeds: [{ url: app }] });
     }
     await expectPagesMakeUp(
       '/feed/frames',
@@ -141,7 +138,7 @@ describe('cast lists', () => {
       casts,
       env.column(
         `SELECT hash FROM casts c WHERE deleted = 0 AND EXISTS (SELECT 1 FROM json_each(c.embeds) e
-         WHERE json_extract(e.value, '$.url') LIKE '%frame%') ORDER BY ts DESC, hash DESC`,
+         JOIN miniapps m ON m.url = json_extract(e.value, '$.url')) ORDER BY ts DESC, hash DESC`,
       ),
     );
   });

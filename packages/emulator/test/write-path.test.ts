@@ -168,7 +168,7 @@ describe('the write path', () => {
 
   it('accepts a burst of likes of different targets within one second, each stamped with that second', async () => {
     const fixed = Date.UTC(2026, 5, 1);
-    store.now = () => fixed;
+    void store.clock.freeze(fixed);
     // More than ten minutes' worth of seconds: stamping each one a second later would run past
     // the hub's ten-minute limit on future timestamps.
     for (let i = 0; i < 620; i++) await alice.reactionAdd('like', `https://example.com/page/${i}`);
@@ -182,7 +182,7 @@ describe('the write path', () => {
 
   it('stamps a like, unlike and like again of one cast within one second so each replaces the last', async () => {
     const fixed = Date.UTC(2026, 5, 1);
-    store.now = () => fixed;
+    void store.clock.freeze(fixed);
     const cast = await alice.castAdd({ text: 'flip' });
     const like = await alice.reactionAdd('like', { fid: 1, hash: cast.hash });
     const unlike = await alice.reactionRemove('like', { fid: 1, hash: cast.hash });

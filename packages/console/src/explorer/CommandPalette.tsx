@@ -1,33 +1,9 @@
 // Cmd/Ctrl-K: a searchable list of every operation; arrows move, Enter opens, Escape closes.
 import { searchOperations } from '@castkit/sdk';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { allOperations, apiLabel, operationKey } from '../api/catalog';
 import { MethodBadge } from './MethodBadge';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** How the palette's hotkey is written on this platform. */
-export const PALETTE_SHORTCUT = isMac ? '⌘K' : 'Ctrl K';
-
-export function useCommandPaletteHotkey() {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === 'k') {
-        e.preventDefault();
-        setOpen((o) => !o);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  return {
-    open,
-    show: useCallback(() => setOpen(true), []),
-    hide: useCallback(() => setOpen(false), []),
-    shortcut: PALETTE_SHORTCUT,
-  };
-}
 
 export function CommandPalette({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');

@@ -12,11 +12,11 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { addHistory, clearHistory, readHistory } from '../history/history-store';
 import { ResponseViewer } from '../response/ResponseViewer';
 import { useEnv } from '../shell/env-context';
-import { PALETTE_SHORTCUT } from './CommandPalette';
 import { EmptyState } from './EmptyState';
 import type { FormValues } from './form-model';
 import { MethodBadge } from './MethodBadge';
 import { OperationList } from './OperationList';
+import { PALETTE_SHORTCUT } from './palette-hotkey';
 import { RequestBuilder } from './RequestBuilder';
 
 const EMPTY: FormValues = {};

@@ -1,6 +1,11 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { CommandPalette, useCommandPaletteHotkey } from '../explorer/CommandPalette';
+import { lazy, Suspense } from 'react';
+import { useCommandPaletteHotkey } from '../explorer/palette-hotkey';
 import { EnvBadge } from './EnvBadge';
+
+const CommandPalette = lazy(() =>
+  import('../explorer/CommandPalette').then((m) => ({ default: m.CommandPalette })),
+);
 
 export function AppShell() {
   const palette = useCommandPaletteHotkey();
@@ -16,6 +21,14 @@ export function AppShell() {
         <Link to="/" search={{}} className="font-semibold text-indigo-700">
           castkit console
         </Link>
+        <Link
+          to="/client"
+          search={{}}
+          className="text-sm text-slate-700 hover:text-indigo-700"
+          activeProps={{ className: 'font-medium text-indigo-700' }}
+        >
+          Client
+        </Link>
         <EnvBadge />
         <button
           type="button"
@@ -27,7 +40,11 @@ export function AppShell() {
         </button>
       </header>
       <Outlet />
-      {palette.open && <CommandPalette onClose={palette.hide} />}
+      {palette.open && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={palette.hide} />
+        </Suspense>
+      )}
     </div>
   );
 }

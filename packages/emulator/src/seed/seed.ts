@@ -14,6 +14,7 @@ import {
   type SeedSize,
 } from './constants.js';
 import { seedLedger } from './ledger.js';
+import { seedMiniapps } from './miniapps.js';
 import { Prng } from './prng.js';
 import { type ProgressFn, stderrProgress } from './progress.js';
 import { PublicKeys } from './pubkeys.js';
@@ -443,8 +444,18 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         reactions++;
       }
     }
+    const miniappCasts = seedMiniapps({
+      store,
+      rng: rngFor(7),
+      users: n,
+      anchor,
+      imagePath,
+      keys,
+      writer: w,
+      insert,
+    });
     w.finish();
-    seedLedger(store, { rng: rngFor(7), users: n, anchor, origin, usernames });
+    seedLedger(store, { rng: rngFor(8), users: n, anchor, origin, usernames });
 
     progress('indexes', 0, 1);
     restore.restoreIndexes();
@@ -462,7 +473,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       size,
       ms: Math.round(performance.now() - started),
       users: n,
-      casts: total,
+      casts: total + miniappCasts,
       follows,
       reactions,
     };

@@ -4,12 +4,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
+import { allowLoopbackPages } from '../miniapps/fetch-page.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
+import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
 import { type AdminState, adminRoutes } from './admin.js';
+import { clockRoutes } from './admin-clock.js';
+import { miniappRoutes } from './admin-miniapps.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
 import { createEdge, type Logger } from './edge.js';
@@ -52,6 +56,8 @@ export interface Emulator {
   apiKeys: string[];
   store: Store;
   db: Db;
+  /** The virtual clock (freeze, set, advance); also at /_emulator/clock. */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     routes: [
       ...operationRoutes(store, v2Handlers, hubHandlers),
       ...adminRoutes(state, store),
+      ...clockRoutes(store),
+      ...miniappRoutes(store),
       ...assetRoutes,
       ...browserRoutes(store),
       ...(options.routes ?? []),
@@ -83,6 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     logger: options.logger,
     name: 'castkit-emulator',
   });
+  allowLoopbackPages(store, options.host ?? '127.0.0.1');
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
 
@@ -128,6 +137,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     apiKeys,
     store,
     db: store.db,
+    clock: store.clock,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

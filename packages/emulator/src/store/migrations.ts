@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency.js';
 import { ledgerSchema } from './ledger-schema.js';
+import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
 
@@ -40,6 +41,7 @@ const migrations: Migration[] = [
     sql: `ALTER TABLE messages ADD COLUMN crdt_key TEXT;
       CREATE INDEX messages_crdt_key ON messages (fid, crdt_key, timestamp) WHERE crdt_key IS NOT NULL;`,
   },
+  { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
   { version: 10, name: 'subscriptions and the simulated ledger', sql: ledgerSchema },
 ];
 

@@ -1,3 +1,4 @@
+import { signalEventAppended } from '../events/wake.js';
 import { messageHash, toFarcasterTime, toHex } from '../protocol/codec.js';
 import { HubEventType } from '../protocol/types.js';
 import type { Store } from './store.js';
@@ -75,5 +76,6 @@ export function appendHubEvent(store: Store, e: HubEventInput): number {
       Math.max(0, toFarcasterTime(at)),
       at,
     );
+  signalEventAppended(store);
   return Number(info.lastInsertRowid);
 }

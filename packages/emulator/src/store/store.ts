@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { Clock, type ClockListener } from './clock.js';
 import { type Db, type OpenedDb, openDb } from './db.js';
 import { bulkLoad } from './read-cache.js';
 import { checkpointInBackground, stopCheckpoints } from './wal-checkpoints.js';
@@ -14,7 +15,7 @@ export const IN_JSON = 'SELECT value FROM json_each(?)';
 export interface StoreOptions {
   /** A file path or ':memory:'. */
   path: string;
-  /** The emulator's clock in unix ms; replaceable so a developer can move time. */
+  /** The real time under the virtual clock, unix ms (default Date.now); tests fix it. */
   now?: () => number;
 }
 
@@ -25,7 +26,8 @@ export interface StoreOptions {
  */
 export class Store {
   readonly db: Db;
-  now: () => number;
+  /** The virtual clock: freeze, set, advance (store/clock.ts). */
+  readonly clock: Clock;
   private readonly statements = new Map<string, Stmt>();
   private readonly opened: OpenedDb;
 
@@ -33,8 +35,19 @@ export class Store {
   constructor(options: StoreOptions) {
     this.opened = openDb(options.path);
     this.db = this.opened.db;
-    this.now = options.now ?? Date.now;
+    this.clock = new Clock(options.now ?? Date.now);
     checkpointInBackground(this.db);
+  }
+
+  /** The emulator's time, unix ms: read it for every time-dependent decision, never Date.now(). */
+  readonly now = (): number => this.clock.now();
+
+  /**
+   * Calls `listener` whenever the clock is moved (frozen, set, advanced, resumed), so work that
+   * became due (retries, expiries) runs at once; returns the function that stops it.
+   */
+  onClockChange(listener: ClockListener): () => void {
+    return this.clock.onChange(listener);
   }
 
   /** A prepared statement, compiled once per SQL text. */

@@ -2,6 +2,7 @@
 import type { V2Handlers } from '../api/dispatch.js';
 import { castHandlers } from './routes/casts.js';
 import { feedHandlers } from './routes/feeds.js';
+import { miniappHandlers } from './routes/miniapps.js';
 import { notificationHandlers } from './routes/notifications.js';
 import { reactionHandlers } from './routes/reactions.js';
 import { restHandlers } from './routes/rest.js';
@@ -13,5 +14,6 @@ export const v2Handlers: V2Handlers = {
   ...reactionHandlers,
   ...notificationHandlers,
   ...socialHandlers,
+  ...miniappHandlers,
   ...restHandlers,
 };

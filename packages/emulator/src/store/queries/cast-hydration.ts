@@ -34,6 +34,11 @@ export function liveCastRow(store: Store, hash: string): CastRow | undefined {
   return store.stmt('SELECT * FROM casts WHERE hash = ? AND deleted = 0').get(hash) as CastRow | undefined;
 }
 
+/** The row for this hash whether deleted or not (a cast.deleted event shows the cast as it was). */
+export function castRowAnyState(store: Store, hash: string): CastRow | undefined {
+  return store.stmt('SELECT * FROM casts WHERE hash = ?').get(hash) as CastRow | undefined;
+}
+
 /** How many recent likers / recasters a cast lists next to its counts. */
 const RECENT_REACTORS = 5;
 

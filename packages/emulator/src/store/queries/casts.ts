@@ -180,7 +180,7 @@ export interface CastSelection {
   membersOnly?: boolean;
   /** Only casts with a URL embed starting with this. */
   embedUrlPrefix?: string;
-  /** Only casts with a URL embed that names a frame. */
+  /** Only casts embedding a known mini app (by its URL). */
   frames?: boolean;
 }
 
@@ -212,7 +212,9 @@ export function castFilter(s: CastSelection): CastFilter {
     );
   }
   if (s.frames) {
-    add(`EXISTS (SELECT 1 FROM json_each(c.embeds) e WHERE json_extract(e.value, '$.url') LIKE '%frame%')`);
+    add(
+      `EXISTS (SELECT 1 FROM json_each(c.embeds) e JOIN miniapps m ON m.url = json_extract(e.value, '$.url'))`,
+    );
   }
   return { where, binds };
 }

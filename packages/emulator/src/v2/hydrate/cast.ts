@@ -14,7 +14,7 @@ import type {
   UserDehydrated,
 } from '@castkit/sdk';
 import type { CastRow } from '../../store/queries/cast-hydration.js';
-import { recentReactorRows } from '../../store/queries/cast-hydration.js';
+import { castRowAnyState, recentReactorRows } from '../../store/queries/cast-hydration.js';
 import { type DependOn, readCache } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 import { castRows, isoTime, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
@@ -55,8 +55,27 @@ function buildCasts(
   origin: string,
   dependOn: DependOn<string>,
 ): Map<string, CastWithInteractions> {
+  return buildFromRows(store, castRows(store, hashes), origin, dependOn);
+}
+
+/** A deleted cast as it was (a cast.deleted event carries it); not cached, nothing will read it twice. */
+export function hydrateDeletedCast(
+  store: Store,
+  hash: string,
+  origin: string,
+): CastWithInteractions | undefined {
+  const row = castRowAnyState(store, hash);
+  if (!row) return undefined;
+  return buildFromRows(store, new Map([[hash, row]]), origin, () => {}).get(hash);
+}
+
+function buildFromRows(
+  store: Store,
+  rows: Map<string, CastRow>,
+  origin: string,
+  dependOn: DependOn<string>,
+): Map<string, CastWithInteractions> {
   const out = new Map<string, CastWithInteractions>();
-  const rows = castRows(store, hashes);
   if (!rows.size) return out;
   const options = { origin };
   const seeded = store.getMeta('asset_origin');

@@ -92,7 +92,7 @@ export const feedHandlers: V2Handlers = {
   },
 
   fetchFramesOnlyFeed({ store, params, origin }) {
-    // Frame-ish: a URL embed that names a frame. Seeded casts have none, so this is often empty.
+    // Casts embedding a mini app of the catalogue (seeded ones included).
     return chronologicalPage(store, params, castFilter({ frames: true }), viewerOf(params, origin));
   },
 };

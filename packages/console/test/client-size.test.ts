@@ -1,0 +1,21 @@
+// Code splitting keeps each screen's first load small: the explorer's and the client's first-load
+// JavaScript (entry, the route's lazy chunks and what they import) each stay within 150 kB gzip.
+import { describe, expect, it } from 'vitest';
+import { buildConsole } from './support/console-server';
+import { firstLoadJs } from './support/first-load';
+
+const LIMIT = 150_000;
+
+describe('first-load JavaScript', () => {
+  it('stays within 150 kB gzip for the explorer and for the client', async () => {
+    const dist = await buildConsole({ manifest: true });
+    const explorer = firstLoadJs(dist, ['src/explorer/ExplorerPage.tsx']);
+    const client = firstLoadJs(dist, ['src/client/ClientLayout.tsx', 'src/client/feed/FeedPage.tsx']);
+    console.info(`first-load JS gzip: explorer ${explorer.gzipBytes} B, client ${client.gzipBytes} B`);
+    // The client's pages are not in the explorer's first load, nor the explorer in the client's.
+    expect(explorer.files.some((f) => f.includes('ClientLayout') || f.includes('CastList'))).toBe(false);
+    expect(client.files.some((f) => f.includes('ExplorerPage'))).toBe(false);
+    expect(explorer.gzipBytes).toBeLessThanOrEqual(LIMIT);
+    expect(client.gzipBytes).toBeLessThanOrEqual(LIMIT);
+  }, 180_000);
+});

@@ -1,0 +1,33 @@
+// First-load JavaScript of a screen from a Vite build manifest: the entry chunk, the lazy chunks the
+// screen's route loads, and everything those import statically, each gzipped once.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, Chunk>;
+
+export function firstLoadJs(distDir: string, lazySources: string[]) {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('the build has no entry chunk');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not a chunk of the build`);
+    seen.add(key);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const key of [entry, ...lazySources]) visit(key);
+  const files = [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const gzipBytes = files.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length,
+    0,
+  );
+  return { files, gzipBytes };
+}

@@ -1,0 +1,213 @@
+// Subscription filters, one object per event type (a webhook's `subscription.filters[type]`, a
+// realtime subscription's filter): validated once (a 400 naming the field), compiled once, then
+// matched against every event.
+import { ValidationError } from '../protocol/errors.js';
+import { compileFilterRegex } from './regex.js';
+import { type EmulatorEvent, EVENT_TYPES, type EventType } from './types.js';
+
+export interface CastFilter {
+  author_fids?: number[];
+  exclude_author_fids?: number[];
+  mentioned_fids?: number[];
+  parent_urls?: string[];
+  root_parent_urls?: string[];
+  parent_hashes?: string[];
+  parent_author_fids?: number[];
+  text?: string;
+  embeds?: string;
+}
+export interface FidFilter {
+  fids?: number[];
+}
+export interface GraphFilter {
+  fids?: number[];
+  target_fids?: number[];
+}
+export type EventFilter = CastFilter | FidFilter | GraphFilter;
+
+/** `subscription.filters`: an event type absent is not subscribed; `{}` takes every event of it. */
+export type Filters = Partial<Record<EventType, EventFilter>>;
+
+type FieldKind = 'fids' | 'urls' | 'hashes' | 'regex';
+const CAST_FIELDS: Record<keyof CastFilter, FieldKind> = {
+  author_fids: 'fids',
+  exclude_author_fids: 'fids',
+  mentioned_fids: 'fids',
+  parent_urls: 'urls',
+  root_parent_urls: 'urls',
+  parent_hashes: 'hashes',
+  parent_author_fids: 'fids',
+  text: 'regex',
+  embeds: 'regex',
+};
+const GRAPH_FIELDS: Record<keyof GraphFilter, FieldKind> = { fids: 'fids', target_fids: 'fids' };
+const FIELDS: Record<EventType, Record<string, FieldKind>> = {
+  'cast.created': CAST_FIELDS,
+  'cast.deleted': CAST_FIELDS,
+  'user.created': {},
+  'user.updated': { fids: 'fids' },
+  'follow.created': GRAPH_FIELDS,
+  'follow.deleted': GRAPH_FIELDS,
+  'reaction.created': GRAPH_FIELDS,
+  'reaction.deleted': GRAPH_FIELDS,
+};
+
+/** Longest list a filter field takes: matching is by Set, but the subscription is stored and echoed. */
+export const MAX_FILTER_VALUES = 1000;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The filters of a whole subscription (`{ "cast.created": {...}, ... }`), or a 400 naming the field. */
+export function validateFilters(value: unknown, property: string): Filters {
+  if (!isObject(value))
+    throw new ValidationError(`${property} must be an object keyed by event type`, property);
+  const out: Filters = {};
+  for (const [type, filter] of Object.entries(value)) {
+    if (!(EVENT_TYPES as readonly string[]).includes(type))
+      throw new ValidationError(
+        `${property}.${type} is not an event type (one of ${EVENT_TYPES.join(', ')})`,
+        `${property}.${type}`,
+      );
+    out[type as EventType] = validateFilter(type as EventType, filter, `${property}.${type}`);
+  }
+  return out;
+}
+
+/** One event type's filter, or a 400 naming the field. */
+export function validateFilter(type: EventType, value: unknown, property: string): EventFilter {
+  if (!isObject(value)) throw new ValidationError(`${property} must be an object`, property);
+  const fields = FIELDS[type];
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const kind = fields[key];
+    const at = `${property}.${key}`;
+    if (!kind) {
+      const known = Object.keys(fields);
+      throw new ValidationError(
+        `${at} is not a ${type} filter${known.length ? ` (one of ${known.join(', ')})` : ' (it takes none)'}`,
+        at,
+      );
+    }
+    if (kind === 'regex') {
+      compileFilterRegex(v, at);
+      out[key] = v;
+      continue;
+    }
+    if (!Array.isArray(v)) throw new ValidationError(`${at} must be an array`, at);
+    if (v.length > MAX_FILTER_VALUES)
+      throw new ValidationError(`${at} has more than ${MAX_FILTER_VALUES} values`, at);
+    out[key] = v.map((item, i) => listItem(kind, item, `${at}[${i}]`));
+  }
+  return out as EventFilter;
+}
+
+function listItem(kind: FieldKind, item: unknown, at: string): number | string {
+  if (kind === 'fids') {
+    if (typeof item !== 'number' || !Number.isSafeInteger(item) || item < 0)
+      throw new ValidationError(`${at} must be a fid (a non-negative integer)`, at);
+    return item;
+  }
+  if (typeof item !== 'string' || !item) throw new ValidationError(`${at} must be a non-empty string`, at);
+  if (kind === 'hashes') {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(item))
+      throw new ValidationError(`${at} must be a cast hash (0x + 40 hex)`, at);
+    return item.toLowerCase();
+  }
+  return item;
+}
+
+/** A validated filter made ready to match: sets for lists, RegExps for patterns. */
+export type CompiledFilter = (event: EmulatorEvent) => boolean;
+
+/** Compiles validated filters; an event type absent gets no matcher (not subscribed). */
+export function compileFilters(filters: Filters): Partial<Record<EventType, CompiledFilter>> {
+  const out: Partial<Record<EventType, CompiledFilter>> = {};
+  for (const [type, filter] of Object.entries(filters) as [EventType, EventFilter][])
+    out[type] = compileFilter(type, filter);
+  return out;
+}
+
+/** True when the subscription takes this event. */
+export function matchesFilters(
+  compiled: Partial<Record<EventType, CompiledFilter>>,
+  event: EmulatorEvent,
+): boolean {
+  const match = compiled[event.type];
+  return match?.(event) ?? false;
+}
+
+const setOf = <T>(list: T[] | undefined) => (list ? new Set(list) : undefined);
+
+export function compileFilter(type: EventType, filter: EventFilter): CompiledFilter {
+  switch (type) {
+    case 'cast.created':
+    case 'cast.deleted':
+      return compileCastFilter(filter as CastFilter);
+    case 'user.created':
+      return () => true;
+    case 'user.updated': {
+      const fids = setOf((filter as FidFilter).fids);
+      return (e) => !fids || (e.type === 'user.updated' && fids.has(e.data.fid));
+    }
+    default: {
+      // Follows and reactions: every field given must hold (who acted, and at whom).
+      const { fids, target_fids } = filter as GraphFilter;
+      const actors = setOf(fids);
+      const targets = setOf(target_fids);
+      return (e) => {
+        if (!('user' in e.data)) return false;
+        const target = 'target_user' in e.data ? e.data.target_user.fid : e.data.cast.author.fid;
+        return (!actors || actors.has(e.data.user.fid)) && (!targets || targets.has(target));
+      };
+    }
+  }
+}
+
+/**
+ * As the spec describes it: `exclude_author_fids` must hold; of the other fields, given ones are
+ * alternatives (any one matching is enough); none given takes every cast.
+ */
+function compileCastFilter(f: CastFilter): CompiledFilter {
+  const excluded = setOf(f.exclude_author_fids);
+  const authors = setOf(f.author_fids);
+  const mentioned = setOf(f.mentioned_fids);
+  const parentUrls = setOf(f.parent_urls);
+  const rootParentUrls = setOf(f.root_parent_urls);
+  const parentHashes = setOf(f.parent_hashes);
+  const parentAuthors = setOf(f.parent_author_fids);
+  const text = f.text === undefined ? undefined : compileFilterRegex(f.text, 'text');
+  const embeds = f.embeds === undefined ? undefined : compileFilterRegex(f.embeds, 'embeds');
+  const any = [
+    authors,
+    mentioned,
+    parentUrls,
+    rootParentUrls,
+    parentHashes,
+    parentAuthors,
+    text,
+    embeds,
+  ].some((x) => x !== undefined);
+  return (e) => {
+    if (e.type !== 'cast.created' && e.type !== 'cast.deleted') return false;
+    const c = e.data;
+    if (excluded?.has(c.author.fid)) return false;
+    if (!any) return true;
+    return (
+      !!authors?.has(c.author.fid) ||
+      (!!mentioned && mentionedFids(c).some((fid) => mentioned.has(fid))) ||
+      (!!parentUrls && c.parent_url !== null && parentUrls.has(c.parent_url)) ||
+      (!!rootParentUrls && !!c.root_parent_url && rootParentUrls.has(c.root_parent_url)) ||
+      (!!parentHashes && c.parent_hash !== null && parentHashes.has(c.parent_hash)) ||
+      (!!parentAuthors && c.parent_author.fid !== null && parentAuthors.has(c.parent_author.fid)) ||
+      (!!text && text.test(c.text)) ||
+      (!!embeds && c.embeds.some((m) => 'url' in m && typeof m.url === 'string' && embeds.test(m.url)))
+    );
+  };
+}
+
+/** Events carry the v2 Cast (CastWithInteractions), which lists the mentioned profiles. */
+const mentionedFids = (c: object): number[] =>
+  'mentioned_profiles' in c && Array.isArray(c.mentioned_profiles)
+    ? (c.mentioned_profiles as { fid: number }[]).map((u) => u.fid)
+    : [];

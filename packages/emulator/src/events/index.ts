@@ -1,0 +1,26 @@
+// The events core shared by webhooks, realtime and the console: hub events as webhook-style
+// events, filters, and the post-commit wake-up.
+
+export {
+  type CastFilter,
+  type CompiledFilter,
+  compileFilter,
+  compileFilters,
+  type EventFilter,
+  type Filters,
+  matchesFilters,
+  validateFilter,
+  validateFilters,
+} from './filters.js';
+export { eventsAfter, latestEventId } from './log.js';
+export { compileFilterRegex } from './regex.js';
+export { translateHubEvent } from './translate.js';
+export {
+  type CastDeletedEvent,
+  type EmulatorEvent,
+  EVENT_TYPES,
+  type EventBody,
+  type EventType,
+  eventBody,
+} from './types.js';
+export { onEventsAppended } from './wake.js';

@@ -1,0 +1,120 @@
+// The emulator as a mini-app host (a Farcaster client): a user adds an app, turns its notifications
+// on or off, or removes it; the host's state changes and the app's webhook is sent the signed server
+// event, as the real client would. The notification URL handed out points back at the emulator.
+import { randomBytes } from 'node:crypto';
+import { ConflictError, NotFoundError } from '../protocol/errors.js';
+import { NOTIFY_PATH } from '../seed/miniapps.js';
+import type { SignerRow } from '../store/accounts.js';
+import {
+  type MiniappRow,
+  miniappById,
+  miniappUser,
+  removeMiniappUser,
+  upsertMiniappUser,
+} from '../store/queries/miniapps.js';
+import { signersOfFid } from '../store/queries/signers.js';
+import type { Store } from '../store/store.js';
+import { requireUser } from '../v2/hydrate/user.js';
+import { signJfs } from './jfs.js';
+
+export type HostAction = 'add' | 'enable' | 'disable' | 'remove';
+
+const WEBHOOK_TIMEOUT_MS = 5_000;
+const REPLY_MAX_CHARS = 4_096;
+
+export interface HostResult {
+  event: string;
+  app_id: number;
+  fid: number;
+  state: { added: boolean; notifications_enabled: boolean; token: string | null };
+  /** What the app's webhook answered; null when the app has none. */
+  webhook: { url: string; status: number; body: string } | { url: string; error: string } | null;
+}
+
+export async function hostAction(
+  store: Store,
+  appId: number,
+  fid: number,
+  action: HostAction,
+  origin: string,
+  notifications = false,
+): Promise<HostResult> {
+  const app = miniappById(store, appId);
+  if (!app) throw new NotFoundError(`no mini app with id ${appId}`, 'id');
+  requireUser(store, fid, 'fid');
+  const key = appKeyOf(store, fid);
+  const url = `${origin}${NOTIFY_PATH}`;
+  const now = store.now();
+  const current = miniappUser(store, appId, fid);
+  const newToken = () => randomBytes(16).toString('hex');
+  let payload: Record<string, unknown>;
+
+  if (action === 'add') {
+    const token = notifications ? newToken() : null;
+    upsertMiniappUser(
+      store,
+      appId,
+      fid,
+      { token, url: token ? NOTIFY_PATH : null, enabled: notifications },
+      now,
+    );
+    payload = { event: 'miniapp_added', ...(token ? { notificationDetails: { url, token } } : {}) };
+  } else {
+    if (!current) throw new ConflictError(`user ${fid} has not added mini app ${appId}`, 'fid');
+    if (action === 'enable') {
+      const token = newToken();
+      upsertMiniappUser(store, appId, fid, { token, url: NOTIFY_PATH, enabled: true }, now);
+      payload = { event: 'notifications_enabled', notificationDetails: { url, token } };
+    } else if (action === 'disable') {
+      upsertMiniappUser(
+        store,
+        appId,
+        fid,
+        { token: current.token, url: current.notification_url, enabled: false },
+        now,
+      );
+      payload = { event: 'notifications_disabled' };
+    } else {
+      removeMiniappUser(store, appId, fid);
+      payload = { event: 'miniapp_removed' };
+    }
+  }
+  const after = miniappUser(store, appId, fid);
+  return {
+    event: payload.event as string,
+    app_id: appId,
+    fid,
+    state: {
+      added: after !== undefined,
+      notifications_enabled: after?.enabled === 1,
+      token: after?.enabled ? after.token : null,
+    },
+    webhook: await postEvent(app, signJfs(fid, key, payload)),
+  };
+}
+
+/** The user's app key the host signs with: their first approved signer the emulator holds. */
+function appKeyOf(store: Store, fid: number): Uint8Array {
+  const signer = signersOfFid(store, fid).find((s: SignerRow) => s.status === 'approved' && s.private_key);
+  if (!signer?.private_key) {
+    throw new ConflictError(`user ${fid} has no approved signer the host can sign events with`, 'fid');
+  }
+  return new Uint8Array(signer.private_key);
+}
+
+async function postEvent(app: MiniappRow, body: object): Promise<HostResult['webhook']> {
+  if (!app.webhook_url) return null;
+  try {
+    const res = await fetch(app.webhook_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    return { url: app.webhook_url, status: res.status, body: text.slice(0, REPLY_MAX_CHARS) };
+  } catch (e) {
+    return { url: app.webhook_url, error: (e as Error).message };
+  }
+}
