@@ -27,35 +27,17 @@ import { signMessageData, toFarcasterTime } from '../../src/index.js';
 import { fromHex } from '../../src/protocol/codec.js';
 import { ed25519PublicKey } from '../../src/protocol/keys.js';
 import { SEED_USERS } from '../../src/seed/constants.js';
+import { EMULATOR_USDC } from '../../src/store/ledger.js';
 import type { startApi } from './api.js';
 
 type Env = Awaited<ReturnType<typeof startApi>>;
 type Params = Record<string, unknown>;
 
 /**
- * Operations a sibling branch of this round emulates (apps: frames, mini apps and notifications;
- * hooks: webhooks). Their calls below are written from the spec and run once they are merged: the
+ * Operations a sibling branch of this round emulates (hooks: webhooks). Their calls below are written from the spec and run once they are merged: the
  * lead empties this list at merge. An operation neither called nor listed fails the tests.
  */
 export const PENDING_SIBLING_OPERATIONS: readonly string[] = [
-  'v2 lookupNeynarFrame',
-  'v2 publishNeynarFrame',
-  'v2 updateNeynarFrame',
-  'v2 deleteNeynarFrame',
-  'v2 fetchFrameCatalog',
-  'v2 fetchRelevantFrames',
-  'v2 fetchNeynarFrames',
-  'v2 searchFrames',
-  'v2 fetchFrameMetaTagsFromUrl',
-  'v2 postFrameActionDeveloperManaged',
-  'v2 postFrameAction',
-  'v2 fetchNotificationTokens',
-  'v2 publishFrameNotifications',
-  'v2 createTransactionPayFrame',
-  'v2 getTransactionPayFrame',
-  'v2 validateFrameAction',
-  'v2 fetchValidateFrameList',
-  'v2 fetchValidateFrameAnalytics',
   'v2 lookupWebhook',
   'v2 publishWebhook',
   'v2 updateWebhookActiveStatus',
@@ -120,13 +102,24 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
     ),
     token: one("SELECT address FROM ledger_tokens WHERE symbol = 'CAST'"),
   };
-  // A local app that receives publishFarcasterAction, as the spec's receiving app does.
+  // A local app: it receives publishFarcasterAction, serves a frame page (the crawl reads its meta
+  // tags) and answers frame actions posted to it with the next frame, keeping the signed packets.
+  const packets: unknown[] = [];
   const app: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.setHeader('content-type', 'application/json').end('{"received":true}'));
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.url?.endsWith('/api/farcaster/action')) {
+        res.setHeader('content-type', 'application/json').end('{"received":true}');
+        return;
+      }
+      if (req.method === 'POST') packets.push(JSON.parse(body));
+      res.setHeader('content-type', 'text/html').end(FRAME_HTML);
+    });
   });
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
   data.actionApp = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  data.framePackets = packets;
   return {
     env,
     data,
@@ -245,6 +238,10 @@ const VERIFIED_BLOCK = `0x${'ab'.repeat(32)}`;
 const MEDIA = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], {
   type: 'image/png',
 });
+/** A vNext frame page, as the local app serves it. */
+const FRAME_HTML = `<html><head><meta name="fc:frame" content="vNext">
+<meta name="fc:frame:image" content="http://127.0.0.1/next.png"><meta name="fc:frame:button:1" content="Again">
+<meta name="fc:frame:input:text" content="Say something"></head></html>`;
 const FRAME_PAGE = {
   uuid: '5ee1f0a2-7e6d-4c1e-9a4c-4a0f4f5b0c01',
   version: 'vNext',
@@ -252,6 +249,13 @@ const FRAME_PAGE = {
   image: { url: 'https://example.com/frame.png', aspect_ratio: '1.91:1' },
   buttons: [{ title: 'Next', index: 1, action_type: 'post' }],
 };
+
+const frameAction = (c: CallContext, text: string) => ({
+  button: { index: 1, action_type: 'post', title: 'Go' },
+  frames_url: `${c.data.actionApp}/frame`,
+  post_url: `${c.data.actionApp}/post`,
+  input: { text },
+});
 
 export type OperationCall = [key: string, params: (ctx: CallContext) => Params | Promise<Params>];
 
@@ -344,7 +348,7 @@ export const operationCalls: OperationCall[] = [
   ['v2 fetchRelevantFrames', () => ({ viewerFid: 1, timeWindow: '7d' })],
   ['v2 fetchNeynarFrames', () => ({})],
   ['v2 searchFrames', () => ({ q: 'frame', limit: 5 })],
-  ['v2 fetchFrameMetaTagsFromUrl', (c) => ({ url: `${c.env.url}/_emulator/image/frame.svg` })],
+  ['v2 fetchFrameMetaTagsFromUrl', (c) => ({ url: `${c.data.actionApp}/frame` })],
   ['v2 fetchNotificationTokens', () => ({ limit: 10 })],
   ['v2 fetchValidateFrameList', () => ({})],
   ['v2 fetchWebhooks', () => ({})],
@@ -538,43 +542,36 @@ export const operationCalls: OperationCall[] = [
   ],
   [
     'v2 postFrameAction',
+    (c) => ({ signerUuid: alice!.signerUuid, castHash: c.data.cast.hash, action: frameAction(c, 'hello') }),
+  ],
+  // The packet the frame received for the action above, as a frame server hands it on to validate.
+  [
+    'v2 validateFrameAction',
     (c) => ({
-      signerUuid: alice!.signerUuid,
-      castHash: c.data.cast.hash,
-      action: {
-        button: { title: 'Next', index: 1 },
-        frames_url: c.results['v2 publishNeynarFrame'].link,
-        post_url: c.results['v2 publishNeynarFrame'].link,
-      },
+      messageBytesInHex: c.data.framePackets.at(-1).trustedData.messageBytes,
+      castReactionContext: true,
     }),
   ],
   [
     'v2 postFrameActionDeveloperManaged',
-    (c) => ({
-      castHash: c.data.cast.hash,
-      action: {
-        button: { title: 'Next', index: 1 },
-        frames_url: c.results['v2 publishNeynarFrame'].link,
-        post_url: c.results['v2 publishNeynarFrame'].link,
-      },
-      signaturePacket: { message: {}, signature: '0x' },
-    }),
-  ],
-  [
-    'v2 validateFrameAction',
-    (c) => ({
-      messageBytesInHex: Buffer.from(
-        Message.encode(signedCast(c, 'frame action stand-in')).finish(),
-      ).toString('hex'),
-    }),
+    (c) => {
+      // The packet a frame received, re-sent by its developer. The spec's packet types timestamp as a
+      // string, while the packet the emulator posts to frames carries a number (noted for apps).
+      const packet = c.data.framePackets.at(-1);
+      const signaturePacket = {
+        ...packet,
+        untrustedData: { ...packet.untrustedData, timestamp: String(packet.untrustedData.timestamp) },
+      };
+      return { castHash: c.data.cast.hash, action: frameAction(c, 'again'), signaturePacket };
+    },
   ],
   [
     'v2 fetchValidateFrameAnalytics',
     (c) => ({
-      frameUrl: c.results['v2 publishNeynarFrame'].link,
-      analyticsType: 'total-interactors',
+      frameUrl: `${c.data.actionApp}/frame`,
+      analyticsType: 'interactors',
       start: new Date(c.env.store.now() - 86_400_000).toISOString(),
-      stop: new Date(c.env.store.now()).toISOString(),
+      stop: new Date(c.env.store.now() + 1000).toISOString(),
     }),
   ],
   ['v2 deleteNeynarFrame', (c) => ({ uuid: c.results['v2 publishNeynarFrame'].uuid })],
@@ -591,16 +588,19 @@ export const operationCalls: OperationCall[] = [
   ],
   [
     'v2 createTransactionPayFrame',
+    // Wrapped under its schema's name, as the incumbent SDK takes this body (castkit takes both).
     () => ({
-      transaction: {
-        to: {
-          network: 'base',
-          address: verifier.address,
-          token_contract_address: verifier.address,
-          amount: 1,
+      framePayTransactionRequestBody: {
+        transaction: {
+          to: {
+            network: 'base',
+            address: verifier.address,
+            token_contract_address: EMULATOR_USDC,
+            amount: 0.5,
+          },
         },
+        config: { line_items: [{ name: 'Coffee', description: 'One cup' }], allowlist_fids: [1, 2] },
       },
-      config: { line_items: [{ name: 'Item', description: 'One item', image: 'https://example.com/i.png' }] },
     }),
   ],
   [
