@@ -4,9 +4,9 @@
 import { Message } from '@farcaster/core';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { renderStored } from '../../hub/render.js';
+import { signJfs } from '../../miniapps/jfs.js';
 import { actAs } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
-import { signJfs } from '../../protocol/jfs.js';
 import { submitMessage } from '../../protocol/submit.js';
 
 /** Bytes fields of a message's JSON, which may come as 0x-hex (hub HTTP JSON) or base64 (protobuf JSON). */
@@ -76,10 +76,11 @@ export const farcasterActionHandlers: V2Handlers = {
     const action = { type: params.action.type, payload: params.action.payload ?? {} };
     // The bearer token is a JSON Farcaster Signature by the user's signer over the action, so the
     // receiving app can check who acts (fid, app key) and what, and when (emulator clock, seconds).
-    const token = signJfs(me.fid, new Uint8Array(me.signer.private_key!), {
+    const jfs = signJfs(me.fid, new Uint8Array(me.signer.private_key!), {
       action,
       timestamp: Math.floor(store.now() / 1000),
     });
+    const token = `${jfs.header}.${jfs.payload}.${jfs.signature}`;
     let res: Response;
     try {
       res = await fetch(target, {
