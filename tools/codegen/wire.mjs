@@ -31,10 +31,11 @@ function wireType(op, p, ctx) {
     case 'date':
       return 'string';
     case 'binary':
-      // Multipart bodies are not read by the emulator: their fields never arrive.
-      return op.body?.kind === 'binary' ? 'Buffer' : 'never';
+      // A multipart file field arrives as its part (server/multipart.ts FormFile), a binary body as bytes.
+      return op.body?.kind === 'binary' ? 'Buffer' : '{ filename: string; type: string; bytes: Buffer }';
     default:
-      if (p.in === 'body') return op.body?.kind === 'json' ? tsType(p.schema, ctx, INDENT) : 'never';
+      if (p.in === 'body' && op.body?.kind === 'json') return tsType(p.schema, ctx, INDENT);
+      // Query, header and multipart text fields arrive as strings, enums checked against the table.
       return enumOf(p.enum) ?? 'string';
   }
 }

@@ -16,6 +16,7 @@ export const conformanceExceptions: Record<string, { path: string; reason: strin
   'v2 fetchWebhooks': [notDeleted],
   'v2 updateWebhook': [notDeleted],
   'v2 updateWebhookActiveStatus': [notDeleted],
+  'v2 buyStorage': [{ path: "must have required property 'errors'", reason: SPEC_DIFFERENCES.v2ZodErrors }],
   'hub fetchUserData': [
     {
       path: 'userDataBody/type must be equal to one of the allowed values',

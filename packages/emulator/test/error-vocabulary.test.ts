@@ -60,12 +60,11 @@ describe('one error vocabulary', () => {
     expect(error.property).toBe('username');
   });
 
-  it('answers bad input, a wrong key, an unknown user and an unemulated operation with their classes', async () => {
+  it('answers bad input, a wrong key and an unknown user with their classes', async () => {
     expectVocabulary(await failure(env.api.fetchBulkUsers({ fids: 'x' as never })), 400, 'v2');
     const stranger = new NeynarAPIClient({ apiKey: 'wrong', baseUrl: `${env.url}/v2`, retries: 0 });
     expectVocabulary(await failure(stranger.fetchBulkUsers({ fids: [1] })), 401, 'v2');
     expectVocabulary(await failure(env.api.lookupUserByUsername({ username: 'nobody-here' })), 404, 'v2');
-    expectVocabulary(await failure(env.api.fetchUserBalance({ fid: 1, networks: ['base'] })), 501, 'v2');
   });
 
   it('gives hub errors the same classes, with hub codes', async () => {

@@ -3,6 +3,7 @@
 // whole against the spec's schema (body-schema.ts).
 import type { OperationSpec, ParamSpec } from '@castkit/sdk';
 import { ValidationError } from '../protocol/errors.js';
+import type { FormBody, FormFile } from '../server/multipart.js';
 import { checkBody } from './body-schema.js';
 import { integerRange } from './integer-bounds.js';
 
@@ -44,7 +45,8 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
         bodyChecked = true;
       }
       // A body the spec declares no fields for arrives whole, as `body`.
-      value = op.body?.kind === 'binary' ? input.body : p.whole ? wholeBody(json) : json?.[p.name];
+      if (op.body?.kind === 'multipart') value = formField(p, input.body as FormBody);
+      else value = op.body?.kind === 'binary' ? input.body : p.whole ? wholeBody(json) : json?.[p.name];
     }
 
     const empty =
@@ -62,10 +64,23 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
       continue;
     }
     const spec = hubEnum ? { ...p, enum: undefined } : p;
-    // Body fields were checked against the body's schema above.
-    out[p.name] = p.in === 'body' ? value : coerce(op, spec, String(value));
+    // JSON body fields were checked against the body's schema above; form fields are text or files.
+    const checked = p.in === 'body' && op.body?.kind !== 'multipart';
+    out[p.name] = checked || typeof value !== 'string' ? value : coerce(op, spec, value);
   }
   return out;
+}
+
+/** A form field as its parameter expects it: a file part for binary fields, text for the rest. */
+function formField(p: ParamSpec, form: FormBody): string | FormFile | undefined {
+  const value = form[p.name];
+  // A form's empty file input arrives as a part with no filename and no bytes: nothing was chosen.
+  if (value === undefined || (typeof value !== 'string' && !value.filename && !value.bytes.length))
+    return undefined;
+  if (p.type === 'binary' && typeof value === 'string')
+    throw invalid(p, 'must be a file part (with a filename)');
+  if (p.type !== 'binary' && typeof value !== 'string') throw invalid(p, 'must be a text field, not a file');
+  return value;
 }
 
 /** A JSON body without its null and empty-string fields, which count as absent as they do in queries. */

@@ -7,6 +7,8 @@ export const SPEC_DIFFERENCES = {
   hubUserDataTypes:
     'hubs return LOCATION, TWITTER, GITHUB, BANNER user data too; the spec enum predates them',
   hubUserNameTypes: 'hubs accept basename proofs (type 3) too; the spec enum predates them',
+  v2ZodErrors:
+    "buyStorage's spec declares zod's issue list for a 400; the emulator answers every 400 with the ErrorRes body (message, code, property) the rest of the API declares",
   hubLinkTypes: 'hubs keep any link type a message names (up to 8 bytes); the spec enum lists only follow',
 } as const;
 

@@ -1113,18 +1113,18 @@ export interface V2Wire {
   };
   deployFungible: {
     params: {
-      owner: never;
-      symbol: never;
-      name: never;
-      "metadata[media]"?: never;
-      "metadata[description]"?: never;
-      "metadata[nsfw]"?: never;
-      "metadata[website_link]"?: never;
-      "metadata[twitter]"?: never;
-      "metadata[discord]"?: never;
-      "metadata[telegram]"?: never;
-      network?: never;
-      factory?: never;
+      owner: string;
+      symbol: string;
+      name: string;
+      "metadata[media]"?: { filename: string; type: string; bytes: Buffer };
+      "metadata[description]"?: string;
+      "metadata[nsfw]"?: "true" | "false";
+      "metadata[website_link]"?: string;
+      "metadata[twitter]"?: string;
+      "metadata[discord]"?: string;
+      "metadata[telegram]"?: string;
+      network?: "base";
+      factory?: "wow" | "clanker";
     };
     response: V2OperationTypes['deployFungible']['response'];
   };

@@ -13,6 +13,7 @@ import {
   type SeedShape,
   type SeedSize,
 } from './constants.js';
+import { seedLedger } from './ledger.js';
 import { seedMiniapps } from './miniapps.js';
 import { Prng } from './prng.js';
 import { type ProgressFn, stderrProgress } from './progress.js';
@@ -454,6 +455,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       insert,
     });
     w.finish();
+    seedLedger(store, { rng: rngFor(8), users: n, anchor, origin, usernames });
 
     progress('indexes', 0, 1);
     restore.restoreIndexes();

@@ -2,6 +2,7 @@
 // checked (415 naming it), JSON nesting is bounded before JSON.parse or anything recursive sees it,
 // and syntax errors become 400s.
 import { UnsupportedMediaTypeError, ValidationError } from '../protocol/errors.js';
+import { parseMultipart } from './multipart.js';
 import type { BodyKind } from './router.js';
 
 /** Deeper JSON than any request of either API has; bounds what parsing and handlers walk. */
@@ -36,8 +37,10 @@ export function decodeBody(
         requireType(mediaType(contentType), 'application/octet-stream', 'protobuf message bytes');
       return bytes;
     case 'multipart':
-      if (bytes.length) requireType(mediaType(contentType), 'multipart/form-data', 'this form');
-      return bytes;
+      // No body at all reads as an empty form, so the missing required fields are what a 400 names.
+      if (!bytes.length) return {};
+      requireType(mediaType(contentType), 'multipart/form-data', 'this form');
+      return parseMultipart(bytes, contentType!);
     case 'json':
       return jsonObject(bytes, contentType, maxDepth);
   }

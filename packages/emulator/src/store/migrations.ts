@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency.js';
+import { ledgerSchema } from './ledger-schema.js';
 import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
@@ -44,6 +45,7 @@ const migrations: Migration[] = [
   },
   { version: 8, name: 'webhooks and their delivery outbox', sql: webhooksSchema },
   { version: 9, name: 'mini apps, notification tokens, frame actions', sql: miniappsSchema },
+  { version: 10, name: 'subscriptions and the simulated ledger', sql: ledgerSchema },
   { version: 11, name: 'snapshot marks and undo log', sql: undoSchema },
   {
     version: 12,

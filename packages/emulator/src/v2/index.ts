@@ -5,6 +5,7 @@ import { feedHandlers } from './routes/feeds.js';
 import { miniappHandlers } from './routes/miniapps.js';
 import { notificationHandlers } from './routes/notifications.js';
 import { reactionHandlers } from './routes/reactions.js';
+import { restHandlers } from './routes/rest.js';
 import { socialHandlers } from './routes/social.js';
 import { webhookHandlers } from './routes/webhooks.js';
 
@@ -16,4 +17,5 @@ export const v2Handlers: V2Handlers = {
   ...socialHandlers,
   ...miniappHandlers,
   ...webhookHandlers,
+  ...restHandlers,
 };

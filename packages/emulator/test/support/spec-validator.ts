@@ -35,14 +35,21 @@ export class SpecValidator {
     );
   }
 
-  /** The 200 schema of an operation, by operationId. */
-  private responseSchema(operationId: string): unknown {
+  /**
+   * The schema of an operation's answer with `status` (by operationId): the one the spec declares
+   * for it, else its `default`, else the API's error body (v2 ErrorRes, hub ErrorResponse).
+   */
+  private responseSchema(operationId: string, status = 200): unknown {
     for (const item of Object.values<any>(this.doc.paths)) {
       for (const op of Object.values<any>(item)) {
         if (op?.operationId !== operationId) continue;
-        let res = op.responses['200'];
+        let res = op.responses[String(status)] ?? (status >= 400 ? op.responses.default : undefined);
         if (res?.$ref) res = this.resolve(res.$ref);
-        return toJsonSchema(res?.content?.['application/json']?.schema);
+        const schema = res?.content?.['application/json']?.schema ?? res?.content?.['*/*']?.schema;
+        if (schema) return toJsonSchema(schema);
+        if (status < 400) throw new Error(`${operationId} declares no ${status} schema`);
+        const generic = this.doc.components.schemas.ErrorRes ? 'ErrorRes' : 'ErrorResponse';
+        return { $ref: `#/components/schemas/${generic}` };
       }
     }
     throw new Error(`no operation ${operationId} in the spec`);
@@ -55,15 +62,19 @@ export class SpecValidator {
       .reduce((acc: any, k) => acc?.[k], this.doc);
   }
 
-  /** Readable Ajv errors for a response body, or [] when it conforms. */
-  errors(operationId: string, body: unknown): string[] {
-    let validate = this.cache.get(operationId);
+  /** Readable Ajv errors for a response body (200 unless `status` says), or [] when it conforms. */
+  errors(operationId: string, body: unknown, status = 200): string[] {
+    const key = `${operationId} ${status}`;
+    let validate = this.cache.get(key);
     if (!validate) {
       const schema = JSON.parse(
-        JSON.stringify(this.responseSchema(operationId)).replaceAll('"#/components/', '"spec#/components/'),
+        JSON.stringify(this.responseSchema(operationId, status)).replaceAll(
+          '"#/components/',
+          '"spec#/components/',
+        ),
       );
       const compiled = this.ajv.compile(schema);
-      this.cache.set(operationId, compiled);
+      this.cache.set(key, compiled);
       validate = compiled;
     }
     if (validate(body)) return [];

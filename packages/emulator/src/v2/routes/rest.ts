@@ -1,0 +1,11 @@
+// Subscriptions, the simulated on-chain operations and the pre-signed writes, merged for v2/index.ts.
+import type { V2Handlers } from '../../api/dispatch.js';
+import { farcasterActionHandlers } from './farcaster-actions.js';
+import { onchainHandlers } from './onchain.js';
+import { subscriptionHandlers } from './subscriptions.js';
+
+export const restHandlers: V2Handlers = {
+  ...subscriptionHandlers,
+  ...onchainHandlers,
+  ...farcasterActionHandlers,
+};

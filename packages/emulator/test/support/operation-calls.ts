@@ -1,0 +1,670 @@
+// One realistic call per operation of both APIs, built from the emulator's own data, in an order
+// where later calls may use earlier answers (a cast published, then deleted). The conformance test
+// sends them with @castkit/sdk, the incumbent-SDK test with @neynar/nodejs-sdk: the parameter
+// objects are the same, as the two SDKs take the same ones.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  FarcasterNetwork,
+  ID_GATEWAY_EIP_712_DOMAIN,
+  ID_GATEWAY_REGISTER_TYPE,
+  KEY_GATEWAY_ADD_TYPE,
+  KEY_GATEWAY_EIP_712_DOMAIN,
+  Message,
+  makeVerificationAddressClaim,
+  Protocol,
+  ViemLocalEip712Signer,
+} from '@farcaster/core';
+import { encodeAbiParameters, toHex } from 'viem';
+import {
+  generatePrivateKey,
+  mnemonicToAccount,
+  type PrivateKeyAccount,
+  privateKeyToAccount,
+} from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { signMessageData, toFarcasterTime } from '../../src/index.js';
+import { fromHex } from '../../src/protocol/codec.js';
+import { ed25519PublicKey } from '../../src/protocol/keys.js';
+import { SEED_USERS } from '../../src/seed/constants.js';
+import { EMULATOR_USDC } from '../../src/store/ledger.js';
+import type { startApi } from './api.js';
+
+type Env = Awaited<ReturnType<typeof startApi>>;
+type Params = Record<string, unknown>;
+
+/** A mnemonic whose first account the calls register, for the incumbent SDK's mnemonic helper. */
+export const DEVELOPER_MNEMONIC =
+  'legal winner thank year wave sausage worth useful legal winner thank yellow';
+
+const [alice, bob] = SEED_USERS;
+
+export interface CallContext {
+  env: Env;
+  data: Record<string, any>;
+  /** Answers of the calls made so far, by `<api> <name>`. */
+  results: Record<string, any>;
+  /** Seconds an hour past the emulator clock: a deadline that has not passed. */
+  deadline(): number;
+}
+
+/** Reads what the calls need from the seeded database, and starts a local app for actions. */
+export async function callContext(env: Env): Promise<CallContext & { close(): void }> {
+  const one = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
+  const led = one<{ id: string }>(
+    'SELECT id FROM channels WHERE lead_fid = ? ORDER BY id LIMIT 1',
+    alice!.fid,
+  );
+  const data: Record<string, any> = {
+    cast: one(
+      'SELECT hash, fid FROM casts WHERE deleted = 0 AND replies_count > 0 ORDER BY likes_count DESC LIMIT 1',
+    ),
+    channel: one('SELECT id, url FROM channels ORDER BY id LIMIT 1'),
+    user: one('SELECT * FROM users WHERE fid = 1'),
+    twitter: one('SELECT twitter FROM users WHERE twitter IS NOT NULL LIMIT 1'),
+    reaction: one(
+      'SELECT fid, target, target_fid FROM reactions WHERE type = 1 AND target_fid IS NOT NULL LIMIT 1',
+    ),
+    mention: one('SELECT fid FROM cast_mentions LIMIT 1'),
+    link: one('SELECT fid, target_fid FROM links LIMIT 1'),
+    proof: one('SELECT name FROM username_proofs LIMIT 1'),
+    signerKey: one('SELECT public_key, private_key FROM signers WHERE fid = 1 LIMIT 1'),
+    event: one('SELECT MIN(id) AS id FROM hub_events'),
+    led,
+    invitee: one(
+      `SELECT fid FROM users WHERE fid > 3 AND fid NOT IN (SELECT fid FROM channel_members WHERE channel_id = ?)
+       AND fid NOT IN (SELECT invited_fid FROM channel_invites WHERE channel_id = ?) ORDER BY fid LIMIT 1`,
+      led.id,
+      led.id,
+    ),
+    member: one(
+      "SELECT fid FROM channel_members WHERE channel_id = ? AND role = 'member' AND fid > 3 ORDER BY fid LIMIT 1",
+      led.id,
+    ),
+    invite: one(
+      "SELECT channel_id, invited_fid FROM channel_invites WHERE status = 'pending' AND invited_fid IN (1, 2, 3) ORDER BY channel_id LIMIT 1",
+    ),
+    subscriber: one(
+      'SELECT contract_address, chain, address FROM stp_subscribers ORDER BY contract_address, address LIMIT 1',
+    ),
+    token: one("SELECT address FROM ledger_tokens WHERE symbol = 'CAST'"),
+  };
+  // A local app: it receives publishFarcasterAction, serves a frame page (the crawl reads its meta
+  // tags) and answers frame actions posted to it with the next frame, keeping the signed packets.
+  const packets: unknown[] = [];
+  const app: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.url?.endsWith('/api/farcaster/action')) {
+        res.setHeader('content-type', 'application/json').end('{"received":true}');
+        return;
+      }
+      if (req.method === 'POST') packets.push(JSON.parse(body));
+      res.setHeader('content-type', 'text/html').end(FRAME_HTML);
+    });
+  });
+  await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
+  data.actionApp = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+  data.framePackets = packets;
+  return {
+    env,
+    data,
+    results: {},
+    deadline: () => Math.floor(env.store.now() / 1000) + 3600,
+    close: () => app.close(),
+  };
+}
+
+/**
+ * A message's protobuf bytes in an ArrayBuffer of their own: encoders hand out views into a shared
+ * pool, and axios (the incumbent SDK's transport) sends a view's whole underlying buffer.
+ */
+export const messageBytes = (m: Message) => new Uint8Array(Message.encode(m).finish());
+
+/** Protobuf bytes of a cast by fid 1, signed by its seeded signer, stamped by the emulator clock. */
+export function signedCast(ctx: CallContext, text: string): Message {
+  return signMessageData(
+    {
+      type: 1,
+      fid: 1,
+      timestamp: toFarcasterTime(ctx.env.store.now()),
+      network: 1,
+      castAddBody: { text, type: 0, embeds: [], embedsDeprecated: [], mentions: [], mentionsPositions: [] },
+    } as never,
+    new Uint8Array(ctx.data.signerKey.private_key),
+  );
+}
+
+const SIGNED_KEY_REQUEST = {
+  domain: {
+    name: 'Farcaster SignedKeyRequestValidator',
+    version: '1',
+    chainId: 10,
+    verifyingContract: '0x00000000fc700472606ed4fa22623acf62c60553',
+  },
+  types: {
+    SignedKeyRequest: [
+      { name: 'requestFid', type: 'uint256' },
+      { name: 'key', type: 'bytes' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+} as const;
+
+function signKeyRequest(
+  account: PrivateKeyAccount | ReturnType<typeof mnemonicToAccount>,
+  fid: number,
+  key: string,
+  deadline: number,
+) {
+  return account.signTypedData({
+    ...SIGNED_KEY_REQUEST,
+    primaryType: 'SignedKeyRequest',
+    message: { requestFid: BigInt(fid), key: key as `0x${string}`, deadline: BigInt(deadline) },
+  });
+}
+
+/** An IdGateway Register and a KeyGateway Add, signed by a fresh custody address, as an app's wallet signs them. */
+export async function onchainRegistration(deadline: number) {
+  const custody = privateKeyToAccount(generatePrivateKey());
+  const recovery = privateKeyToAccount(generatePrivateKey()).address;
+  const key = toHex(ed25519PublicKey(new Uint8Array(fromHex(generatePrivateKey()))));
+  const metadata = encodeAbiParameters(
+    [
+      {
+        type: 'tuple',
+        components: [
+          { name: 'requestFid', type: 'uint256' },
+          { name: 'requestSigner', type: 'address' },
+          { name: 'signature', type: 'bytes' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+    ],
+    [
+      {
+        requestFid: 1n,
+        requestSigner: custody.address,
+        signature: `0x${'11'.repeat(65)}`,
+        deadline: BigInt(deadline),
+      },
+    ],
+  );
+  const signature = await custody.signTypedData({
+    domain: ID_GATEWAY_EIP_712_DOMAIN,
+    types: { Register: ID_GATEWAY_REGISTER_TYPE },
+    primaryType: 'Register',
+    message: { to: custody.address, recovery, nonce: 0n, deadline: BigInt(deadline) },
+  });
+  const addSignature = await custody.signTypedData({
+    domain: KEY_GATEWAY_EIP_712_DOMAIN,
+    types: { Add: KEY_GATEWAY_ADD_TYPE },
+    primaryType: 'Add',
+    message: {
+      owner: custody.address,
+      keyType: 1,
+      key,
+      metadataType: 1,
+      metadata,
+      nonce: 0n,
+      deadline: BigInt(deadline),
+    },
+  });
+  return {
+    registration: { custody_address: custody.address, recovery_address: recovery, deadline, signature },
+    signers: [{ signature: addSignature, metadata, public_key: key, deadline }],
+  };
+}
+
+// The app registered by the calls: its custody key is the developer mnemonic's first account.
+const appAccount = mnemonicToAccount(DEVELOPER_MNEMONIC);
+const verifier = privateKeyToAccount(`0x${'72'.repeat(32)}`);
+
+const VERIFIED_BLOCK = `0x${'ab'.repeat(32)}`;
+const MEDIA = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], {
+  type: 'image/png',
+});
+/** A vNext frame page, as the local app serves it. */
+const FRAME_HTML = `<html><head><meta name="fc:frame" content="vNext">
+<meta name="fc:frame:image" content="http://127.0.0.1/next.png"><meta name="fc:frame:button:1" content="Again">
+<meta name="fc:frame:input:text" content="Say something"></head></html>`;
+const FRAME_PAGE = {
+  uuid: '5ee1f0a2-7e6d-4c1e-9a4c-4a0f4f5b0c01',
+  version: 'vNext',
+  title: 'Conformance frame',
+  image: { url: 'https://example.com/frame.png', aspect_ratio: '1.91:1' },
+  buttons: [{ title: 'Next', index: 1, action_type: 'post' }],
+};
+
+const frameAction = (c: CallContext, text: string) => ({
+  button: { index: 1, action_type: 'post', title: 'Go' },
+  frames_url: `${c.data.actionApp}/frame`,
+  post_url: `${c.data.actionApp}/post`,
+  input: { text },
+});
+
+export type OperationCall = [key: string, params: (ctx: CallContext) => Params | Promise<Params>];
+
+/** Reads, then writes in an order where each may use what the ones before it made. */
+export const operationCalls: OperationCall[] = [
+  // ---- v2 reads ------------------------------------------------------------------------------
+  ['v2 fetchBulkUsers', () => ({ fids: [1, 2, 3], viewerFid: 2 })],
+  ['v2 fetchBulkUsersByEthOrSolAddress', (c) => ({ addresses: [c.data.user.custody_address] })],
+  ['v2 lookupUserByUsername', () => ({ username: alice!.username, viewerFid: 2 })],
+  ['v2 lookupUsersByXUsername', (c) => ({ xUsername: c.data.twitter?.twitter ?? 'nobody' })],
+  ['v2 searchUser', () => ({ q: 'a', viewerFid: 1, limit: 5 })],
+  ['v2 lookupUserByCustodyAddress', (c) => ({ custodyAddress: c.data.user.custody_address })],
+  [
+    'v2 fetchUsersByLocation',
+    (c) => ({ latitude: c.data.user.location_lat ?? 0, longitude: c.data.user.location_lng ?? 0 }),
+  ],
+  ['v2 fetchPowerUsers', () => ({ viewerFid: 1 })],
+  ['v2 fetchPowerUsersLite', () => ({})],
+  ['v2 getFreshAccountFID', () => ({})],
+  ['v2 fetchUserInteractions', () => ({ fids: [1, 2] })],
+  ['v2 lookupCastByHashOrWarpcastUrl', (c) => ({ identifier: c.data.cast.hash, type: 'hash', viewerFid: 2 })],
+  ['v2 fetchBulkCasts', (c) => ({ casts: [c.data.cast.hash], viewerFid: 1 })],
+  [
+    'v2 lookupCastConversation',
+    (c) => ({ identifier: c.data.cast.hash, type: 'hash', replyDepth: 2, viewerFid: 1 }),
+  ],
+  ['v2 lookupCastConversationSummary', (c) => ({ identifier: c.data.cast.hash, limit: 10 })],
+  ['v2 searchCasts', () => ({ q: 'the', limit: 5 })],
+  ['v2 fetchCastMetrics', () => ({ q: 'the' })],
+  ['v2 fetchEmbeddedUrlMetadata', () => ({ url: 'https://example.com/' })],
+  ['v2 fetchComposerActions', () => ({ list: 'top' })],
+  ['v2 fetchFeed', () => ({ feedType: 'following', fid: 1, limit: 10 })],
+  ['v2 fetchUserFollowingFeed', () => ({ fid: 1, viewerFid: 1 })],
+  ['v2 fetchFeedForYou', () => ({ fid: 1 })],
+  ['v2 fetchFeedByChannelIds', (c) => ({ channelIds: [c.data.channel.id] })],
+  ['v2 fetchFeedByParentUrls', (c) => ({ parentUrls: [c.data.channel.url] })],
+  ['v2 fetchTrendingFeed', () => ({ timeWindow: '24h' })],
+  ['v2 fetchCastsForUser', () => ({ fid: 1, viewerFid: 2 })],
+  ['v2 fetchPopularCastsByUser', () => ({ fid: 1 })],
+  ['v2 fetchRepliesAndRecastsForUser', () => ({ fid: 1 })],
+  ['v2 fetchFramesOnlyFeed', () => ({})],
+  ['v2 fetchCastReactions', (c) => ({ hash: c.data.cast.hash, types: ['likes', 'recasts'] })],
+  ['v2 fetchUserReactions', (c) => ({ fid: c.data.reaction?.fid ?? 1, type: 'likes' })],
+  ['v2 fetchUserFollowers', () => ({ fid: 1, viewerFid: 2 })],
+  ['v2 fetchUserFollowing', () => ({ fid: 1 })],
+  ['v2 fetchRelevantFollowers', () => ({ targetFid: 1, viewerFid: 2 })],
+  ['v2 fetchFollowSuggestions', () => ({ fid: 1 })],
+  ['v2 fetchAllNotifications', () => ({ fid: 1 })],
+  ['v2 fetchChannelNotificationsForUser', (c) => ({ fid: 1, channelIds: [c.data.channel.id] })],
+  ['v2 fetchNotificationsByParentUrlForUser', (c) => ({ fid: 1, parentUrls: [c.data.channel.url] })],
+  ['v2 lookupChannel', (c) => ({ id: c.data.channel.id, viewerFid: 1 })],
+  ['v2 fetchBulkChannels', (c) => ({ ids: [c.data.channel.id] })],
+  ['v2 fetchAllChannels', () => ({ limit: 5 })],
+  ['v2 searchChannels', (c) => ({ q: c.data.channel.id.slice(0, 2) })],
+  ['v2 fetchTrendingChannels', () => ({ timeWindow: '7d' })],
+  ['v2 fetchFollowersForAChannel', (c) => ({ id: c.data.channel.id })],
+  ['v2 fetchRelevantFollowersForAChannel', (c) => ({ id: c.data.channel.id, viewerFid: 1 })],
+  ['v2 fetchChannelMembers', (c) => ({ channelId: c.data.channel.id })],
+  ['v2 fetchChannelInvites', (c) => ({ channelId: c.data.channel.id })],
+  ['v2 fetchUserChannels', () => ({ fid: 1 })],
+  ['v2 fetchUserChannelMemberships', () => ({ fid: 1 })],
+  ['v2 fetchUsersActiveChannels', () => ({ fid: 1 })],
+  ['v2 isFnameAvailable', () => ({ fname: alice!.username })],
+  ['v2 lookupUserStorageAllocations', () => ({ fid: 1 })],
+  ['v2 lookupUserStorageUsage', () => ({ fid: 1 })],
+  ['v2 lookupSigner', () => ({ signerUuid: alice!.signerUuid })],
+  ['v2 lookupDeveloperManagedSigner', (c) => ({ publicKey: c.data.signerKey.public_key })],
+  ['v2 fetchNonce', () => ({})],
+  ['v2 fetchAuthorizationUrl', () => ({ clientId: 'castkit', responseType: 'code' })],
+  ['v2 fetchMuteList', () => ({ fid: 1 })],
+  ['v2 fetchBlockList', () => ({ blockerFid: 1 })],
+  ['v2 fetchBanList', () => ({})],
+  ['v2 fetchSubscriptionsForFid', () => ({ fid: 1, subscriptionProvider: 'fabric_stp' })],
+  ['v2 fetchSubscribedToForFid', () => ({ fid: 2, subscriptionProvider: 'fabric_stp', viewerFid: 1 })],
+  ['v2 fetchSubscribersForFid', () => ({ fid: 1, subscriptionProvider: 'fabric_stp', viewerFid: 2 })],
+  [
+    'v2 fetchSubscriptionCheck',
+    (c) => ({
+      addresses: [c.data.subscriber.address, '0x000000000000000000000000000000000000dead'],
+      contractAddress: c.data.subscriber.contract_address,
+      chainId: String(c.data.subscriber.chain),
+    }),
+  ],
+  ['v2 fetchUserBalance', () => ({ fid: 1, networks: ['base', 'optimism'] })],
+  [
+    'v2 fetchRelevantFungibleOwners',
+    (c) => ({ contractAddress: c.data.token.address, network: 'base', viewerFid: 1 }),
+  ],
+  ['v2 fetchFrameCatalog', () => ({ limit: 5, timeWindow: '7d', categories: ['games', 'social'] })],
+  ['v2 fetchRelevantFrames', () => ({ viewerFid: 1, timeWindow: '7d' })],
+  ['v2 fetchNeynarFrames', () => ({})],
+  ['v2 searchFrames', () => ({ q: 'frame', limit: 5 })],
+  ['v2 fetchFrameMetaTagsFromUrl', (c) => ({ url: `${c.data.actionApp}/frame` })],
+  ['v2 fetchNotificationTokens', () => ({ limit: 10 })],
+  ['v2 fetchValidateFrameList', () => ({})],
+  ['v2 fetchWebhooks', () => ({})],
+
+  // ---- v2 writes -----------------------------------------------------------------------------
+  [
+    'v2 publishCast',
+    (c) => ({
+      signerUuid: alice!.signerUuid,
+      text: `conformance @${bob!.username}`,
+      channelId: c.data.channel.id,
+    }),
+  ],
+  [
+    'v2 deleteCast',
+    (c) => ({ signerUuid: alice!.signerUuid, targetHash: c.results['v2 publishCast'].cast.hash }),
+  ],
+  [
+    'v2 publishReaction',
+    (c) => ({ signerUuid: bob!.signerUuid, reactionType: 'like', target: c.data.cast.hash }),
+  ],
+  [
+    'v2 deleteReaction',
+    (c) => ({ signerUuid: bob!.signerUuid, reactionType: 'like', target: c.data.cast.hash }),
+  ],
+  ['v2 followUser', () => ({ signerUuid: alice!.signerUuid, targetFids: [3] })],
+  ['v2 unfollowUser', () => ({ signerUuid: alice!.signerUuid, targetFids: [3] })],
+  ['v2 followChannel', (c) => ({ signerUuid: alice!.signerUuid, channelId: c.data.channel.id })],
+  ['v2 unfollowChannel', (c) => ({ signerUuid: alice!.signerUuid, channelId: c.data.channel.id })],
+  [
+    'v2 inviteChannelMember',
+    (c) => ({
+      signerUuid: alice!.signerUuid,
+      channelId: c.data.led.id,
+      fid: c.data.invitee.fid,
+      role: 'member',
+    }),
+  ],
+  [
+    'v2 respondChannelInvite',
+    (c) => ({
+      signerUuid: SEED_USERS.find((u) => u.fid === c.data.invite.invited_fid)!.signerUuid,
+      channelId: c.data.invite.channel_id,
+      role: 'member',
+      accept: true,
+    }),
+  ],
+  [
+    'v2 removeChannelMember',
+    (c) => ({
+      signerUuid: alice!.signerUuid,
+      channelId: c.data.led.id,
+      fid: c.data.member.fid,
+      role: 'member',
+    }),
+  ],
+  ['v2 updateUser', () => ({ signerUuid: alice!.signerUuid, bio: 'updated by the conformance calls' })],
+  [
+    'v2 publishVerification',
+    async () => {
+      const claim = makeVerificationAddressClaim(
+        bob!.fid,
+        fromHex(verifier.address.toLowerCase()),
+        FarcasterNetwork.MAINNET,
+        fromHex(VERIFIED_BLOCK),
+        Protocol.ETHEREUM,
+      )._unsafeUnwrap();
+      const signature = (
+        await new ViemLocalEip712Signer(verifier).signVerificationEthAddressClaim(claim)
+      )._unsafeUnwrap();
+      return {
+        signerUuid: bob!.signerUuid,
+        address: verifier.address.toLowerCase(),
+        blockHash: VERIFIED_BLOCK,
+        ethSignature: toHex(signature),
+      };
+    },
+  ],
+  [
+    'v2 deleteVerification',
+    () => ({
+      signerUuid: bob!.signerUuid,
+      address: verifier.address.toLowerCase(),
+      blockHash: VERIFIED_BLOCK,
+    }),
+  ],
+  ['v2 markNotificationsAsSeen', () => ({ signerUuid: alice!.signerUuid })],
+  ['v2 publishMute', () => ({ fid: 1, mutedFid: 2 })],
+  ['v2 deleteMute', () => ({ fid: 1, mutedFid: 2 })],
+  ['v2 publishBlock', () => ({ signerUuid: alice!.signerUuid, blockedFid: 40 })],
+  ['v2 deleteBlock', () => ({ signerUuid: alice!.signerUuid, blockedFid: 40 })],
+  ['v2 publishBans', () => ({ fids: [41, 42] })],
+  ['v2 deleteBans', () => ({ fids: [41] })],
+  ['v2 buyStorage', () => ({ fid: 2, units: 1 })],
+  [
+    'v2 registerAccount',
+    async (c) => {
+      const { fid } = await c.env.api.getFreshAccountFID();
+      return {
+        fid,
+        signature: `0x${'11'.repeat(65)}`,
+        requestedUserCustodyAddress: appAccount.address,
+        deadline: c.deadline(),
+        fname: 'conformanceapp',
+      };
+    },
+  ],
+  ['v2 createSigner', () => ({})],
+  [
+    'v2 registerSignedKey',
+    async (c) => {
+      const signer = await c.env.api.createSigner();
+      const appFid = c.results['v2 registerAccount'].user.fid;
+      const deadline = c.deadline();
+      return {
+        signerUuid: signer.signer_uuid,
+        appFid,
+        deadline,
+        signature: await signKeyRequest(appAccount, appFid, signer.public_key, deadline),
+      };
+    },
+  ],
+  [
+    'v2 registerSignedKeyForDeveloperManagedSigner',
+    async (c) => {
+      const publicKey = toHex(ed25519PublicKey(new Uint8Array(32).fill(9)));
+      const appFid = c.results['v2 registerAccount'].user.fid;
+      const deadline = c.deadline();
+      return {
+        publicKey,
+        appFid,
+        deadline,
+        signature: await signKeyRequest(appAccount, appFid, publicKey, deadline),
+      };
+    },
+  ],
+  [
+    'v2 fetchSigners',
+    async (c) => {
+      const message = createSiweMessage({
+        address: appAccount.address,
+        chainId: 10,
+        domain: 'example.com',
+        nonce: (await c.env.api.fetchNonce()).nonce,
+        uri: 'https://example.com/login',
+        version: '1',
+      });
+      return { message, signature: await appAccount.signMessage({ message }) };
+    },
+  ],
+  ['v2 registerAccountOnchain', (c) => onchainRegistration(c.deadline())],
+  [
+    'v2 deployFungible',
+    () => ({
+      owner: verifier.address,
+      symbol: 'CONF',
+      name: 'Conformance Token',
+      metadataMedia: MEDIA,
+      metadataDescription: 'deployed by the operation calls',
+    }),
+  ],
+  [
+    'v2 sendFungiblesToUsers',
+    // The body wrapped under its schema's name, as the incumbent SDK takes it (castkit takes both).
+    () => ({
+      xWalletId: 'operation-calls',
+      transactionSendFungiblesRequest: { network: 'base', recipients: [{ fid: 1, amount: 1.25 }] },
+    }),
+  ],
+  [
+    'v2 publishMessageToFarcaster',
+    (c) => ({ body: Message.toJSON(signedCast(c, 'published through publishMessageToFarcaster')) }),
+  ],
+  [
+    'v2 publishFarcasterAction',
+    (c) => ({
+      signerUuid: alice!.signerUuid,
+      baseUrl: c.data.actionApp,
+      action: { type: 'conformance.ping', payload: { n: 1 } },
+    }),
+  ],
+  ['v2 publishNeynarFrame', () => ({ name: 'Conformance frame', pages: [FRAME_PAGE] })],
+  ['v2 lookupNeynarFrame', (c) => ({ type: 'uuid', uuid: c.results['v2 publishNeynarFrame'].uuid })],
+  [
+    'v2 updateNeynarFrame',
+    (c) => ({
+      uuid: c.results['v2 publishNeynarFrame'].uuid,
+      name: 'Conformance frame, renamed',
+      pages: [FRAME_PAGE],
+    }),
+  ],
+  [
+    'v2 postFrameAction',
+    (c) => ({ signerUuid: alice!.signerUuid, castHash: c.data.cast.hash, action: frameAction(c, 'hello') }),
+  ],
+  // The packet the frame received for the action above, as a frame server hands it on to validate.
+  [
+    'v2 validateFrameAction',
+    (c) => ({
+      messageBytesInHex: c.data.framePackets.at(-1).trustedData.messageBytes,
+      castReactionContext: true,
+    }),
+  ],
+  [
+    'v2 postFrameActionDeveloperManaged',
+    (c) => {
+      // The packet a frame received, re-sent by its developer. The spec's packet types timestamp as a
+      // string, while the packet the emulator posts to frames carries a number (noted for apps).
+      const packet = c.data.framePackets.at(-1);
+      const signaturePacket = {
+        ...packet,
+        untrustedData: { ...packet.untrustedData, timestamp: String(packet.untrustedData.timestamp) },
+      };
+      return { castHash: c.data.cast.hash, action: frameAction(c, 'again'), signaturePacket };
+    },
+  ],
+  [
+    'v2 fetchValidateFrameAnalytics',
+    (c) => ({
+      frameUrl: `${c.data.actionApp}/frame`,
+      analyticsType: 'interactors',
+      start: new Date(c.env.store.now() - 86_400_000).toISOString(),
+      stop: new Date(c.env.store.now() + 1000).toISOString(),
+    }),
+  ],
+  ['v2 deleteNeynarFrame', (c) => ({ uuid: c.results['v2 publishNeynarFrame'].uuid })],
+  [
+    'v2 publishFrameNotifications',
+    () => ({
+      targetFids: [1],
+      notification: {
+        title: 'Hello',
+        body: 'From the conformance calls',
+        target_url: 'https://example.com/',
+      },
+    }),
+  ],
+  [
+    'v2 createTransactionPayFrame',
+    // Wrapped under its schema's name, as the incumbent SDK takes this body (castkit takes both).
+    () => ({
+      framePayTransactionRequestBody: {
+        transaction: {
+          to: {
+            network: 'base',
+            address: verifier.address,
+            token_contract_address: EMULATOR_USDC,
+            amount: 0.5,
+          },
+        },
+        config: { line_items: [{ name: 'Coffee', description: 'One cup' }], allowlist_fids: [1, 2] },
+      },
+    }),
+  ],
+  [
+    'v2 getTransactionPayFrame',
+    (c) => ({ id: c.results['v2 createTransactionPayFrame'].transaction_frame.id }),
+  ],
+  [
+    'v2 publishWebhook',
+    () => ({
+      name: 'conformance',
+      url: 'http://127.0.0.1:9/hook',
+      subscription: { 'cast.created': { author_fids: [1] } },
+    }),
+  ],
+  ['v2 lookupWebhook', (c) => ({ webhookId: c.results['v2 publishWebhook'].webhook.webhook_id })],
+  [
+    'v2 updateWebhook',
+    (c) => ({
+      webhookId: c.results['v2 publishWebhook'].webhook.webhook_id,
+      name: 'conformance 2',
+      url: 'http://127.0.0.1:9/hook',
+    }),
+  ],
+  [
+    'v2 updateWebhookActiveStatus',
+    (c) => ({ webhookId: c.results['v2 publishWebhook'].webhook.webhook_id, active: 'false' }),
+  ],
+  ['v2 deleteWebhook', (c) => ({ webhookId: c.results['v2 publishWebhook'].webhook.webhook_id })],
+
+  // ---- hub -----------------------------------------------------------------------------------
+  ['hub lookupHubInfo', () => ({ dbstats: true })],
+  ['hub lookupCastByHashAndFid', (c) => ({ fid: c.data.cast.fid, hash: c.data.cast.hash })],
+  ['hub fetchUsersCasts', () => ({ fid: 1, pageSize: 20 })],
+  ['hub fetchCastsMentioningUser', (c) => ({ fid: c.data.mention.fid })],
+  ['hub fetchCastsByParent', (c) => ({ fid: c.data.cast.fid, hash: c.data.cast.hash })],
+  [
+    'hub lookupReactionById',
+    (c) => ({
+      fid: c.data.reaction.fid,
+      targetFid: c.data.reaction.target_fid,
+      targetHash: c.data.reaction.target,
+      reactionType: 'Like',
+    }),
+  ],
+  [
+    'hub fetchCastReactions',
+    (c) => ({
+      targetFid: c.data.reaction.target_fid,
+      targetHash: c.data.reaction.target,
+      reactionType: 'Like',
+    }),
+  ],
+  ['hub fetchUserReactions', (c) => ({ fid: c.data.reaction.fid, reactionType: 'Like' })],
+  ['hub fetchReactionsByTarget', (c) => ({ url: c.data.channel.url })],
+  [
+    'hub lookupUserRelation',
+    (c) => ({ fid: c.data.link.fid, targetFid: c.data.link.target_fid, linkType: 'follow' }),
+  ],
+  ['hub fetchUserFollowing', () => ({ fid: 1 })],
+  ['hub fetchUserFollowers', () => ({ targetFid: 1 })],
+  ['hub fetchUserData', () => ({ fid: 1, userDataType: 'USER_DATA_TYPE_BIO' })],
+  ['hub fetchFids', () => ({ shardId: 1, pageSize: 3 })],
+  ['hub lookupUserStorageLimit', () => ({ fid: 1 })],
+  ['hub fetchUsernameProofsByFid', () => ({ fid: 1 })],
+  ['hub fetchUsernameProofByName', (c) => ({ name: c.data.proof?.name ?? alice!.username })],
+  ['hub fetchVerificationsByFid', () => ({ fid: 1 })],
+  ['hub lookupOnChainIdRegistryEventByAddress', (c) => ({ address: c.data.user.custody_address })],
+  ['hub fetchUserOnChainEvents', () => ({ fid: 1, eventType: 'EVENT_TYPE_ID_REGISTER' })],
+  ['hub fetchUserOnChainSignersEvents', (c) => ({ fid: 1, signer: c.data.signerKey.public_key })],
+  ['hub fetchEvents', (c) => ({ fromEventId: c.data.event.id })],
+  ['hub lookupEvent', (c) => ({ eventId: c.data.event.id })],
+  ['hub validateMessage', (c) => ({ body: messageBytes(signedCast(c, 'validated over the hub API')) })],
+  [
+    'hub publishMessage',
+    (c) => {
+      c.env.tick(1000);
+      return { body: messageBytes(signedCast(c, 'published over the hub API')) };
+    },
+  ],
+];
