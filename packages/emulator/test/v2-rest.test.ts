@@ -80,7 +80,8 @@ describe('subscriptions', () => {
     try {
       expect((await check())[row.address]!.status).toBe(false);
     } finally {
-      env.tick(-(row.expires_at - started + DAY));
+      // The clock only moves forward by advancing; going back is a set.
+      await env.store.clock.set(started);
     }
     await expect(
       env.api.fetchSubscriptionCheck({ addresses: [stranger], contractAddress: stranger, chainId: '8453' }),
