@@ -57,6 +57,24 @@ async function startReceiver() {
   return { url, received, close: () => new Promise((resolve) => http.close(resolve)) };
 }
 
+/** A frame on loopback: every request gets the same frame page; POST bodies (signed packets) are kept. */
+async function startFrameServer() {
+  const posts: string[] = [];
+  const http: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST') posts.push(Buffer.concat(chunks).toString('utf8'));
+      res.setHeader('content-type', 'text/html');
+      res.end(`<meta name="fc:frame" content="vNext"><meta name="fc:frame:image" content="http://x.example/i.png">
+        <meta name="fc:frame:button:1" content="Again">`);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return { url, posts, close: () => new Promise((resolve) => http.close(resolve)) };
+}
+
 const signerRow = (uuid: string) =>
   server.store.db.prepare('SELECT status, fid FROM signers WHERE signer_uuid = ?').get(uuid) as {
     status: string;
@@ -390,6 +408,125 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     } finally {
       await app.close();
     }
+  });
+
+  it('charts who interacted with a validated frame, a bar per user as tall as their count', async () => {
+    const frame = await startFrameServer();
+    try {
+      const frameUrl = `${frame.url}/frame`;
+      const castHash = (
+        server.store.db
+          .prepare('SELECT hash FROM casts WHERE deleted = 0 ORDER BY ts DESC LIMIT 1')
+          .get() as {
+          hash: string;
+        }
+      ).hash;
+      const [alice, bob] = SEED_USERS;
+      for (const user of [bob!, bob!, alice!]) {
+        await api.postFrameAction({
+          signerUuid: user.signerUuid,
+          castHash,
+          action: {
+            button: { index: 1, action_type: 'post', title: 'Go' },
+            frames_url: frameUrl,
+            post_url: `${frame.url}/post`,
+          },
+        });
+        const packet = JSON.parse(frame.posts.at(-1)!) as { trustedData: { messageBytes: string } };
+        await api.validateFrameAction({ messageBytesInHex: packet.trustedData.messageBytes });
+      }
+
+      await page.goto(`${server.url}/miniapps`);
+      await page.getByLabel('Frame URL').fill(frameUrl);
+      await expect
+        .poll(() => page.getByTestId('analytics-total').innerText())
+        .toBe('interactors: 3 in 2 bars.');
+      const bars = page.locator('[data-testid="analytics-chart"] .recharts-bar-rectangle path');
+      await expect.poll(() => bars.count()).toBe(2);
+      const heights = await Promise.all([0, 1].map(async (i) => (await bars.nth(i).boundingBox())!.height));
+      // bob's two interactions stand twice as tall as alice's one.
+      expect(heights[0]! / heights[1]!).toBeCloseTo(2, 1);
+      await screen(page, 'miniapps-analytics');
+
+      await page.getByLabel('Analytics', { exact: true }).selectOption('total-interactors');
+      await expect
+        .poll(() => page.getByTestId('analytics-total').innerText())
+        .toBe('total-interactors: 2 in 1 bar.');
+    } finally {
+      await frame.close();
+    }
+  });
+
+  it('adds a fault rule making publishReaction answer 503 for the next call, which the SDK then gets, and the rule goes', async () => {
+    await page.goto(`${server.url}/controls`);
+    const form = page.getByRole('form', { name: 'Add a fault rule' });
+    await form.getByLabel('Operation', { exact: true }).fill('publishReaction');
+    await form.getByLabel('Effect').selectOption('error');
+    await form.getByLabel('Status').selectOption('503');
+    await form.getByLabel('the next N calls').check();
+    await form.getByLabel('Number of calls').fill('1');
+    await form.getByRole('button', { name: 'Add fault rule' }).click();
+    const rules = page.getByTestId('fault-rule');
+    await expect.poll(() => rules.count()).toBe(1);
+    expect(await rules.first().innerText()).toContain('publishReaction answers 503, for the next 1 call');
+    await screen(page, 'controls-fault');
+
+    const cast = (
+      server.store.db.prepare('SELECT hash FROM casts WHERE deleted = 0 ORDER BY ts DESC LIMIT 1').get() as {
+        hash: string;
+      }
+    ).hash;
+    const like = () =>
+      // No retries: the SDK would retry a 503 and get past the one-call rule.
+      api.publishReaction(
+        { signerUuid: SEED_USERS[1]!.signerUuid, reactionType: 'like', target: cast },
+        { retries: 0 },
+      );
+    await expect(like()).rejects.toMatchObject({ status: 503 });
+    await expect.poll(() => rules.count()).toBe(0);
+    expect(await page.getByText('No fault rules in force.').count()).toBe(1);
+    await expect(like()).resolves.toMatchObject({ success: true });
+
+    // A bad rule gets the emulator's 400 naming the field; delete and clear take rules away.
+    await form.getByLabel('Operation', { exact: true }).fill('noSuchOperation');
+    await form.getByRole('button', { name: 'Add fault rule' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toContain('no operation named noSuchOperation');
+    await form.getByLabel('Operation', { exact: true }).fill('publishCast');
+    await form.getByLabel('every matching call').check();
+    await form.getByRole('button', { name: 'Add fault rule' }).click();
+    await form.getByRole('button', { name: 'Add fault rule' }).click();
+    await expect.poll(() => rules.count()).toBe(2);
+    const first = (await rules.first().getAttribute('data-fault'))!;
+    await page.getByRole('button', { name: `Delete rule ${first}` }).click();
+    await expect.poll(() => rules.count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear all rules' }).click();
+    await expect.poll(() => rules.count()).toBe(0);
+    const left = await fetch(`${server.url}/_emulator/faults`, { headers: { 'x-api-key': server.apiKey } });
+    expect(await left.json()).toEqual({ faults: [] });
+  });
+
+  it('takes a snapshot, and restoring it drops a cast posted since', async () => {
+    await page.goto(`${server.url}/controls`);
+    const name = `before-${Date.now().toString(36)}`;
+    await page.getByLabel('Snapshot name').fill(name);
+    await page.getByRole('button', { name: 'Take snapshot' }).click();
+    await page.getByRole('button', { name: `Restore ${name}` }).waitFor();
+    const { cast } = await api.publishCast({
+      signerUuid: SEED_USERS[0]!.signerUuid,
+      text: 'gone after restore',
+    });
+    expect((await api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' })).cast.text).toBe(
+      'gone after restore',
+    );
+    await page.getByRole('button', { name: `Restore ${name}` }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe(`Restored ${name}.`);
+    await expect(
+      api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' }),
+    ).rejects.toMatchObject({ status: 404 });
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await expect.poll(() => page.getByRole('button', { name: `Restore ${name}` }).count()).toBe(0);
   });
 
   it('resets the emulator to its seed from the controls screen, dropping a cast posted since', async () => {

@@ -163,3 +163,33 @@ export const actAsUser = (
   emulatorControl<HostResult>(clients, 'POST', `/_emulator/miniapps/${appId}/users/${fid}/${action}`, {
     notifications,
   });
+
+/** The effects of a fault rule, as packages/emulator/src/server/faults.ts applies them. */
+export const FAULT_EFFECTS = ['error', 'latency', 'drop', 'timeout', 'not-stored', 'stored-timeout'] as const;
+export type FaultEffect = (typeof FAULT_EFFECTS)[number];
+
+export interface FaultRuleInput {
+  operation?: string;
+  path?: string;
+  method?: string;
+  effect: FaultEffect;
+  status?: number;
+  message?: string;
+  latencyMs?: number;
+  probability?: number;
+  seed?: number;
+  times?: number;
+}
+export interface FaultRule extends FaultRuleInput {
+  id: string;
+  hits: number;
+}
+
+export const listFaults = (clients: Clients) =>
+  emulatorControl<{ faults: FaultRule[] }>(clients, 'GET', '/_emulator/faults');
+export const addFault = (clients: Clients, rule: FaultRuleInput) =>
+  emulatorControl<{ fault: FaultRule }>(clients, 'POST', '/_emulator/faults', rule);
+export const removeFault = (clients: Clients, id: string) =>
+  emulatorControl<{ faults: FaultRule[] }>(clients, 'DELETE', `/_emulator/faults/${encodeURIComponent(id)}`);
+export const clearFaults = (clients: Clients) =>
+  emulatorControl<{ faults: FaultRule[] }>(clients, 'DELETE', '/_emulator/faults');

@@ -1,5 +1,5 @@
 // Data and controls (/controls): the emulator's state as a developer steers it in tests — back to
-// the seed, named snapshots, and the virtual clock. Only the emulator has these.
+// the seed, named snapshots, the virtual clock and fault rules. Only the emulator has these.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
@@ -15,12 +15,13 @@ import { queryKeys } from '../../data/query-keys';
 import { useClients } from '../../data/use-api';
 import { useEnv } from '../../shell/env-context';
 import { buttonClass, DevPage, ErrorNote, inputClass, Section, secondaryButtonClass } from '../DevPage';
+import { FaultRulesSection } from './FaultRules';
 
 export function ControlsPage() {
   return (
     <DevPage
       title="Data and controls"
-      intro="Reset the emulator, keep and restore snapshots, move its clock."
+      intro="Reset the emulator, keep and restore snapshots, move its clock, inject faults."
     >
       <Controls />
     </DevPage>
@@ -36,6 +37,7 @@ function Controls() {
       <ResetSection />
       <SnapshotsSection />
       <ClockSection />
+      <FaultRulesSection />
     </>
   );
 }

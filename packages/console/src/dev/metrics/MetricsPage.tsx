@@ -10,6 +10,13 @@ import { DevPage, ErrorNote, inputClass, Section } from '../DevPage';
 const CountChart = lazy(() => import('./CountChart'));
 
 const INTERVALS = ['1d', '7d', '30d'] as const;
+
+const bucketLabel = (iso: string, hourly: boolean) => {
+  const d = new Date(iso);
+  return hourly
+    ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+};
 type Interval = (typeof INTERVALS)[number];
 
 export function MetricsPage() {
@@ -33,7 +40,10 @@ function CastMetrics() {
     queryFn: () => api.fetchCastMetrics({ q, interval, authorFid: author }),
     enabled: q.trim() !== '' && authorValid,
   });
-  const points = (query.data?.metrics ?? []).map((m) => ({ start: m.start, count: m.cast_count }));
+  const points = (query.data?.metrics ?? []).map((m) => ({
+    label: bucketLabel(m.start, interval === '1d'),
+    count: m.cast_count,
+  }));
   const total = points.reduce((sum, p) => sum + p.count, 0);
 
   return (
@@ -88,11 +98,7 @@ function CastMetrics() {
             buckets.
           </p>
           <Suspense fallback={<p>Loading chart…</p>}>
-            <CountChart
-              title={`Casts matching ${q} over ${interval}`}
-              points={points}
-              hourly={interval === '1d'}
-            />
+            <CountChart title={`Casts matching ${q} over ${interval}`} points={points} series="Casts" />
           </Suspense>
         </>
       )}

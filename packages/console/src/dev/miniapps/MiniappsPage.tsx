@@ -1,9 +1,10 @@
 // Mini apps (/miniapps): the catalog, search, relevant apps, an app's page with its crawled meta
-// tags, and the emulator's host simulation for the developer's own app.
+// tags, the emulator's host simulation for the developer's own app, and frame analytics.
 import { useId, useState } from 'react';
 import { DevPage, inputClass, Section, secondaryButtonClass } from '../DevPage';
 import { AppPage } from './AppPage';
 import { Catalog, Relevant } from './Catalog';
+import { FrameAnalytics } from './FrameAnalytics';
 import { HostSimulation } from './HostSimulation';
 
 export function MiniappsPage() {
@@ -48,6 +49,7 @@ function MiniappsScreen() {
       <Catalog onOpen={setOpen} />
       <Relevant onOpen={setOpen} />
       <HostSimulation />
+      <FrameAnalytics />
     </>
   );
 }
