@@ -1,12 +1,19 @@
-// castkit: `dev` runs the local emulator; `call` calls any operation; `ops` lists them.
+// castkit: `dev` runs the local emulator; `call` calls any operation; `ops` lists them; `listen` prints
+// webhook deliveries.
 import { readFileSync } from 'node:fs';
 import { ApiError, RequiredError } from '@castkit/sdk';
 import { type CommandSpec, commandHelp, parseCommand, UsageError } from './args.js';
 import { CALL_COMMAND, runCall } from './commands/call.js';
 import { DEV_COMMAND, runDev } from './commands/dev.js';
+import { LISTEN_COMMAND, runListen } from './commands/listen.js';
 import { OPS_COMMAND, runOps } from './commands/ops.js';
 
-const COMMANDS: Record<string, CommandSpec> = { dev: DEV_COMMAND, call: CALL_COMMAND, ops: OPS_COMMAND };
+const COMMANDS: Record<string, CommandSpec> = {
+  dev: DEV_COMMAND,
+  call: CALL_COMMAND,
+  ops: OPS_COMMAND,
+  listen: LISTEN_COMMAND,
+};
 
 /** Read at run time: the same relative path from src/ (tests) and dist/ (the package). */
 export const VERSION: string = JSON.parse(
@@ -21,6 +28,7 @@ commands:
   dev    run the local emulator (both APIs, seeded) and the console on one URL
   call   call any operation of either API: castkit call <operation> --param value ...
   ops    list the operations with one-line summaries
+  listen print webhook events as they happen (a temporary webhook, removed on exit)
 
 castkit <command> --help shows a command's options; castkit call <operation> --help an operation's
 parameters. --version prints the version. Exit codes: 0 ok, 1 API or connection error, 2 usage.`;
@@ -48,6 +56,11 @@ export async function main(
         const { values, positionals } = parseCommand(OPS_COMMAND, rest);
         if (values.help) return help(io, OPS_COMMAND);
         return runOps(positionals, io.out);
+      }
+      case 'listen': {
+        const { values, positionals } = parseCommand(LISTEN_COMMAND, rest);
+        if (values.help) return help(io, LISTEN_COMMAND);
+        return await runListen(values, positionals, io);
       }
       case 'help': {
         const spec = rest[0] === undefined ? undefined : COMMANDS[rest[0]];

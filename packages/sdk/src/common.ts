@@ -91,6 +91,7 @@ export type * from './webhooks/events.js';
 export {
   parseWebhookEvent,
   verifyWebhookSignature,
+  WEBHOOK_EVENT_TYPES,
   type WebhookSecrets,
   type WebhookSignatureInput,
   WebhookVerificationError,

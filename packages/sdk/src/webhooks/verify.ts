@@ -80,7 +80,8 @@ export class WebhookVerificationError extends CastkitError {
   }
 }
 
-const EVENT_TYPES: readonly string[] = [
+/** Every event type a webhook can subscribe to and receive. */
+export const WEBHOOK_EVENT_TYPES = [
   'cast.created',
   'cast.deleted',
   'user.created',
@@ -89,7 +90,7 @@ const EVENT_TYPES: readonly string[] = [
   'follow.deleted',
   'reaction.created',
   'reaction.deleted',
-] satisfies WebhookEvent['type'][];
+] as const satisfies readonly WebhookEvent['type'][];
 
 /**
  * Verifies the signature, then reads the body as a webhook event: `switch (event.type)` narrows it.
@@ -114,7 +115,7 @@ export async function parseWebhookEvent(input: WebhookSignatureInput): Promise<W
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
     throw new WebhookVerificationError('body', 'webhook body is not a JSON object');
   }
-  if (typeof event.type !== 'string' || !EVENT_TYPES.includes(event.type)) {
+  if (typeof event.type !== 'string' || !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type)) {
     throw new WebhookVerificationError(
       'body',
       `webhook body has an unknown event type: ${JSON.stringify(event.type)}`,
