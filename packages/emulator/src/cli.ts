@@ -10,6 +10,7 @@ import {
 } from './command/args.js';
 import { SERVE_OPTIONS } from './command/serve-options.js';
 import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { defaultSeedCache } from './seed/template.js';
 import { parseCorsOrigins } from './server/cors.js';
 import { harnessOptions } from './server/harness-flags.js';
 import { configuredHosts } from './server/hosts.js';
@@ -92,6 +93,8 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
     seed,
     apiKey,
     progress: seedSize === 'large',
+    // The large seed is gigabytes: a copy per project is not worth keeping a template for.
+    seedCache: seedSize === 'small' ? defaultSeedCache() : undefined,
   }).catch((error) => {
     // The 400s a start can meet: an --import file that is no emulator database, or a --fault rule
     // naming an unknown operation, effect or field.
