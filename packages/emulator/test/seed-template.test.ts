@@ -39,9 +39,19 @@ describe('seed templates', () => {
       const { user } = await res.json();
       expect(user.pfp_url).toBe(`${second.url}/_emulator/avatar/1.svg`);
       expect((await fetch(user.pfp_url)).status).toBe(200);
-      // Reset returns to the copied seed.
+      // The copy carries the seed's undo mark: reset undoes what is written on it.
+      const headers = { 'x-api-key': second.apiKey, 'content-type': 'application/json' };
+      const published = await fetch(`${second.url}/v2/farcaster/cast`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ signer_uuid: '00000000-0000-4000-8000-000000000001', text: 'on the copy' }),
+      });
+      const { cast } = await published.json();
       second.reset();
-      expect(marked(second)).toBe('copied');
+      const lookup = await fetch(`${second.url}/v2/farcaster/cast?identifier=${cast.hash}&type=hash`, {
+        headers,
+      });
+      expect(lookup.status).toBe(404);
     } finally {
       await second.close();
     }

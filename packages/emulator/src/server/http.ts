@@ -106,7 +106,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     options.seedCache && path !== ':memory:' && !options.import && !existsSync(path)
       ? options.seedCache
       : undefined;
-  if (templates) copyTemplate(templates, seed, seedSize, path, Date.now());
+  const copied = templates !== undefined && copyTemplate(templates, seed, seedSize, path, Date.now());
   const store = new Store({ path, now: options.now });
   const snapshots = snapshotsOf(store);
   const apiRoutes = operationRoutes(store, v2Handlers, hubHandlers);
@@ -189,13 +189,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         progress: options.progress ?? false,
         assetOrigin: origin,
       });
-      if (templates) saveTemplate(templates, state.seed, state.seedSize, store);
     } else {
       // Reuse what the file holds; a later reset restores that file's own seed.
       state.seed = Number(seeded);
       state.seedSize = (store.getMeta('seed_size') as SeedSize | undefined) ?? state.seedSize;
     }
     snapshots.start();
+    // After start(): a copy then finds the seed mark and the undo log's tables already made.
+    if (templates && !copied) saveTemplate(templates, state.seed, state.seedSize, store);
   } catch (e) {
     server.close();
     store.close();
