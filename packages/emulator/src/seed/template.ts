@@ -17,7 +17,6 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations.js';
-import type { Store } from '../store/store.js';
 import type { SeedSize } from './constants.js';
 
 /** Older templates are seeded again: their activity would be this much in the past. */
@@ -66,13 +65,21 @@ export function copyTemplate(cache: string, seed: number, size: SeedSize, db: st
   }
 }
 
-/** Saves the just-seeded store as the template (a new file renamed into place: readers see a whole one). */
-export function saveTemplate(cache: string, seed: number, size: SeedSize, store: Store): void {
+/**
+ * Saves the just-seeded database as the template through `exportTo` (Snapshots' export), into a new
+ * file renamed into place: readers see a whole one.
+ */
+export function saveTemplate(
+  cache: string,
+  seed: number,
+  size: SeedSize,
+  exportTo: (file: string) => void,
+): void {
   const template = templatePath(cache, seed, size);
   const partial = `${template}.${process.pid}.partial`;
   try {
     mkdirSync(cache, { recursive: true });
-    store.db.prepare('VACUUM INTO ?').run(partial);
+    exportTo(partial);
     renameSync(partial, template);
   } catch {
     // A cache that cannot be written costs the next project a seeding, nothing else.

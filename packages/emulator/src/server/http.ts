@@ -196,7 +196,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     snapshots.start();
     // After start(): a copy then finds the seed mark and the undo log's tables already made.
-    if (templates && !copied) saveTemplate(templates, state.seed, state.seedSize, store);
+    if (templates && !copied)
+      saveTemplate(templates, state.seed, state.seedSize, (file) => snapshots.exportTo(file));
   } catch (e) {
     server.close();
     store.close();
