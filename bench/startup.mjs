@@ -1,8 +1,11 @@
 // castkit dev start-up with the small seed: from spawning the command to the first 200 of a v2 call,
-// as a user sees it. Runs the compiled CLI (npm run build first), alternating two cases per round:
-//   fresh   — a new project folder: creates .castkit/emulator.db and seeds it
-//   reuse   — the same project again: its database is already seeded
+// as a user sees it. Runs the compiled CLI (npm run build first), three cases per round:
+//   cold   — a new project folder and an empty seed-template cache: creates .castkit/emulator.db,
+//            seeds it and saves the template (a user's very first start)
+//   fresh  — a new project folder, the template cached: the database starts as its copy
+//   reuse  — the same project again: its database is already seeded
 // and prints the median (and min/max) of each over the rounds. Target (issue 14): <= 1 s.
+// The bench keeps its templates in its own temporary folder (CASTKIT_CACHE_DIR), not the user's.
 // Usage: node bench/startup.mjs [--rounds N]   (default 7)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,11 +19,12 @@ const ROUNDS = Math.max(1, Number(values.rounds));
 const bin = fileURLToPath(new URL('../packages/cli/bin/castkit.mjs', import.meta.url));
 
 /** Milliseconds from spawn to the first 200 of /v2/farcaster/user/by_username, polling the port. */
-function startOnce(cwd) {
+function startOnce(cwd, cache) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [bin, 'dev', '--port', '0'], {
       cwd,
+      env: { ...process.env, CASTKIT_CACHE_DIR: cache },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -61,14 +65,22 @@ const stats = (xs) => {
   return { median: s[Math.floor(s.length / 2)], min: s[0], max: s.at(-1) };
 };
 
-const results = { fresh: [], reuse: [] };
+const results = { cold: [], fresh: [], reuse: [] };
 const dirs = [];
+const folder = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
 try {
+  const cache = folder('castkit-startup-cache-');
   for (let round = 0; round < ROUNDS; round++) {
-    const project = mkdtempSync(join(tmpdir(), 'castkit-startup-'));
-    dirs.push(project);
-    results.fresh.push(await startOnce(project));
-    results.reuse.push(await startOnce(project));
+    // The first cold start fills the cache the fresh starts copy from.
+    const empty = round === 0 ? cache : folder('castkit-startup-cache-');
+    results.cold.push(await startOnce(folder('castkit-startup-'), empty));
+    const project = folder('castkit-startup-');
+    results.fresh.push(await startOnce(project, cache));
+    results.reuse.push(await startOnce(project, cache));
   }
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

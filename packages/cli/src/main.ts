@@ -7,12 +7,15 @@ import { CALL_COMMAND, runCall } from './commands/call.js';
 import { DEV_COMMAND, runDev } from './commands/dev.js';
 import { LISTEN_COMMAND, runListen } from './commands/listen.js';
 import { OPS_COMMAND, runOps } from './commands/ops.js';
+import { RESET_COMMAND, runReset, runSnapshot, SNAPSHOT_COMMAND } from './commands/snapshot.js';
 
 const COMMANDS: Record<string, CommandSpec> = {
   dev: DEV_COMMAND,
   call: CALL_COMMAND,
   ops: OPS_COMMAND,
   listen: LISTEN_COMMAND,
+  snapshot: SNAPSHOT_COMMAND,
+  reset: RESET_COMMAND,
 };
 
 /** Read at run time: the same relative path from src/ (tests) and dist/ (the package). */
@@ -25,10 +28,12 @@ const HELP = `castkit ${VERSION} — tools for building on Farcaster
 usage: castkit <command> [options]
 
 commands:
-  dev    run the local emulator (both APIs, seeded) and the console on one URL
-  call   call any operation of either API: castkit call <operation> --param value ...
-  ops    list the operations with one-line summaries
-  listen print webhook events as they happen (a temporary webhook, removed on exit)
+  dev       run the local emulator (both APIs, seeded) and the console on one URL
+  call      call any operation of either API: castkit call <operation> --param value ...
+  ops       list the operations with one-line summaries
+  snapshot  save, restore, list or delete named states of a running emulator
+  reset     return a running emulator to its seed
+  listen    print webhook events as they happen (a temporary webhook, removed on exit)
 
 castkit <command> --help shows a command's options; castkit call <operation> --help an operation's
 parameters. --version prints the version. Exit codes: 0 ok, 1 API or connection error, 2 usage.`;
@@ -61,6 +66,16 @@ export async function main(
         const { values, positionals } = parseCommand(LISTEN_COMMAND, rest);
         if (values.help) return help(io, LISTEN_COMMAND);
         return await runListen(values, positionals, io);
+      }
+      case 'snapshot': {
+        const { values, positionals } = parseCommand(SNAPSHOT_COMMAND, rest);
+        if (values.help) return help(io, SNAPSHOT_COMMAND);
+        return await runSnapshot(values, positionals, io.out);
+      }
+      case 'reset': {
+        const { values, positionals } = parseCommand(RESET_COMMAND, rest);
+        if (values.help) return help(io, RESET_COMMAND);
+        return await runReset(values, positionals, io.out);
       }
       case 'help': {
         const spec = rest[0] === undefined ? undefined : COMMANDS[rest[0]];

@@ -183,11 +183,22 @@ describe('castkit help, version and exit codes', () => {
     ]);
     for (const r of [root, dev, call, ops]) expect(r.code).toBe(0);
     expect(root.stdout).toContain('Exit codes: 0 ok, 1 API or connection error, 2 usage');
-    for (const flag of ['--port N', '--db PATH|:memory:', '--allow-host NAME', '--upstream-timeout SECONDS'])
+    for (const flag of [
+      '--port N',
+      '--db PATH|:memory:',
+      '--allow-host NAME',
+      '--upstream-timeout SECONDS',
+      '--fault RULE',
+      '--rate-limit starter|growth|scale',
+      '--import FILE',
+      '--export-on-exit FILE',
+    ])
       expect(dev.stdout).toContain(flag);
     for (const flag of ['--json', '--raw', '--base-url URL', '--timeout MS'])
       expect(call.stdout).toContain(flag);
     expect(ops.stdout).toContain('usage: castkit ops [search words]');
+    for (const command of ['snapshot', 'reset'])
+      expect(root.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
 
   it('exits 2 on an unknown command or option, and on a bad value of a dev flag', async () => {

@@ -1,38 +1,11 @@
 // `castkit dev`: the emulator and the console on one URL; with --upstream, a proxy that keeps the key.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDistDir } from '@castkit/console';
 import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../emulator/test/support/http.js';
-import { FROM_SOURCE } from '../../emulator/test/support/process.js';
-import { BIN as bin, castkit } from './support/castkit.js';
-
-function startDev(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...FROM_SOURCE, bin, 'dev', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`castkit dev did not start:\n${out}`)), 30_000);
-    child.stdout.on('data', (c) => {
-      out += c;
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m && out.includes('console:')) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]!, output: () => out });
-      }
-    });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`castkit dev exited with ${code}:\n${out}`));
-    });
-  });
-}
+import { castkit, startDev } from './support/castkit.js';
 
 describe('castkit dev', () => {
   let dev: Awaited<ReturnType<typeof startDev>>;

@@ -38,7 +38,7 @@ interface Listening {
 async function listen(args: string[]): Promise<Listening> {
   const child = spawn(
     process.execPath,
-    [...FROM_SOURCE, BIN, 'listen', '--url', emulator.url, '--api-key', emulator.apiKey, ...args],
+    [...FROM_SOURCE, BIN, 'listen', '--base-url', emulator.url, '--api-key', emulator.apiKey, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CASTKIT_URL: '', CASTKIT_API_KEY: '' } },
   );
   running.add(child);
@@ -197,14 +197,14 @@ describe('castkit listen', () => {
   });
 
   it('exits 2 naming an unknown --events value, creating no webhook', async () => {
-    const r = await castkit(['listen', '--url', emulator.url, '--events', 'cast.created,cast.exploded']);
+    const r = await castkit(['listen', '--base-url', emulator.url, '--events', 'cast.created,cast.exploded']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('"cast.exploded"');
     expect((await api.fetchWebhooks()).webhooks).toEqual([]);
   });
 
   it('exits 1 when the emulator cannot be reached', async () => {
-    const r = await castkit(['listen', '--url', 'http://127.0.0.1:1']);
+    const r = await castkit(['listen', '--base-url', 'http://127.0.0.1:1']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: /m);
   });
@@ -212,7 +212,7 @@ describe('castkit listen', () => {
   it('--help lists its options', async () => {
     const r = await castkit(['listen', '--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['--events', '--forward-to', '--print-secret', '--json', '--url', '--api-key'])
+    for (const flag of ['--events', '--forward-to', '--print-secret', '--json', '--base-url', '--api-key'])
       expect(r.stdout).toContain(flag);
   });
 });

@@ -80,6 +80,7 @@ beforeAll(async () => {
       '--ignore-scripts',
       ...readdirSync(packs).map((f) => join(packs, f)),
       `typescript@${version('typescript')}`,
+      `vitest@${version('vitest')}`,
     ],
     { cwd: project, timeout: 300_000 },
   );
@@ -194,7 +195,10 @@ describe('the packed packages, installed into a fresh project', () => {
     writeFileSync(
       join(project, 'program.ts'),
       `import { startEmulator, type Emulator } from '@castkit/emulator';
+import type { TestEmulator } from '@castkit/emulator/testing';
 import { NeynarAPIClient } from '@castkit/sdk';
+
+export const kitCast = (emu: TestEmulator): Promise<string> => emu.fixtures.cast({ signerUuid: 'x' }, 'typed');
 
 export async function main(): Promise<number> {
   const emulator: Emulator = await startEmulator({ db: ':memory:' });
@@ -221,4 +225,44 @@ export async function main(): Promise<number> {
       .filter((line) => line && !line.startsWith('node_modules/@farcaster/core/'));
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('a vitest file uses the test kit: an emulator for the file, fixtures through the API, the seed again before each test', async () => {
+    writeFileSync(
+      join(project, 'kit.test.ts'),
+      `import { SEED_USERS, useEmulator } from '@castkit/emulator/testing';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+
+const emu = useEmulator({ beforeAll, afterAll, beforeEach });
+let hash = '';
+
+it('creates a user and a cast through the API at a frozen time', async () => {
+  await emu.clock.freeze(Date.parse('2031-02-03T04:05:06Z'));
+  const user = await emu.fixtures.user({ username: 'kit-user' });
+  hash = await emu.fixtures.cast(user, 'hello from the kit');
+  await emu.fixtures.follow(user, SEED_USERS[0].fid);
+  const { cast } = await emu.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' });
+  expect([cast.author.username, cast.timestamp]).toEqual(['kit-user', '2031-02-03T04:05:06.000Z']);
+});
+
+it('starts the next test from the seed', async () => {
+  await expect(emu.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' })).rejects.toMatchObject({ status: 404 });
+  const { user } = await emu.api.lookupUserByUsername({ username: 'alice' });
+  expect(user.fid).toBe(1);
+});
+`,
+    );
+    const vitest = await run(
+      process.execPath,
+      [join(project, 'node_modules/vitest/vitest.mjs'), 'run', 'kit.test.ts', '--reporter', 'verbose'],
+      { cwd: project, timeout: 180_000 },
+    ).catch((e: { stdout: string; stderr: string }) => e);
+    expect(vitest.stdout, vitest.stderr).toContain('2 passed');
+    // The kit came from the package's compiled entry, as a user's install resolves it.
+    const resolved = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('@castkit/emulator/testing'))"],
+      { cwd: project },
+    );
+    expect(resolved.stdout.trim()).toMatch(/node_modules\/@castkit\/emulator\/dist\/testing\.js$/);
+  }, 240_000);
 });

@@ -10,7 +10,9 @@ import {
 } from './command/args.js';
 import { SERVE_OPTIONS } from './command/serve-options.js';
 import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { defaultSeedCache } from './seed/template.js';
 import { parseCorsOrigins } from './server/cors.js';
+import { harnessOptions } from './server/harness-flags.js';
 import { configuredHosts } from './server/hosts.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 
@@ -75,8 +77,15 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
     configuredHosts(host, allowHosts);
     return parseCorsOrigins(values.cors ?? []);
   });
+  const harness = harnessOptions(values);
+  if (harness.import && !existsSync(harness.import))
+    throw new UsageError(`--import: no file ${resolve(harness.import)}`);
+  // Found now rather than at exit, when the state it was to keep would be lost.
+  if (harness.exportOnExit && existsSync(harness.exportOnExit))
+    throw new UsageError(`--export-on-exit: ${resolve(harness.exportOnExit)} exists; it writes a new file`);
   const emulator = await startEmulator({
     ...extras.routesFor?.({ apiKey: [apiKey].flat()[0] ?? DEFAULT_API_KEY }),
+    ...harness,
     port,
     host,
     allowHosts,
@@ -86,6 +95,15 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
     seed,
     apiKey,
     progress: seedSize === 'large',
+    // The large seed is gigabytes: a copy per project is not worth keeping a template for.
+    seedCache: seedSize === 'small' ? defaultSeedCache() : undefined,
+  }).catch((error) => {
+    // The 400s a start can meet: an --import file that is no emulator database, or a --fault rule
+    // naming an unknown operation, effect or field.
+    const { status, property } = error as { status?: number; property?: string };
+    if (status === 400)
+      throw new UsageError(`${property === 'file' ? '--import' : '--fault'}: ${(error as Error).message}`);
+    throw error;
   });
   // Machine-readable first line, so scripts (and the crash test) can find the URL.
   console.log(`castkit emulator listening on ${emulator.url}`);
@@ -93,7 +111,13 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   for (const line of extras.describe?.(emulator.url) ?? []) console.log(line);
   console.log(`database: ${db}`);
   const stop = () => {
-    emulator.close().then(() => process.exit(0));
+    emulator.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        console.error(`error while stopping: ${error.message}`);
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

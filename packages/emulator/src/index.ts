@@ -44,13 +44,7 @@ export {
   type FaultRuleInput,
   Faults,
 } from './server/faults.js';
-export {
-  HARNESS_FLAGS,
-  HARNESS_USAGE,
-  harnessOptions,
-  parseFaultFlag,
-  UsageError,
-} from './server/harness-flags.js';
+export { type HarnessValues, harnessOptions, parseFaultFlag } from './server/harness-flags.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 export { RATE_LIMIT_PLANS, type RateLimitPlan, RateLimits } from './server/rate-limits.js';
 export * from './store/accounts.js';

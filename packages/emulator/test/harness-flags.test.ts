@@ -1,11 +1,22 @@
-import { parseArgs } from 'node:util';
+// The harness's flags (--fault, --rate-limit, --import, --export-on-exit) in the one table both
+// bins parse, and what they do to an emulator started by the castkit-emulator process.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, startEmulator } from '../src/index.js';
-import { HARNESS_FLAGS, harnessOptions, UsageError } from '../src/server/harness-flags.js';
+import { EMULATOR_COMMAND } from '../src/cli.js';
+import { parseCommand, UsageError } from '../src/command/args.js';
+import { type Emulator, harnessOptions, startEmulator } from '../src/index.js';
+import { exited, killAll, launch, run } from './support/process.js';
 
-const parse = (args: string[]) => harnessOptions(parseArgs({ args, options: HARNESS_FLAGS }).values);
+const parse = (args: string[]) => harnessOptions(parseCommand(EMULATOR_COMMAND, args).values);
+const dir = mkdtempSync(join(tmpdir(), 'castkit-harness-flags-'));
+afterAll(() => {
+  killAll();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-describe('harness flags', () => {
+describe('harness flags, parsed', () => {
   let e: Emulator;
   beforeAll(async () => {
     e = await startEmulator(
@@ -40,4 +51,71 @@ describe('harness flags', () => {
       property: 'operation',
     });
   });
+});
+
+const SIGNER = '00000000-0000-4000-8000-000000000001';
+const api = (url: string, path: string, init: RequestInit = {}) =>
+  fetch(`${url}${path}`, {
+    ...init,
+    headers: { 'x-api-key': 'castkit-dev-key', 'content-type': 'application/json', ...init.headers },
+  });
+
+describe('castkit-emulator with harness flags', () => {
+  it('injects --fault rules and the --rate-limit plan, as listed at /_emulator', async () => {
+    const e = await launch(':memory:', [
+      '--fault',
+      'operation=fetchBulkUsers,effect=error,status=503,times=1',
+      '--rate-limit',
+      'starter',
+    ]);
+    const first = await api(e.url, '/v2/farcaster/user/bulk?fids=1');
+    expect(first.status).toBe(503);
+    expect(await first.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    expect((await api(e.url, '/v2/farcaster/user/bulk?fids=1')).status).toBe(200);
+    const plan = await (await api(e.url, '/_emulator/rate-limits')).json();
+    expect(plan).toMatchObject({ plan: 'starter' });
+    e.child.kill('SIGTERM');
+    await exited(e.child);
+  }, 60_000);
+
+  it('writes the state to --export-on-exit FILE when stopped, and --import FILE starts there (and resets there)', async () => {
+    const file = join(dir, 'exported.db');
+    const a = await launch(':memory:', ['--export-on-exit', file]);
+    const text = `kept across processes ${process.pid}`;
+    const published = await api(a.url, '/v2/farcaster/cast', {
+      method: 'POST',
+      body: JSON.stringify({ signer_uuid: SIGNER, text }),
+    });
+    expect(published.status).toBe(200);
+    const hash = (await published.json()).cast.hash as string;
+    a.child.kill('SIGTERM');
+    await exited(a.child);
+    expect(a.child.exitCode).toBe(0);
+    expect(existsSync(file)).toBe(true);
+
+    const b = await launch(':memory:', ['--import', file]);
+    const lookup = () => api(b.url, `/v2/farcaster/cast?identifier=${hash}&type=hash`);
+    expect((await (await lookup()).json()).cast.text).toBe(text);
+    expect((await api(b.url, '/_emulator/reset', { method: 'POST' })).status).toBe(200);
+    expect((await lookup()).status).toBe(200);
+    b.child.kill('SIGTERM');
+    await exited(b.child);
+  }, 60_000);
+
+  it('refuses bad harness flags with exit code 2 and a message naming the flag, before serving', async () => {
+    const existing = join(dir, 'already-there.db');
+    writeFileSync(existing, '');
+    const cases: [string[], RegExp][] = [
+      [['--fault', 'operation=nope,effect=drop'], /--fault: .*operation/],
+      [['--rate-limit', 'gold'], /--rate-limit must be starter, growth, scale or off/],
+      [['--import', join(dir, 'missing.db')], /--import: no file/],
+      [['--import', existing], /--import: .*not a castkit emulator database/],
+      [['--export-on-exit', existing], /--export-on-exit: .*exists/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => run(':memory:', args)));
+    results.forEach((r, i) => {
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+      expect(r.stderr).toMatch(cases[i]![1]);
+    });
+  }, 60_000);
 });

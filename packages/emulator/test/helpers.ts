@@ -1,4 +1,5 @@
-import { type Emulator, startEmulator } from '../src/index.js';
+import type { Emulator } from '../src/index.js';
+import { startTestEmulator as startKit } from '../src/testing/index.js';
 
 export interface Client {
   emulator: Emulator;
@@ -15,9 +16,9 @@ export interface Reply {
   body: any;
 }
 
-/** A seeded in-memory emulator on a free loopback port, and a tiny client for it. */
+/** The test kit's seeded in-memory emulator, and a tiny client for raw bodies (protobuf, bad input). */
 export async function startTestEmulator(): Promise<Client> {
-  const emulator = await startEmulator({ port: 0, db: ':memory:' });
+  const { emulator } = await startKit();
   const url = (path: string, query: Record<string, string | number | boolean> = {}) => {
     const u = new URL(path, emulator.url);
     for (const [k, v] of Object.entries(query)) u.searchParams.set(k, String(v));

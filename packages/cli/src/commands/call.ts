@@ -21,18 +21,13 @@ import {
 } from '../args.js';
 import { operationHelp } from '../operation-help.js';
 import { findOperation } from '../operations.js';
-import { DEFAULT_PORT } from './dev.js';
+import { localTarget, TARGET_OPTIONS } from '../target.js';
 
 /** Options of `call` itself, never sent as parameters. */
 const CALL_OPTIONS = {
   json: { type: 'string', value: "'{...}'", description: 'parameters as one JSON object (flags override)' },
   raw: { type: 'boolean', description: 'print the answer as one line of JSON' },
-  'base-url': {
-    type: 'string',
-    value: 'URL',
-    description: `server to call (CASTKIT_URL, else http://localhost:${DEFAULT_PORT})`,
-  },
-  'api-key': { type: 'string', value: 'KEY', description: 'API key (CASTKIT_API_KEY, else castkit-dev-key)' },
+  ...TARGET_OPTIONS,
   upstream: { type: 'boolean', description: 'call the real API with NEYNAR_API_KEY' },
   timeout: { type: 'string', value: 'MS', description: 'give up after this many milliseconds (30000)' },
 } as const satisfies OptionTable;
@@ -64,17 +59,8 @@ function resolveTarget(values: CallValues, env: NodeJS.ProcessEnv): CallTarget {
     if (!key) throw new UsageError('--upstream needs an API key: set NEYNAR_API_KEY or pass --api-key');
     return { v2BaseUrl: DEFAULT_API_BASE_URL, hubBaseUrl: DEFAULT_HUB_BASE_URL, apiKey: key };
   }
-  const base = (values['base-url'] ?? env.CASTKIT_URL ?? `http://localhost:${DEFAULT_PORT}`).replace(
-    /\/+$/,
-    '',
-  );
-  return {
-    v2BaseUrl: `${base}/v2`,
-    hubBaseUrl: base,
-    // The emulator's DEFAULT_API_KEY, spelled out: importing @castkit/emulator would load SQLite and
-    // the protocol code on every `castkit call`.
-    apiKey: values['api-key'] ?? env.CASTKIT_API_KEY ?? 'castkit-dev-key',
-  };
+  const { baseUrl, apiKey } = localTarget(values, env);
+  return { v2BaseUrl: `${baseUrl}/v2`, hubBaseUrl: baseUrl, apiKey };
 }
 
 /** The flags an operation's parameters may be typed as, each mapped back to its parameter. */

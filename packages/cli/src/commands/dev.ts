@@ -62,7 +62,17 @@ export async function runDev(
 }
 
 /** Flags that only mean something to a local emulator. */
-const EMULATOR_ONLY = ['cors', 'db', 'seed-size', 'seed', 'api-key'] as const;
+const EMULATOR_ONLY = [
+  'cors',
+  'db',
+  'seed-size',
+  'seed',
+  'api-key',
+  'fault',
+  'rate-limit',
+  'import',
+  'export-on-exit',
+] as const;
 
 async function runUpstream(
   values: DevValues,

@@ -11,7 +11,7 @@ import {
 } from '@castkit/sdk';
 import { type CommandSpec, type OptionTable, type OptionValues, UsageError } from '../args.js';
 import { onOutputClosed } from '../output-closed.js';
-import { DEFAULT_PORT } from './dev.js';
+import { localTarget, TARGET_OPTIONS } from '../target.js';
 import { summarize } from './listen-summary.js';
 
 type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -30,12 +30,7 @@ const LISTEN_OPTIONS = {
   },
   'print-secret': { type: 'boolean', description: "print the webhook's signing secret at start" },
   json: { type: 'boolean', description: 'print each delivery as its raw JSON body, one per line' },
-  url: {
-    type: 'string',
-    value: 'URL',
-    description: `emulator or dev server to listen on (CASTKIT_URL, else http://127.0.0.1:${DEFAULT_PORT})`,
-  },
-  'api-key': { type: 'string', value: 'KEY', description: 'API key (CASTKIT_API_KEY, else castkit-dev-key)' },
+  ...TARGET_OPTIONS,
 } as const satisfies OptionTable;
 
 export const LISTEN_COMMAND = {
@@ -107,10 +102,11 @@ function interrupted() {
 export async function runListen(values: ListenValues, positionals: string[], io: Io): Promise<number> {
   if (positionals.length) throw new UsageError(`castkit listen takes no arguments, got "${positionals[0]}"`);
   const types = eventTypes(values.events);
-  const base = httpUrl('--url', values.url || process.env.CASTKIT_URL || `http://127.0.0.1:${DEFAULT_PORT}`);
+  const target = localTarget(values, process.env);
+  const base = httpUrl('--base-url', target.baseUrl);
   const forwardTo =
     values['forward-to'] === undefined ? undefined : httpUrl('--forward-to', values['forward-to']);
-  const apiKey = values['api-key'] || process.env.CASTKIT_API_KEY || 'castkit-dev-key';
+  const { apiKey } = target;
   const client = new NeynarAPIClient({ apiKey, baseUrl: `${base}/v2`, retries: 0, timeout: 30_000 });
 
   // Listening for signals before anything exists: a Ctrl-C during start-up still cleans up.

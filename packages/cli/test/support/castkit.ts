@@ -1,5 +1,5 @@
 // The castkit command as users run it: its bin in a child process, output and exit code collected.
-import { execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -55,4 +55,32 @@ export async function recordingServer() {
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Starts `castkit dev` with `args`; resolves once it has printed its URL and the console's. */
+export function startDev(
+  args: string[],
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...FROM_SOURCE, BIN, 'dev', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`castkit dev did not start:\n${out}`)), 30_000);
+    child.stdout.on('data', (c) => {
+      out += c;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m && out.includes('console:')) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!, output: () => out });
+      }
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`castkit dev exited with ${code}:\n${out}`));
+    });
+  });
 }

@@ -34,4 +34,28 @@ export const SERVE_OPTIONS = {
     value: 'KEY',
     description: 'API key to accept (castkit-dev-key)',
   },
+  fault: {
+    type: 'string',
+    multiple: true,
+    value: 'RULE',
+    description:
+      'inject a fault: key=value pairs, e.g. operation=publishCast,effect=error,status=503,times=2 ' +
+      'or path=/v2/farcaster/cast*,method=POST,effect=latency,latencyMs=500,probability=0.3,seed=7 ' +
+      '(effects: error, latency, drop, timeout, not-stored, stored-timeout)',
+  },
+  'rate-limit': {
+    type: 'string',
+    value: 'starter|growth|scale',
+    description: "apply that plan's per-endpoint and global rate limits (off)",
+  },
+  import: {
+    type: 'string',
+    value: 'FILE',
+    description: 'start from a database exported before instead of the seed; reset returns to it',
+  },
+  'export-on-exit': {
+    type: 'string',
+    value: 'FILE',
+    description: 'on exit (SIGINT/SIGTERM), write the whole database to this new file',
+  },
 } as const satisfies OptionTable;

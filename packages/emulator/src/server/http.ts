@@ -1,5 +1,6 @@
 // The emulator's HTTP server: both APIs, the developer controls and assets under /_emulator, and
 // what a host command adds (castkit dev's console), all as routes of one edge (edge.ts).
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
@@ -8,6 +9,7 @@ import { allowLoopbackPages } from '../miniapps/fetch-page.js';
 import { attachRealtime, type RealtimeOptions } from '../realtime/server.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
+import { copyTemplate, saveTemplate } from '../seed/template.js';
 import type { Clock } from '../store/clock.js';
 import type { Db } from '../store/db.js';
 import { type Snapshots, snapshotsOf } from '../store/snapshots.js';
@@ -65,6 +67,11 @@ export interface EmulatorOptions {
   import?: string;
   /** Where close() writes the whole database (a new file). */
   exportOnExit?: string;
+  /**
+   * A folder of seed templates (seed/template.ts): a database file that does not exist yet starts
+   * as a copy of a recent one instead of being seeded, and a seeding saves one. Off by default.
+   */
+  seedCache?: string;
   /** The real service's rate limits of a plan (default: none). */
   rateLimit?: RateLimitPlan;
   /** Fault rules in force from the start (server/faults.ts). */
@@ -95,7 +102,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const apiKeys = [options.apiKey ?? DEFAULT_API_KEY].flat().filter((k) => k.length > 0);
   if (apiKeys.length === 0) throw new Error('at least one non-empty API key is required');
   const plan = checkPlan(options.rateLimit ?? null, 'rateLimit');
-  const store = new Store({ path: options.db ?? ':memory:', now: options.now });
+  const seed = options.seed ?? DEFAULT_SEED;
+  const seedSize = options.seedSize ?? 'small';
+  const path = options.db ?? ':memory:';
+  const templates =
+    options.seedCache && path !== ':memory:' && !options.import && !existsSync(path)
+      ? options.seedCache
+      : undefined;
+  const copied = templates !== undefined && copyTemplate(templates, seed, seedSize, path, Date.now());
+  const store = new Store({ path, now: options.now });
   const snapshots = snapshotsOf(store);
   const apiRoutes = operationRoutes(store, v2Handlers, hubHandlers);
   const faults = new Faults(new Set(apiRoutes.map((r) => r.operation!)));
@@ -108,8 +123,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const state: AdminState = {
     ready: false,
-    seed: options.seed ?? DEFAULT_SEED,
-    seedSize: options.seedSize ?? 'small',
+    seed,
+    seedSize,
     origin: '',
   };
 
@@ -184,6 +199,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       state.seedSize = (store.getMeta('seed_size') as SeedSize | undefined) ?? state.seedSize;
     }
     snapshots.start();
+    // After start(): a copy then finds the seed mark and the undo log's tables already made.
+    if (templates && !copied)
+      saveTemplate(templates, state.seed, state.seedSize, (file) => snapshots.exportTo(file));
   } catch (e) {
     server.close();
     store.close();

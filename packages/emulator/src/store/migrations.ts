@@ -83,3 +83,6 @@ export function migrate(db: Database.Database): void {
 export function schemaVersion(db: Database.Database): number {
   return Number(db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get() ?? 0);
 }
+
+/** The schema version this code migrates a database to. */
+export const LATEST_SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));

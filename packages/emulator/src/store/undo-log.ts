@@ -48,6 +48,11 @@ function shapeOf(db: Db, table: string): TableShape {
 
 /** Creates or widens each table's shadow and (re)creates this connection's recording triggers. */
 export function startRecording(db: Db, tables: readonly string[]): void {
+  // One transaction: on a file, ~200 statements of DDL committed one by one cost a start-up ~0.4 s.
+  db.transaction(() => createRecording(db, tables))();
+}
+
+function createRecording(db: Db, tables: readonly string[]): void {
   stopRecording(db);
   for (const table of tables) {
     const s = shapeOf(db, table);

@@ -111,7 +111,13 @@ function fixtures(api: NeynarAPIClient, emulator: Emulator): Fixtures {
   };
 }
 
-type Hook = (fn: () => unknown) => unknown;
+type Hook = (fn: () => unknown, timeout?: number) => unknown;
+
+/**
+ * How long the first test file of a worker may take to start the emulator (seeding): vitest's and
+ * jest's 5–10 s hook default is too short on a busy machine. node:test hooks have no default limit.
+ */
+export const START_TIMEOUT_MS = 120_000;
 
 /** The hooks of a test runner: vitest/jest (`beforeAll`, `afterAll`) or node:test (`before`, `after`). */
 export interface RunnerHooks {
@@ -135,11 +141,13 @@ export function useEmulator(hooks: RunnerHooks, options: EmulatorOptions = {}): 
   const before = hooks.beforeAll ?? hooks.before;
   const after = hooks.afterAll ?? hooks.after;
   if (!before || !after) throw new TypeError('useEmulator needs beforeAll/afterAll (or before/after) hooks');
-  before(async () => {
+  const start = async () => {
     users++;
     shared ??= startTestEmulator(options);
     Object.assign(view, await shared);
-  });
+  };
+  if (hooks.beforeAll) hooks.beforeAll(start, START_TIMEOUT_MS);
+  else before(start);
   hooks.beforeEach(() => view.reset());
   after(async () => {
     if (--users > 0 || !shared) return;

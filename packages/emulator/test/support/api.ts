@@ -1,14 +1,15 @@
 // Starts the emulator exactly as users run it (both APIs, admin routes) over a freshly seeded
-// in-memory store on loopback, with a clock the test controls.
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
-import { startEmulator } from '../../src/server/http.js';
+// in-memory store on loopback, with a clock the test controls: the test kit's emulator, plus direct
+// reads of its database to check the API's answers against.
+import { startTestEmulator } from '../../src/testing/index.js';
 
 /** A fixed clock so seeded data and relative times are the same on every run. */
 export const TEST_NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 export async function startApi() {
-  const emulator = await startEmulator({ db: ':memory:', now: () => TEST_NOW });
-  const { url, apiKey, store } = emulator;
+  const kit = await startTestEmulator({ now: () => TEST_NOW });
+  const { url, apiKey, emulator, api, hub, fixtures } = kit;
+  const { store } = emulator;
   return {
     url,
     apiKey,
@@ -17,8 +18,10 @@ export async function startApi() {
     tick(ms: number) {
       void emulator.clock.advance(ms);
     },
-    api: new NeynarAPIClient({ apiKey, baseUrl: `${url}/v2`, retries: 0 }),
-    hub: new NeynarHubClient({ apiKey, baseUrl: url, retries: 0 }),
+    api,
+    hub,
+    /** Users, casts, follows and likes made through the API. */
+    fixtures,
     /** Reads the database directly, to check the API's answers against. */
     all: <T>(sql: string, ...args: unknown[]) => store.db.prepare(sql).all(...args) as T[],
     /** Each row's columns joined with ':' (a one-column query gives that column). */
@@ -33,6 +36,6 @@ export async function startApi() {
         .prepare(sql)
         .pluck()
         .get(...args) as T,
-    close: () => emulator.close(),
+    close: () => kit.close(),
   };
 }

@@ -3,13 +3,13 @@
 // interaction), analytics over what was recorded, and pay frames.
 import { randomUUID } from 'node:crypto';
 import type { Frame, FrameAction, TransactionFramePay } from '@castkit/sdk';
-import { Message } from '@farcaster/core';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { postJson } from '../../miniapps/fetch-page.js';
 import { frameFromTags, metaTags } from '../../miniapps/meta-tags.js';
 import { actAs } from '../../protocol/actions.js';
 import { signMessageData } from '../../protocol/build.js';
 import { fromHex, isHex, messageHash, toFarcasterTime, toHex } from '../../protocol/codec.js';
+import { farcasterCore } from '../../protocol/core.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { ed25519Verify } from '../../protocol/keys.js';
 import { MessageType } from '../../protocol/types.js';
@@ -248,7 +248,8 @@ async function nextFrame(store: Store, action: FrameAction, packet: unknown): Pr
 }
 
 /** The signature packet carries the whole protobuf Message, as clients send it. */
-const encodeMessage = (m: ReturnType<typeof signMessageData>): Uint8Array => Message.encode(m).finish();
+const encodeMessage = (m: ReturnType<typeof signMessageData>): Uint8Array =>
+  farcasterCore().Message.encode(m).finish();
 
 /** A FrameAction message from hex, its hash and signature checked and its signer an active key. */
 function frameActionMessage(store: Store, hex: string): DecodedMessage {

@@ -2,7 +2,6 @@
 // against the app's custody address) and their approval; plus login nonce and authorize URL.
 import { randomBytes } from 'node:crypto';
 import type { Signer } from '@castkit/sdk';
-import { verifyMessage, verifyTypedData } from 'viem';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
@@ -19,6 +18,9 @@ import { custodyAddressOf } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { requireUser } from '../hydrate/user.js';
 import { hexParam } from './social-common.js';
+
+// viem is ~0.3–0.5 s of module loading: loaded when a signature is first checked, not at start-up.
+const viem = () => import('viem');
 
 /** The KeyRegistry's SignedKeyRequestValidator, whose EIP-712 domain signed key requests use. */
 const SIGNED_KEY_REQUEST_DOMAIN = {
@@ -74,6 +76,7 @@ async function verifySignedKeyRequest(
   const signature = hexParam(params.signature, 'signature', 65);
   let valid = false;
   try {
+    const { verifyTypedData } = await viem();
     valid = await verifyTypedData({
       address: custody as `0x${string}`,
       domain: SIGNED_KEY_REQUEST_DOMAIN,
@@ -139,6 +142,7 @@ export const signerHandlers: V2Handlers = {
     if (!address) throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
     let valid = false;
     try {
+      const { verifyMessage } = await viem();
       valid = await verifyMessage({
         address: address as `0x${string}`,
         message,

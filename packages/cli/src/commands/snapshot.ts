@@ -1,0 +1,129 @@
+// `castkit snapshot save|restore|list|delete <name>` and `castkit reset`: the harness's marks on a
+// running emulator (`castkit dev` or castkit-emulator), through its /_emulator routes.
+import { type CommandSpec, type OptionValues, UsageError } from '../args.js';
+import { type LocalTarget, localTarget, TARGET_OPTIONS } from '../target.js';
+
+export const SNAPSHOT_COMMAND = {
+  name: 'castkit snapshot',
+  positionals: 'save|restore|delete <name> | list',
+  summary:
+    'Marks the state of a running emulator under a name and returns to it later, in time proportional to\n' +
+    'what was written since. Restoring a snapshot drops those taken after it.',
+  options: TARGET_OPTIONS,
+  notes: [
+    'castkit snapshot save before-test; ...; castkit snapshot restore before-test',
+    'Names: letters, digits, . _ - (up to 64). castkit reset returns to the seed.',
+  ],
+} satisfies CommandSpec;
+
+export const RESET_COMMAND = {
+  name: 'castkit reset',
+  summary:
+    'Returns a running emulator to its seed (or to what it was started with --import), whatever was\n' +
+    'written since; snapshots are dropped.',
+  options: TARGET_OPTIONS,
+} satisfies CommandSpec;
+
+type TargetValues = OptionValues<typeof TARGET_OPTIONS>;
+
+interface Restored {
+  name: string;
+  rows: number;
+  ms: number;
+  dropped: string[];
+}
+
+export async function runSnapshot(
+  values: TargetValues,
+  positionals: string[],
+  out: (s: string) => void,
+): Promise<number> {
+  const [action, name, ...extra] = positionals;
+  const needsName = action === 'save' || action === 'restore' || action === 'delete';
+  if (!needsName && action !== 'list')
+    throw new UsageError(
+      `castkit snapshot: ${action === undefined ? 'say what to do' : `unknown action "${action}"`}: save, restore, delete <name> or list`,
+    );
+  if (needsName && name === undefined) throw new UsageError(`castkit snapshot ${action} needs a <name>`);
+  const surplus = needsName ? extra : [name, ...extra].filter((a) => a !== undefined);
+  if (surplus.length) throw new UsageError(`castkit snapshot ${action}: unexpected argument "${surplus[0]}"`);
+  const target = localTarget(values, process.env);
+  const path = `/_emulator/snapshots/${encodeURIComponent(name ?? '')}`;
+  switch (action) {
+    case 'save':
+      await emulatorCall(target, 'POST', '/_emulator/snapshots', { name });
+      out(`saved snapshot ${name}`);
+      return 0;
+    case 'restore':
+      out(restoredLine(await emulatorCall<Restored>(target, 'POST', `${path}/restore`)));
+      return 0;
+    case 'delete':
+      await emulatorCall(target, 'DELETE', path);
+      out(`deleted snapshot ${name}`);
+      return 0;
+    default: {
+      const { snapshots } = await emulatorCall<{ snapshots: { name: string; createdAt: number }[] }>(
+        target,
+        'GET',
+        '/_emulator/snapshots',
+      );
+      if (!snapshots.length) out('no snapshots');
+      const width = Math.max(0, ...snapshots.map((s) => s.name.length)) + 2;
+      for (const s of snapshots) out(`${s.name.padEnd(width)}${new Date(s.createdAt).toISOString()}`);
+      return 0;
+    }
+  }
+}
+
+export async function runReset(
+  values: TargetValues,
+  positionals: string[],
+  out: (s: string) => void,
+): Promise<number> {
+  if (positionals.length) throw new UsageError(`castkit reset takes no arguments, got "${positionals[0]}"`);
+  const report = await emulatorCall<Restored>(localTarget(values, process.env), 'POST', '/_emulator/reset');
+  out(restoredLine({ ...report, name: 'the seed' }));
+  return 0;
+}
+
+function restoredLine(r: Restored): string {
+  const dropped = r.dropped.length ? `; dropped ${r.dropped.join(', ')}` : '';
+  return `restored ${r.name}: ${r.rows} rows in ${r.ms} ms${dropped}`;
+}
+
+/** One /_emulator call; an error answer or no answer at all is an Error (exit code 1) saying which. */
+async function emulatorCall<T = unknown>(
+  target: LocalTarget,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const url = `${target.baseUrl}${path}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: {
+        'x-api-key': target.apiKey,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new Error(`no castkit emulator answered at ${target.baseUrl} (${cause}); is castkit dev running?`);
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${method} ${url} answered ${res.status} without JSON; is this a castkit emulator?`);
+  }
+  if (!res.ok) {
+    const message = (json as { message?: string }).message ?? text;
+    throw new Error(`${res.status}: ${message}`);
+  }
+  return json as T;
+}

@@ -1,0 +1,32 @@
+// Which running castkit server a command talks to (`call`, `snapshot`, `reset`): one pair of flags,
+// the same environment variables and the same default for all of them.
+import type { OptionTable, OptionValues } from './args.js';
+import { DEFAULT_PORT } from './commands/dev.js';
+
+export const TARGET_OPTIONS = {
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    description: `server to call (CASTKIT_URL, else http://localhost:${DEFAULT_PORT})`,
+  },
+  'api-key': { type: 'string', value: 'KEY', description: 'API key (CASTKIT_API_KEY, else castkit-dev-key)' },
+} as const satisfies OptionTable;
+
+export interface LocalTarget {
+  /** Without a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+}
+
+export function localTarget(
+  values: OptionValues<typeof TARGET_OPTIONS>,
+  env: NodeJS.ProcessEnv,
+): LocalTarget {
+  const base = values['base-url'] || env.CASTKIT_URL || `http://localhost:${DEFAULT_PORT}`;
+  return {
+    baseUrl: base.replace(/\/+$/, ''),
+    // The emulator's DEFAULT_API_KEY, spelled out: importing @castkit/emulator would load SQLite and
+    // the protocol code on every command.
+    apiKey: values['api-key'] || env.CASTKIT_API_KEY || 'castkit-dev-key',
+  };
+}
