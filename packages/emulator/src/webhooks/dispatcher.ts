@@ -4,8 +4,6 @@
 // `processDue` POSTs what is due, off the write path, a few at a time per webhook; a delivery is
 // marked delivered only after a 2xx, retried with exponential backoff and jitter otherwise, and
 // failed after the last attempt. Due times come from store.now(), so a virtual clock moves them.
-import http from 'node:http';
-import https from 'node:https';
 import { type CompiledFilter, compileFilters, matchesFilters } from '../events/filters.js';
 import { eventsAfter, latestEventId } from '../events/log.js';
 import type { EventType } from '../events/types.js';
@@ -26,6 +24,7 @@ import {
 } from '../store/queries/webhooks.js';
 import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
+import { WebhookSender } from './sender.js';
 import { SIGNATURE_HEADER, signBody } from './sign.js';
 
 export interface DispatcherOptions {
@@ -57,10 +56,7 @@ export class WebhookDispatcher {
   /** Delivery ids in flight, by webhook. */
   private readonly inFlight = new Map<string, Set<number>>();
   private readonly compiled = new Map<string, Hook>();
-  private readonly agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
-  };
+  private readonly sender = new WebhookSender();
   private readonly unsubscribe: () => void;
   private readonly unclock: () => void;
   private readonly unrestore: () => void;
@@ -231,13 +227,10 @@ export class WebhookDispatcher {
 
   private async attempt(d: DeliveryRow, url: string, secret: string, generation: number): Promise<void> {
     const startedAt = this.store.now();
-    const t0 = performance.now();
-    const body = Buffer.from(d.payload);
-    const signature = signBody(body, secret);
-    const result = await this.post(url, body, signature);
+    const signature = signBody(d.payload, secret);
+    const result = await this.post(url, d.payload, signature);
     // Left pending: sent again after a restart; after a restore the row is the snapshot's.
     if (this.stopped || generation !== this.generation) return;
-    const duration = Math.round(performance.now() - t0);
     const attempt = d.attempts + 1;
     const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
     const spent = attempt - d.attempts_before;
@@ -247,7 +240,7 @@ export class WebhookDispatcher {
       delivery_id: d.id,
       attempt,
       started_at: startedAt,
-      duration_ms: duration,
+      duration_ms: result.durationMs,
       response_status: result.status ?? null,
       error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
       signature,
@@ -263,33 +256,17 @@ export class WebhookDispatcher {
     return Math.round(full / 2 + (Math.random() * full) / 2);
   }
 
-  private post(url: string, body: Buffer, signature: string): Promise<{ status?: number; error?: string }> {
-    const target = new URL(url);
-    const client = target.protocol === 'https:' ? https : http;
-    return new Promise((resolve) => {
-      const req = client.request(
-        target,
-        {
-          method: 'POST',
-          agent: target.protocol === 'https:' ? this.agents.https : this.agents.http,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': body.length,
-            'user-agent': 'castkit-emulator-webhooks',
-            [SIGNATURE_HEADER]: signature,
-          },
-          timeout: this.timeoutMs,
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode }));
-          res.on('error', (e) => resolve({ status: res.statusCode, error: e.message }));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)));
-      req.on('error', (e) => resolve({ error: e.message }));
-      req.end(body);
-    });
+  private post(url: string, body: string, signature: string) {
+    return this.sender.post(
+      url,
+      body,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'castkit-emulator-webhooks',
+        [SIGNATURE_HEADER]: signature,
+      },
+      this.timeoutMs,
+    );
   }
 
   /** Stops sending; sends in flight end unrecorded and stay pending for the next start. */
@@ -299,7 +276,7 @@ export class WebhookDispatcher {
     this.unclock();
     this.unrestore();
     if (this.timer) clearTimeout(this.timer);
-    for (const a of Object.values(this.agents)) a.destroy();
+    await this.sender.close();
     await Promise.allSettled([...this.sends]);
   }
 }
