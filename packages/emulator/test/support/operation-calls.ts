@@ -23,6 +23,7 @@ import {
   privateKeyToAccount,
 } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import type { V2Wire } from '../../src/generated/v2-wire.js';
 import { signMessageData, toFarcasterTime } from '../../src/index.js';
 import { fromHex } from '../../src/protocol/codec.js';
 import { ed25519PublicKey } from '../../src/protocol/keys.js';
@@ -39,11 +40,41 @@ export const DEVELOPER_MNEMONIC =
 
 const [alice, bob] = SEED_USERS;
 
+/** A frame action as the emulator posts it to a frame's server. */
+interface FramePacket {
+  untrustedData: { timestamp: number | string } & Record<string, unknown>;
+  trustedData: { messageBytes: string };
+}
+
+/** Seeded rows the calls are built from (read once, before the first call). */
+export interface CallData {
+  cast: { hash: string; fid: number };
+  channel: { id: string; url: string };
+  user: { custody_address: string; location_lat: number | null; location_lng: number | null };
+  twitter: { twitter: string } | undefined;
+  reaction: { fid: number; target: string; target_fid: number };
+  mention: { fid: number };
+  link: { fid: number; target_fid: number };
+  proof: { name: string } | undefined;
+  signerKey: { public_key: string; private_key: Uint8Array };
+  event: { id: number };
+  led: { id: string };
+  invitee: { fid: number };
+  member: { fid: number };
+  invite: { channel_id: string; invited_fid: number };
+  subscriber: { contract_address: string; chain: string; address: string };
+  token: { address: string };
+  /** The local app's origin. */
+  actionApp: string;
+  /** The signed packets frame actions posted to the local app, oldest first. */
+  framePackets: FramePacket[];
+}
+
 export interface CallContext {
   env: Env;
-  data: Record<string, any>;
+  data: CallData;
   /** Answers of the calls made so far, by `<api> <name>`. */
-  results: Record<string, any>;
+  results: Record<string, unknown>;
   /** Seconds an hour past the emulator clock: a deadline that has not passed. */
   deadline(): number;
 }
@@ -55,7 +86,8 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
     'SELECT id FROM channels WHERE lead_fid = ? ORDER BY id LIMIT 1',
     alice!.fid,
   );
-  const data: Record<string, any> = {
+  const packets: FramePacket[] = [];
+  const data: Omit<CallData, 'actionApp'> = {
     cast: one(
       'SELECT hash, fid FROM casts WHERE deleted = 0 AND replies_count > 0 ORDER BY likes_count DESC LIMIT 1',
     ),
@@ -88,10 +120,10 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
       'SELECT contract_address, chain, address FROM stp_subscribers ORDER BY contract_address, address LIMIT 1',
     ),
     token: one("SELECT address FROM ledger_tokens WHERE symbol = 'CAST'"),
+    framePackets: packets,
   };
   // A local app: it receives publishFarcasterAction, serves a frame page (the crawl reads its meta
   // tags) and answers frame actions posted to it with the next frame, keeping the signed packets.
-  const packets: unknown[] = [];
   const app: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -105,15 +137,20 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
     });
   });
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
-  data.actionApp = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  data.framePackets = packets;
   return {
     env,
-    data,
+    data: { ...data, actionApp: `http://127.0.0.1:${(app.address() as AddressInfo).port}` },
     results: {},
     deadline: () => Math.floor(env.store.now() / 1000) + 3600,
     close: () => app.close(),
   };
+}
+
+/** An earlier v2 call's answer, typed as its operation's response. */
+function answer<K extends keyof V2Wire>(c: CallContext, name: K): V2Wire[K]['response'] {
+  const body = c.results[`v2 ${name}`];
+  if (body === undefined) throw new Error(`v2 ${name} has not been called yet`);
+  return body as V2Wire[K]['response'];
 }
 
 /**
@@ -351,7 +388,7 @@ export const operationCalls: OperationCall[] = [
   ],
   [
     'v2 deleteCast',
-    (c) => ({ signerUuid: alice!.signerUuid, targetHash: c.results['v2 publishCast'].cast.hash }),
+    (c) => ({ signerUuid: alice!.signerUuid, targetHash: answer(c, 'publishCast').cast.hash }),
   ],
   [
     'v2 publishReaction',
@@ -448,7 +485,7 @@ export const operationCalls: OperationCall[] = [
     'v2 registerSignedKey',
     async (c) => {
       const signer = await c.env.api.createSigner();
-      const appFid = c.results['v2 registerAccount'].user.fid;
+      const appFid = answer(c, 'registerAccount').user!.fid;
       const deadline = c.deadline();
       return {
         signerUuid: signer.signer_uuid,
@@ -462,7 +499,7 @@ export const operationCalls: OperationCall[] = [
     'v2 registerSignedKeyForDeveloperManagedSigner',
     async (c) => {
       const publicKey = toHex(ed25519PublicKey(new Uint8Array(32).fill(9)));
-      const appFid = c.results['v2 registerAccount'].user.fid;
+      const appFid = answer(c, 'registerAccount').user!.fid;
       const deadline = c.deadline();
       return {
         publicKey,
@@ -518,11 +555,11 @@ export const operationCalls: OperationCall[] = [
     }),
   ],
   ['v2 publishNeynarFrame', () => ({ name: 'Conformance frame', pages: [FRAME_PAGE] })],
-  ['v2 lookupNeynarFrame', (c) => ({ type: 'uuid', uuid: c.results['v2 publishNeynarFrame'].uuid })],
+  ['v2 lookupNeynarFrame', (c) => ({ type: 'uuid', uuid: answer(c, 'publishNeynarFrame').uuid })],
   [
     'v2 updateNeynarFrame',
     (c) => ({
-      uuid: c.results['v2 publishNeynarFrame'].uuid,
+      uuid: answer(c, 'publishNeynarFrame').uuid,
       name: 'Conformance frame, renamed',
       pages: [FRAME_PAGE],
     }),
@@ -535,7 +572,7 @@ export const operationCalls: OperationCall[] = [
   [
     'v2 validateFrameAction',
     (c) => ({
-      messageBytesInHex: c.data.framePackets.at(-1).trustedData.messageBytes,
+      messageBytesInHex: c.data.framePackets.at(-1)!.trustedData.messageBytes,
       castReactionContext: true,
     }),
   ],
@@ -544,7 +581,7 @@ export const operationCalls: OperationCall[] = [
     (c) => {
       // The packet a frame received, re-sent by its developer. The spec's packet types timestamp as a
       // string, while the packet the emulator posts to frames carries a number (noted for apps).
-      const packet = c.data.framePackets.at(-1);
+      const packet = c.data.framePackets.at(-1)!;
       const signaturePacket = {
         ...packet,
         untrustedData: { ...packet.untrustedData, timestamp: String(packet.untrustedData.timestamp) },
@@ -561,7 +598,7 @@ export const operationCalls: OperationCall[] = [
       stop: new Date(c.env.store.now() + 1000).toISOString(),
     }),
   ],
-  ['v2 deleteNeynarFrame', (c) => ({ uuid: c.results['v2 publishNeynarFrame'].uuid })],
+  ['v2 deleteNeynarFrame', (c) => ({ uuid: answer(c, 'publishNeynarFrame').uuid })],
   [
     'v2 publishFrameNotifications',
     () => ({
@@ -590,10 +627,7 @@ export const operationCalls: OperationCall[] = [
       },
     }),
   ],
-  [
-    'v2 getTransactionPayFrame',
-    (c) => ({ id: c.results['v2 createTransactionPayFrame'].transaction_frame.id }),
-  ],
+  ['v2 getTransactionPayFrame', (c) => ({ id: answer(c, 'createTransactionPayFrame').transaction_frame.id })],
   [
     'v2 publishWebhook',
     () => ({
@@ -602,20 +636,20 @@ export const operationCalls: OperationCall[] = [
       subscription: { 'cast.created': { author_fids: [1] } },
     }),
   ],
-  ['v2 lookupWebhook', (c) => ({ webhookId: c.results['v2 publishWebhook'].webhook.webhook_id })],
+  ['v2 lookupWebhook', (c) => ({ webhookId: answer(c, 'publishWebhook').webhook!.webhook_id })],
   [
     'v2 updateWebhook',
     (c) => ({
-      webhookId: c.results['v2 publishWebhook'].webhook.webhook_id,
+      webhookId: answer(c, 'publishWebhook').webhook!.webhook_id,
       name: 'conformance 2',
       url: 'http://127.0.0.1:9/hook',
     }),
   ],
   [
     'v2 updateWebhookActiveStatus',
-    (c) => ({ webhookId: c.results['v2 publishWebhook'].webhook.webhook_id, active: 'false' }),
+    (c) => ({ webhookId: answer(c, 'publishWebhook').webhook!.webhook_id, active: 'false' }),
   ],
-  ['v2 deleteWebhook', (c) => ({ webhookId: c.results['v2 publishWebhook'].webhook.webhook_id })],
+  ['v2 deleteWebhook', (c) => ({ webhookId: answer(c, 'publishWebhook').webhook!.webhook_id })],
 
   // ---- hub -----------------------------------------------------------------------------------
   ['hub lookupHubInfo', () => ({ dbstats: true })],
