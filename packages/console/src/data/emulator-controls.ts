@@ -1,6 +1,10 @@
 // The emulator's developer controls under /_emulator: routes of the emulator itself, not API
 // operations, so the SDK has no methods for them; this is the one place the console calls them.
+// Types only: the fault rules' shapes come from the emulator; nothing of it reaches the browser.
+import type { FaultEffect, FaultRule, FaultRuleInput } from '@castkit/emulator';
 import type { Clients } from '../api/clients';
+
+export type { FaultEffect, FaultRule, FaultRuleInput };
 
 export class ControlError extends Error {
   constructor(
@@ -164,26 +168,15 @@ export const actAsUser = (
     notifications,
   });
 
-/** The effects of a fault rule, as packages/emulator/src/server/faults.ts applies them. */
-export const FAULT_EFFECTS = ['error', 'latency', 'drop', 'timeout', 'not-stored', 'stored-timeout'] as const;
-export type FaultEffect = (typeof FAULT_EFFECTS)[number];
-
-export interface FaultRuleInput {
-  operation?: string;
-  path?: string;
-  method?: string;
-  effect: FaultEffect;
-  status?: number;
-  message?: string;
-  latencyMs?: number;
-  probability?: number;
-  seed?: number;
-  times?: number;
-}
-export interface FaultRule extends FaultRuleInput {
-  id: string;
-  hits: number;
-}
+/** The effects of a fault rule, listed for the form; the rule types are the emulator's own. */
+export const FAULT_EFFECTS = [
+  'error',
+  'latency',
+  'drop',
+  'timeout',
+  'not-stored',
+  'stored-timeout',
+] as const satisfies readonly FaultEffect[];
 
 export const listFaults = (clients: Clients) =>
   emulatorControl<{ faults: FaultRule[] }>(clients, 'GET', '/_emulator/faults');

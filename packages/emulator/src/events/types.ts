@@ -1,16 +1,8 @@
 // Webhook-style events: what a webhook delivers and what realtime subscribers receive.
-import type { WebhookEvent } from '@castkit/sdk';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@castkit/sdk';
 
-export const EVENT_TYPES = [
-  'cast.created',
-  'cast.deleted',
-  'user.created',
-  'user.updated',
-  'follow.created',
-  'follow.deleted',
-  'reaction.created',
-  'reaction.deleted',
-] as const satisfies readonly WebhookEvent['type'][];
+/** The event types webhooks and realtime subscriptions take: the SDK's list, one for both sides. */
+export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
 
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,6 +1,7 @@
 // Seeded mini apps: two per catalogue category, used by the graph (popular apps more, over the last
 // week), casts that embed them (so the frames feed has something real), and the developer's own
 // demo app, added by the named users with notifications on, so tokens exist from the start.
+import { FetchFrameCatalogCategoriesEnum } from '@castkit/sdk';
 import { MessageType } from '../protocol/types.js';
 import type { bulkInserts } from '../store/queries/bulk.js';
 import { miniappBulkInserts } from '../store/queries/miniapps.js';
@@ -11,23 +12,10 @@ import type { SeedWriter } from './writer.js';
 /** Where the emulator, as a mini-app host, takes notifications; absolute against the request origin. */
 export const NOTIFY_PATH = '/_emulator/miniapps/notify';
 
-export const MINIAPP_CATEGORIES = [
-  'games',
-  'social',
-  'finance',
-  'utility',
-  'productivity',
-  'health-fitness',
-  'news-media',
-  'music',
-  'shopping',
-  'education',
-  'developer-tools',
-  'entertainment',
-  'art-creativity',
-] as const;
+/** The catalogue's categories, as the spec enumerates them for fetchFrameCatalog. */
+export const MINIAPP_CATEGORIES = Object.values(FetchFrameCatalogCategoriesEnum);
 
-const APP_NAMES: Record<(typeof MINIAPP_CATEGORIES)[number], [string, string]> = {
+const APP_NAMES: Record<FetchFrameCatalogCategoriesEnum, [string, string]> = {
   games: ['Pixel Quest', 'Word Duel'],
   social: ['Frens Circle', 'Group Chat Club'],
   finance: ['Tip Jar', 'Split the Bill'],

@@ -1,28 +1,19 @@
 // The mini-app catalog by category and time window, search, and the apps relevant to a viewer;
 // choosing an app opens its page (onOpen).
-import type { FrameV2WithFullAuthor, MiniAppTimeWindow } from '@castkit/sdk';
+import {
+  FetchFrameCatalogCategoriesEnum,
+  type FrameV2WithFullAuthor,
+  type MiniAppTimeWindow,
+} from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
 import { useApi } from '../../data/use-api';
 import { ErrorNote, inputClass, Section, secondaryButtonClass } from '../DevPage';
 
-export const CATEGORIES = [
-  'games',
-  'social',
-  'finance',
-  'utility',
-  'productivity',
-  'health-fitness',
-  'news-media',
-  'music',
-  'shopping',
-  'education',
-  'developer-tools',
-  'entertainment',
-  'art-creativity',
-] as const;
-type Category = (typeof CATEGORIES)[number];
+/** The catalogue's categories, as the spec enumerates them. */
+export const CATEGORIES = Object.values(FetchFrameCatalogCategoriesEnum);
+type Category = FetchFrameCatalogCategoriesEnum;
 const WINDOWS: MiniAppTimeWindow[] = ['1h', '6h', '12h', '24h', '7d'];
 
 /** The manifest's name (catalog entries always carry one), else the URL. */

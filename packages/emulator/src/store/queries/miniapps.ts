@@ -32,21 +32,7 @@ export function miniappBulkInserts(store: Store) {
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   return {
-    app: (id: number, a: NewMiniapp) =>
-      app.run(
-        id,
-        a.url,
-        a.name,
-        a.description,
-        a.category,
-        a.icon_url,
-        a.image_url,
-        a.button_title,
-        a.author_fid,
-        a.webhook_url,
-        a.developer,
-        a.created_at,
-      ),
+    app: (id: number, a: NewMiniapp) => app.run(id, ...miniappValues(a)),
     use: (appId: number, fid: number, ts: number) => use.run(appId, fid, ts),
     user: (
       appId: number,
@@ -59,22 +45,25 @@ export function miniappBulkInserts(store: Store) {
   };
 }
 
+/** A new app's values in COLUMNS order: the bulk seed and the one-at-a-time insert bind the same. */
+const miniappValues = (a: NewMiniapp) => [
+  a.url,
+  a.name,
+  a.description,
+  a.category,
+  a.icon_url,
+  a.image_url,
+  a.button_title,
+  a.author_fid,
+  a.webhook_url,
+  a.developer,
+  a.created_at,
+];
+
 export function insertMiniapp(store: Store, a: NewMiniapp): number {
   const r = store
     .stmt(`INSERT INTO miniapps (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(
-      a.url,
-      a.name,
-      a.description,
-      a.category,
-      a.icon_url,
-      a.image_url,
-      a.button_title,
-      a.author_fid,
-      a.webhook_url,
-      a.developer,
-      a.created_at,
-    );
+    .run(...miniappValues(a));
   return Number(r.lastInsertRowid);
 }
 
