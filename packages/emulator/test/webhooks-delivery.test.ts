@@ -2,6 +2,7 @@ import { Message } from '@farcaster/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
+import type { DeliveryView } from '../src/server/admin-webhooks.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
 import { type Received, type Receiver, signedWith, startReceiver } from './support/webhook-receiver.js';
 
@@ -52,6 +53,19 @@ async function cast(signerUuid: string, text: string): Promise<string> {
 async function signedBy(received: Received[], secret: string): Promise<Received[]> {
   const ok = await Promise.all(received.map((r) => signedWith(r, secret)));
   return received.filter((_, i) => ok[i]);
+}
+
+/** The delivery log under `query`, polled until `done` holds: the log is written after the receiver answers. */
+async function deliveriesWhen(query: string, done: (d: DeliveryView[]) => boolean): Promise<DeliveryView[]> {
+  let deliveries: DeliveryView[] = [];
+  for (let i = 0; i < 200; i++) {
+    const log = await call('GET', `/_emulator/webhooks/deliveries?${query}`);
+    expect(log.status).toBe(200);
+    deliveries = log.body.deliveries;
+    if (done(deliveries)) break;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return deliveries;
 }
 
 const hashesOf = (received: { body: { type: string; data: { hash?: string } } }[]) =>
@@ -155,32 +169,25 @@ describe('webhook deliveries', () => {
       user: { fid: alice!.fid },
       target_user: { fid: 5 },
     });
-    const log = await call(
-      'GET',
-      `/_emulator/webhooks/deliveries?webhook_id=${hook.webhook_id}&status=delivered`,
-    );
-    expect(log.status).toBe(200);
-    const [d] = log.body.deliveries;
+    const [d] = await deliveriesWhen(`webhook_id=${hook.webhook_id}&status=delivered`, (ds) => ds.length > 0);
     expect(d).toMatchObject({
       type: 'follow.created',
       status: 'delivered',
       attempts: 3,
       response_status: 200,
     });
-    expect(d.attempt_log.map((a: { response_status: number }) => a.response_status)).toEqual([500, 503, 200]);
-    expect(d.payload).toEqual(receiver.received[2]!.body);
+    expect(d!.attempt_log.map((a) => a.response_status)).toEqual([500, 503, 200]);
+    expect(d!.payload).toEqual(receiver.received[2]!.body);
     // Each attempt logs the signature header it carried, the one the receiver got.
-    expect(d.attempt_log.map((a: { signature: string }) => a.signature)).toEqual(
-      receiver.received.map((x) => x.signature),
-    );
+    expect(d!.attempt_log.map((a) => a.signature)).toEqual(receiver.received.map((x) => x.signature));
     expect(await signedWith(receiver.received[0]!, hook.secrets[0]!.value)).toBe(true);
 
     // Redelivery on request sends the same body again.
     receiver.received.length = 0;
-    const again = await call('POST', `/_emulator/webhooks/deliveries/${d.id}/redeliver`);
+    const again = await call('POST', `/_emulator/webhooks/deliveries/${d!.id}/redeliver`);
     expect(again.status).toBe(200);
     const [re] = await receiver.waitFor((got) => got.length >= 1);
-    expect(re!.body).toEqual(d.payload);
+    expect(re!.body).toEqual(d!.payload);
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   });
 
@@ -192,14 +199,9 @@ describe('webhook deliveries', () => {
       bio: 'failing hook',
     });
     expect(r.status).toBe(200);
-    let d: any;
-    for (let i = 0; i < 200 && d?.status !== 'failed'; i++) {
-      await new Promise((res) => setTimeout(res, 50));
-      d = (await call('GET', `/_emulator/webhooks/deliveries?webhook_id=${hook.webhook_id}`)).body
-        .deliveries[0];
-    }
+    const [d] = await deliveriesWhen(`webhook_id=${hook.webhook_id}`, (ds) => ds[0]?.status === 'failed');
     expect(d).toMatchObject({ status: 'failed', attempts: 6 });
-    expect(d.error).toBeTruthy();
+    expect(d!.error).toBeTruthy();
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   }, 30_000);
 

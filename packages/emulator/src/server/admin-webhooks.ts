@@ -51,6 +51,9 @@ function renderDeliveries(store: Store, rows: DeliveryRow[]) {
   }));
 }
 
+/** One entry of the delivery log as it is served. */
+export type DeliveryView = ReturnType<typeof renderDeliveries>[number];
+
 function deliveryId(raw: string | undefined): number {
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id <= 0) throw new ValidationError('id must be a delivery id', 'id');
