@@ -1,5 +1,5 @@
 // Webhook delivery, measured in one run against a child emulator (small seed, in memory) and a
-// receiver in this process, both on loopback. Per round: write latency with no webhook, then with
+// receiver in a process of its own, all on loopback. Per round: write latency with no webhook, then with
 // 1 and with 10 webhooks taking every cast (write → delivery latency measured from the write's
 // start to the receiver's arrival, same clock), then a burst at concurrency 16 with 10 webhooks for
 // deliveries per second sustained. Every figure is the median over the rounds.
@@ -7,7 +7,7 @@
 // Usage: node bench/webhooks.mjs [--rounds N] [--writes N] [--cpu-prof DIR]
 // --cpu-prof writes the emulator child's V8 CPU profile into DIR (open it in Chrome DevTools).
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -39,37 +39,33 @@ const url = await new Promise((resolve, reject) => {
   child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
 });
 
-// Arrivals by cast hash: the times each delivery of that cast reached the receiver.
-const arrivals = new Map();
-let delivered = 0;
-let waiters = [];
-const receiver = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const at = performance.now();
-    const body = JSON.parse(Buffer.concat(chunks).toString());
-    const list = arrivals.get(body.data.hash) ?? [];
-    list.push(at);
-    arrivals.set(body.data.hash, list);
-    delivered += 1;
-    res.end('ok');
-    for (const w of waiters) w();
-  });
-});
-await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
-const receiverUrl = `http://127.0.0.1:${receiver.address().port}/`;
-const untilDelivered = (n) =>
+// The receiver runs in its own process (see webhook-receiver.mjs); asked, it reports its count and
+// the arrival times by cast hash.
+const receiver = spawn(
+  process.execPath,
+  [fileURLToPath(new URL('./webhook-receiver.mjs', import.meta.url))],
+  {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  },
+);
+const ask = (question, key) =>
   new Promise((resolve) => {
-    const check = () => {
-      if (delivered >= n) {
-        waiters = waiters.filter((w) => w !== check);
-        resolve();
-      }
+    const on = (m) => {
+      if (!(key in m)) return;
+      receiver.off('message', on);
+      resolve(m);
     };
-    waiters.push(check);
-    check();
+    receiver.on('message', on);
+    if (question) receiver.send(question);
   });
+const receiverUrl = (await ask(undefined, 'url')).url;
+let arrivals = new Map();
+const untilDelivered = async (n) => {
+  while ((await ask('count', 'delivered')).delivered < n) await new Promise((r) => setTimeout(r, 20));
+  arrivals = new Map((await ask('arrivals', 'arrivals')).arrivals);
+};
+const deliveredNow = async () => (await ask('count', 'delivered')).delivered;
+const now = () => performance.timeOrigin + performance.now();
 
 const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
 const call = async (method, path, body) =>
@@ -77,12 +73,12 @@ const call = async (method, path, body) =>
 
 let n = 0;
 async function write() {
-  const t0 = performance.now();
+  const t0 = now();
   const r = await call('POST', '/v2/farcaster/cast', {
     signer_uuid: SIGNERS[n % 3],
     text: `bench ${n++} ${t0}`,
   });
-  return { t0, ms: performance.now() - t0, hash: r.cast.hash };
+  return { t0, ms: now() - t0, hash: r.cast.hash };
 }
 
 const pct = (xs, p) => {
@@ -109,13 +105,30 @@ const unhook = async (ids) => {
   for (const id of ids) await call('DELETE', '/v2/farcaster/webhook', { webhook_id: id });
 };
 
+/**
+ * CPU ms the emulator's main thread (the one that answers writes) has used, from /proc (Linux; 10 ms
+ * ticks): what the deliveries cost the write path, apart from how busy the machine is.
+ */
+function mainThreadCpuMs() {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8')
+      .split(') ')[1]
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Sequential writes; with webhooks, waits for every delivery and returns the latencies. */
 async function phase(webhooks) {
   const ids = await hooks(webhooks);
-  const start = delivered;
+  const start = await deliveredNow();
   const writes = [];
+  const cpu0 = mainThreadCpuMs();
   for (let i = 0; i < WRITES; i++) writes.push(await write());
   await untilDelivered(start + WRITES * webhooks);
+  const cpuPerWrite = (mainThreadCpuMs() - cpu0) / WRITES;
   const latencies = writes.flatMap((w) => (arrivals.get(w.hash) ?? []).map((at) => at - w.t0));
   await unhook(ids);
   return {
@@ -124,13 +137,14 @@ async function phase(webhooks) {
       99,
     ),
     writeP50: median(writes.map((w) => w.ms)),
+    cpuPerWrite,
     latencies,
   };
 }
 
 async function burst(webhooks) {
   const ids = await hooks(webhooks);
-  const start = delivered;
+  const start = await deliveredNow();
   const t0 = performance.now();
   let next = 0;
   await Promise.all(
@@ -144,7 +158,20 @@ async function burst(webhooks) {
   return (BURST * webhooks) / seconds;
 }
 
-const rows = { none: [], one: [], ten: [], d1p50: [], d1p99: [], d10p50: [], d10p99: [], rate: [] };
+const rows = {
+  none: [],
+  one: [],
+  ten: [],
+  none50: [],
+  ten50: [],
+  noneCpu: [],
+  tenCpu: [],
+  d1p50: [],
+  d1p99: [],
+  d10p50: [],
+  d10p99: [],
+  rate: [],
+};
 try {
   await phase(0); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
@@ -154,6 +181,10 @@ try {
     rows.none.push(none.writeP99);
     rows.one.push(one.writeP99);
     rows.ten.push(ten.writeP99);
+    rows.none50.push(none.writeP50);
+    rows.ten50.push(ten.writeP50);
+    rows.noneCpu.push(none.cpuPerWrite);
+    rows.tenCpu.push(ten.cpuPerWrite);
     rows.d1p50.push(pct(one.latencies, 50));
     rows.d1p99.push(pct(one.latencies, 99));
     rows.d10p50.push(pct(ten.latencies, 50));
@@ -168,6 +199,10 @@ try {
   console.log(
     `write p99 (ms): no webhooks ${f(median(rows.none))}, 1 webhook ${f(median(rows.one))}, 10 webhooks ${f(median(rows.ten))}`,
   );
+  console.log(`write p50 (ms): no webhooks ${f(median(rows.none50))}, 10 webhooks ${f(median(rows.ten50))}`);
+  console.log(
+    `emulator main-thread CPU per write (ms, deliveries included): no webhooks ${f(median(rows.noneCpu))}, 10 webhooks ${f(median(rows.tenCpu))}`,
+  );
   console.log(
     `write p99 ratio 10 webhooks / none: ${f(median(rows.ten) / median(rows.none))}x (target <= 1.2x)`,
   );
@@ -179,5 +214,5 @@ try {
 } finally {
   // SIGINT lets the child exit normally, which is when V8 writes its profile.
   child.kill(profile.length ? 'SIGINT' : 'SIGTERM');
-  receiver.close();
+  receiver.disconnect();
 }

@@ -191,6 +191,28 @@ describe('webhook deliveries', () => {
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   });
 
+  it('sends a retry that comes due while newer events of the same webhook go out', async () => {
+    const hook = await createHook({ 'cast.created': { author_fids: [bob!.fid] } });
+    receiver.script = [500];
+    const first = await cast(bob!.signerUuid, 'fails once, then is retried');
+    await receiver.waitFor((got) => got.length >= 1);
+    const later: string[] = [];
+    for (let i = 0; i < 5; i++) later.push(await cast(bob!.signerUuid, `sent while the retry waits ${i}`));
+    const got = await receiver.waitFor(
+      (r) =>
+        hashesOf(r).filter((h) => h === first).length === 2 && later.every((h) => hashesOf(r).includes(h)),
+    );
+    // The first arrived twice (the 500, then its retry); every other once.
+    expect(hashesOf(got).filter((h) => h === first)).toHaveLength(2);
+    for (const h of later) expect(hashesOf(got).filter((x) => x === h)).toHaveLength(1);
+    const delivered = await deliveriesWhen(
+      `webhook_id=${hook.webhook_id}`,
+      (ds) => ds.length === 6 && ds.every((d) => d.status === 'delivered'),
+    );
+    expect(delivered.map((d) => d.status)).toEqual(Array(6).fill('delivered'));
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+
   it('marks a delivery failed after the last attempt', async () => {
     const dead = 'http://127.0.0.1:9/nobody-listens';
     const hook = await createHook({ 'user.updated': { fids: [bob!.fid] } }, dead);

@@ -176,34 +176,57 @@ export function setDispatchCursor(store: Store, cursor: number): void {
     .run(cursor);
 }
 
-export function insertDelivery(
+/**
+ * One event's deliveries to these webhooks, in one statement (the payload crosses into SQLite once,
+ * not once per webhook). Returns those inserted: a webhook that already had the event gets none.
+ */
+export function insertDeliveries(
   store: Store,
-  d: { webhook_id: string; event_id: number; event_type: string; payload: string; at: number },
-): void {
-  store
+  d: { webhook_ids: readonly string[]; event_id: number; event_type: string; payload: string; at: number },
+): { id: number; webhook_id: string }[] {
+  return store
     .stmt(
       `INSERT OR IGNORE INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at,
-        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        created_at, updated_at) SELECT value, ?, ?, ?, ?, ?, ? FROM json_each(?) WHERE true
+       RETURNING id, webhook_id`,
     )
-    .run(d.webhook_id, d.event_id, d.event_type, d.payload, d.at, d.at, d.at);
+    .all(d.event_id, d.event_type, d.payload, d.at, d.at, d.at, JSON.stringify(d.webhook_ids)) as {
+    id: number;
+    webhook_id: string;
+  }[];
 }
 
-/** One webhook's pending deliveries due at `now`, oldest first, leaving out those in `skip` (in flight). */
+/**
+ * One webhook's pending deliveries due at `now`, oldest first, at most `limit` of them leaving out
+ * those in `skip` (in flight, a handful: reading them and dropping them here is cheaper than a
+ * NOT IN over a JSON list, which this runs for every webhook on every write).
+ */
 export function dueDeliveries(
   store: Store,
   webhookId: string,
   now: number,
-  skip: readonly number[],
+  skip: ReadonlySet<number>,
   limit: number,
 ): DeliveryRow[] {
-  return store
+  const rows = store
     .stmt(
       `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_webhook
        WHERE webhook_id = ? AND status = 'pending' AND next_attempt_at <= ?
-         AND id NOT IN (SELECT value FROM json_each(?))
        ORDER BY next_attempt_at, id LIMIT ?`,
     )
-    .all(webhookId, now, JSON.stringify(skip), limit) as DeliveryRow[];
+    .all(webhookId, now, limit + skip.size) as DeliveryRow[];
+  return rows.filter((r) => !skip.has(r.id)).slice(0, limit);
+}
+
+/** How many pending deliveries are due at `now` (in flight ones included: they stay pending). */
+export function dueCount(store: Store, now: number): number {
+  return store
+    .stmt(
+      `SELECT COUNT(*) FROM webhook_deliveries INDEXED BY webhook_deliveries_due
+       WHERE status = 'pending' AND next_attempt_at <= ?`,
+    )
+    .pluck()
+    .get(now) as number;
 }
 
 /** When the next pending delivery falls due (unix ms), or undefined when none is pending. */
@@ -222,36 +245,41 @@ export function deliveryById(store: Store, id: number): DeliveryRow | undefined 
   return store.stmt('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
 }
 
-/** Records one attempt and the delivery's new state, together. */
-export function recordAttempt(
-  store: Store,
-  a: AttemptRow & { status: DeliveryStatus; next_attempt_at: number | null; at: number },
-): void {
+export type AttemptRecord = AttemptRow & {
+  status: DeliveryStatus;
+  next_attempt_at: number | null;
+  at: number;
+};
+
+/** Records attempts and their deliveries' new states, all in one transaction. */
+export function recordAttempts(store: Store, records: readonly AttemptRecord[]): void {
   store.tx(() => {
-    store
-      .stmt(
-        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
-          signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
-    store
-      .stmt(
-        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
-          duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
-         WHERE id = ?`,
-      )
-      .run(
-        a.status,
-        a.attempt,
-        a.next_attempt_at,
-        a.response_status,
-        a.error,
-        a.duration_ms,
-        a.at,
-        a.status,
-        a.at,
-        a.delivery_id,
-      );
+    for (const a of records) {
+      store
+        .stmt(
+          `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
+            signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
+      store
+        .stmt(
+          `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
+            duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
+           WHERE id = ?`,
+        )
+        .run(
+          a.status,
+          a.attempt,
+          a.next_attempt_at,
+          a.response_status,
+          a.error,
+          a.duration_ms,
+          a.at,
+          a.status,
+          a.at,
+          a.delivery_id,
+        );
+    }
   });
 }
 
