@@ -1,5 +1,6 @@
 // The "Acting as" switcher: the first seeded users in a list, and a field for anyone else by fid,
 // @username or (for a user registered through the API) the signer uuid it was given.
+import { fetchBulkUsers, lookupUserByUsername } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
@@ -16,7 +17,7 @@ export function ActingAsSwitcher() {
   const fids = LISTED_FIDS.includes(me.fid) ? LISTED_FIDS : [...LISTED_FIDS, me.fid];
   const users = useQuery({
     queryKey: queryKeys.users.byFids(fids),
-    queryFn: () => sdk!.v2.fetchBulkUsers({ fids }),
+    queryFn: () => sdk!.v2.call(fetchBulkUsers, { fids }),
     enabled: !!sdk,
     staleTime: 60_000,
   });
@@ -36,7 +37,7 @@ export function ActingAsSwitcher() {
       } else if (/^\d+$/.test(value)) {
         me.actAs(Number(value));
       } else {
-        const { user } = await sdk.v2.lookupUserByUsername({ username: value.replace(/^@/, '') });
+        const { user } = await sdk.v2.call(lookupUserByUsername, { username: value.replace(/^@/, '') });
         me.actAs(user.fid);
       }
       setOther('');

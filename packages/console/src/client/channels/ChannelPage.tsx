@@ -1,4 +1,11 @@
 // One channel: header, follow/unfollow, and its feed, members and followers.
+import {
+  fetchChannelMembers,
+  fetchFollowersForAChannel,
+  followChannel,
+  lookupChannel,
+  unfollowChannel,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';
@@ -20,10 +27,10 @@ function People({ id, tab }: { id: string; tab: 'members' | 'followers' }) {
     queryKey: tab === 'members' ? queryKeys.channels.members(id) : queryKeys.channels.followers(id, me.fid),
     queryFn: async () =>
       tab === 'members'
-        ? (await sdk!.v2.fetchChannelMembers({ channelId: id, limit: 100 })).members.map(
+        ? (await sdk!.v2.call(fetchChannelMembers, { channelId: id, limit: 100 })).members.map(
             (m) => m.user as ListedUser,
           )
-        : (await sdk!.v2.fetchFollowersForAChannel({ id, viewerFid: me.fid, limit: 100 })).users,
+        : (await sdk!.v2.call(fetchFollowersForAChannel, { id, viewerFid: me.fid, limit: 100 })).users,
     enabled: !!sdk,
   });
   if (q.isError)
@@ -43,13 +50,13 @@ export function ChannelPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.channels.detail(id, me.fid),
-    queryFn: async () => (await sdk!.v2.lookupChannel({ id, viewerFid: me.fid })).channel,
+    queryFn: async () => (await sdk!.v2.call(lookupChannel, { id, viewerFid: me.fid })).channel,
     enabled: !!sdk,
   });
   const follow = useMutation({
     mutationFn: async (on: boolean) => {
       const params = { signerUuid: await me.signer(), channelId: id };
-      return on ? sdk!.v2.followChannel(params) : sdk!.v2.unfollowChannel(params);
+      return on ? sdk!.v2.call(followChannel, params) : sdk!.v2.call(unfollowChannel, params);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.channels.all }),
   });

@@ -1,4 +1,11 @@
 // Channels: all, trending, search, and the acting user's invites (accept or decline).
+import {
+  fetchAllChannels,
+  fetchChannelInvites,
+  fetchTrendingChannels,
+  respondChannelInvite,
+  searchChannels,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -36,12 +43,12 @@ function Invites() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.channels.invites(me.fid),
-    queryFn: () => sdk!.v2.fetchChannelInvites({ invitedFid: me.fid, limit: 50 }),
+    queryFn: () => sdk!.v2.call(fetchChannelInvites, { invitedFid: me.fid, limit: 50 }),
     enabled: !!sdk,
   });
   const respond = useMutation({
     mutationFn: async (v: { channelId: string; role: 'member' | 'moderator'; accept: boolean }) =>
-      sdk!.v2.respondChannelInvite({ signerUuid: await me.signer(), ...v }),
+      sdk!.v2.call(respondChannelInvite, { signerUuid: await me.signer(), ...v }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.channels.all }),
   });
   const invites = q.data?.invites ?? [];
@@ -88,11 +95,11 @@ export function ChannelsPage() {
     queryFn: async (): Promise<{ channels: Row[] }> => {
       const v2 = sdk!.v2;
       if (tab === 'trending') {
-        const r = await v2.fetchTrendingChannels({ timeWindow: '7d', limit: 25 });
+        const r = await v2.call(fetchTrendingChannels, { timeWindow: '7d', limit: 25 });
         return { channels: r.channels.map((a) => a.channel) };
       }
-      if (tab === 'search') return v2.searchChannels({ q, limit: 25 });
-      return v2.fetchAllChannels({ limit: 100 });
+      if (tab === 'search') return v2.call(searchChannels, { q, limit: 25 });
+      return v2.call(fetchAllChannels, { limit: 100 });
     },
     enabled: !!sdk && tab !== 'invites' && (tab !== 'search' || q.length > 0),
   });
