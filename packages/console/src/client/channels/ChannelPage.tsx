@@ -17,6 +17,7 @@ import { type ListedUser, UserList } from '../profile/UserList';
 import { CHANNEL_TABS } from '../search-params';
 import { Tabs } from '../Tabs';
 import { safeHttpUrl } from '../text/safe-url';
+import { InviteForm } from './InviteForm';
 
 const route = getRouteApi('/client/channel/$id');
 
@@ -69,6 +70,8 @@ export function ChannelPage() {
   const channel = q.data;
   const following = !!channel?.viewer_context?.following;
   const image = safeHttpUrl(channel?.image_url);
+  // Only the lead and moderators may invite (the API answers 403 to anyone else).
+  const moderates = !!channel && (channel.lead?.fid === me.fid || !!channel.moderator_fids?.includes(me.fid));
   return (
     <div>
       <header className="flex items-start gap-3 bg-white p-4">
@@ -111,7 +114,10 @@ export function ChannelPage() {
           label={`/${id} feed`}
         />
       ) : (
-        <People id={id} tab={tab} />
+        <>
+          {tab === 'members' && moderates && <InviteForm channelId={id} />}
+          <People id={id} tab={tab} />
+        </>
       )}
     </div>
   );

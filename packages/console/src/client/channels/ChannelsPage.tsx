@@ -52,30 +52,46 @@ function Invites() {
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.channels.all }),
   });
   const invites = q.data?.invites ?? [];
+  const error = q.error ?? respond.error;
+  const problem = error && (
+    <p role="alert" className="p-4 text-sm text-red-700">
+      {error.message}
+    </p>
+  );
   if (!invites.length)
-    return <p className="bg-white p-4 text-sm text-slate-600">{q.isPending ? 'Loading…' : 'No invites.'}</p>;
+    return (
+      <>
+        {problem}
+        <p className="bg-white p-4 text-sm text-slate-600">{q.isPending ? 'Loading…' : 'No invites.'}</p>
+      </>
+    );
   return (
-    <ul aria-label="Invites" className="divide-y divide-slate-200 bg-white">
-      {invites.map((i) => (
-        <li key={`${i.channel_id}-${i.role}`} className="flex items-center gap-2 px-4 py-2 text-sm">
-          /{i.channel_id} as {i.role}, from @{i.inviter.username}
-          <button
-            type="button"
-            className="ml-auto rounded border px-2"
-            onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: true })}
-          >
-            Accept
-          </button>
-          <button
-            type="button"
-            className="rounded border px-2"
-            onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: false })}
-          >
-            Decline
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {problem}
+      <ul aria-label="Invites" className="divide-y divide-slate-200 bg-white">
+        {invites.map((i) => (
+          <li key={`${i.channel_id}-${i.role}`} className="flex items-center gap-2 px-4 py-2 text-sm">
+            /{i.channel_id} as {i.role}, from @{i.inviter.username}
+            <button
+              type="button"
+              className="ml-auto rounded border px-2"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: true })}
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              className="rounded border px-2"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: false })}
+            >
+              Decline
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
