@@ -25,9 +25,30 @@ function castkitEnv(): Plugin {
   };
 }
 
+/**
+ * The SDK's generated operations module holds every entry (fetchFeed, ...) and the table of them.
+ * A bundler splits code by module, so while the explorer's table (`allOperations`) and the client's
+ * single entries are one module, every chunk that sends one operation carries all 122. The table's
+ * builder gets its own instance of the generated modules: the shared instance then keeps only the
+ * entries screens import one by one, and the whole table stays in the explorer's chunks.
+ */
+function ownTableInstance(): Plugin {
+  const tableBuilder = here('../sdk/src/operations.ts');
+  return {
+    name: 'castkit-operation-table-instance',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (importer !== tableBuilder || !source.startsWith('./generated/')) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved && `${resolved.id}?table`;
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
-  plugins: [react(), tailwindcss(), castkitEnv()],
+  plugins: [react(), tailwindcss(), castkitEnv(), ownTableInstance()],
   resolve: {
     // Always build the console from the SDK's sources, never from a stale dist/.
     alias: [

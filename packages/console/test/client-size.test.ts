@@ -1,8 +1,9 @@
 // Code splitting keeps each screen's first load small: the explorer's and the client's first-load
 // JavaScript (entry, the route's lazy chunks and what they import) each stay within 150 kB gzip.
+import { allOperations } from '@castkit/sdk';
 import { describe, expect, it } from 'vitest';
 import { buildConsole } from './support/console-server';
-import { firstLoadJs } from './support/first-load';
+import { firstLoadJs, operationsIn } from './support/first-load';
 
 const LIMIT = 150_000;
 
@@ -15,6 +16,16 @@ describe('first-load JavaScript', () => {
     // The client's pages are not in the explorer's first load, nor the explorer in the client's.
     expect(explorer.files.some((f) => f.includes('ClientLayout') || f.includes('CastList'))).toBe(false);
     expect(client.files.some((f) => f.includes('ExplorerPage'))).toBe(false);
+    // The explorer carries every operation; the client sends through light clients, so its first
+    // load holds single entries and never the table (nor the hub's operations it does not send).
+    const ops = (files: string[]) => operationsIn(dist, files);
+    const clientOps = ops(client.files);
+    console.info(
+      `operation entries in the first load: explorer ${ops(explorer.files).length}, client ${clientOps.length}`,
+    );
+    expect(ops(explorer.files)).toHaveLength(allOperations.length);
+    expect(clientOps.filter((op) => op.api === 'hub')).toEqual([]);
+    expect(clientOps.length).toBeLessThan(allOperations.filter((op) => op.api === 'v2').length);
     expect(explorer.gzipBytes).toBeLessThanOrEqual(LIMIT);
     expect(client.gzipBytes).toBeLessThanOrEqual(LIMIT);
   }, 180_000);

@@ -75,7 +75,11 @@ export {
   jsonRpcResult,
   matchJsonRpcResponses,
 } from './realtime/json-rpc.js';
-export type { FlowCallOptions } from './signers/register-signed-key.js';
+export {
+  createSignerAndRegisterSignedKey,
+  type FlowCallOptions,
+  signAndRegisterSignedKeyForDeveloperManagedSigner,
+} from './signers/register-signed-key.js';
 export {
   SIGNED_KEY_REQUEST_DOMAIN,
   SIGNED_KEY_REQUEST_TYPES,

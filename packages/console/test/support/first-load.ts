@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { allOperations, type OperationSpec } from '@castkit/sdk';
 
 interface Chunk {
   file: string;
@@ -30,4 +31,11 @@ export function firstLoadJs(distDir: string, lazySources: string[]) {
     0,
   );
   return { files, gzipBytes };
+}
+
+/** The operation entries a set of built files holds, found by each entry's api and id as emitted. */
+export function operationsIn(distDir: string, files: string[]): OperationSpec[] {
+  const text = files.map((f) => readFileSync(join(distDir, f), 'utf8')).join('\n');
+  const q = '[`"\']';
+  return allOperations.filter((op) => new RegExp(`api:${q}${op.api}${q},id:${q}${op.id}${q}`).test(text));
 }

@@ -1,9 +1,11 @@
 // The "Acting as" switcher: the first seeded users in a list, and a field for anyone else by fid,
 // @username or (for a user registered through the API) the signer uuid it was given.
+import { fetchBulkUsers } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';
+import { resolveFid } from '../resolve-fid';
 import { useActingAs } from './acting-as';
 import { approvedFidOf } from './signer-for-fid';
 
@@ -16,7 +18,7 @@ export function ActingAsSwitcher() {
   const fids = LISTED_FIDS.includes(me.fid) ? LISTED_FIDS : [...LISTED_FIDS, me.fid];
   const users = useQuery({
     queryKey: queryKeys.users.byFids(fids),
-    queryFn: () => sdk!.v2.fetchBulkUsers({ fids }),
+    queryFn: () => sdk!.v2.call(fetchBulkUsers, { fids }),
     enabled: !!sdk,
     staleTime: 60_000,
   });
@@ -33,11 +35,8 @@ export function ActingAsSwitcher() {
         const fid = await approvedFidOf(sdk.v2, value);
         if (fid === undefined) throw new Error('That signer is unknown or not approved');
         me.actAs(fid, value);
-      } else if (/^\d+$/.test(value)) {
-        me.actAs(Number(value));
       } else {
-        const { user } = await sdk.v2.lookupUserByUsername({ username: value.replace(/^@/, '') });
-        me.actAs(user.fid);
+        me.actAs(await resolveFid(sdk.v2, value));
       }
       setOther('');
     } catch (error) {

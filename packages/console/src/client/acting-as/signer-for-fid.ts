@@ -3,7 +3,7 @@
 // fid 1, whose custody is the emulator's public dev mnemonic) and approved by the user on the
 // emulator's approval screen, exactly as a person would. A user registered through the API arrives
 // with its own signer uuid, which works the same way against the emulator or an upstream.
-import type { NeynarAPIClient, Signer } from '@castkit/sdk';
+import { type CastkitClient, lookupSigner } from '@castkit/sdk';
 import { DEV_MNEMONIC } from '../../../../emulator/src/seed/constants';
 
 const STORE_KEY = 'castkit.client.signers';
@@ -23,9 +23,12 @@ export function rememberSigner(fid: number, signerUuid: string) {
 }
 
 /** The signer's fid when it is approved, else undefined (unknown uuid, pending, revoked). */
-export async function approvedFidOf(v2: NeynarAPIClient, signerUuid: string): Promise<number | undefined> {
+export async function approvedFidOf(
+  v2: CastkitClient<'v2'>,
+  signerUuid: string,
+): Promise<number | undefined> {
   try {
-    const signer = await v2.lookupSigner({ signerUuid });
+    const signer = await v2.call(lookupSigner, { signerUuid });
     return signer.status === 'approved' ? signer.fid : undefined;
   } catch {
     return undefined;
@@ -33,13 +36,16 @@ export async function approvedFidOf(v2: NeynarAPIClient, signerUuid: string): Pr
 }
 
 /** An approved signer uuid for `fid` on the emulator: the remembered one, or a newly approved one. */
-export async function emulatorSignerFor(v2: NeynarAPIClient, fid: number): Promise<string> {
+export async function emulatorSignerFor(v2: CastkitClient<'v2'>, fid: number): Promise<string> {
   const known = readCache()[fid];
   if (known && (await approvedFidOf(v2, known)) === fid) return known;
-  // viem signs the EIP-712 request; loaded only when a new signer is needed.
-  const { mnemonicToAccount } = await import('viem/accounts');
+  // viem signs the EIP-712 request; it and the flow are loaded only when a new signer is needed.
+  const [{ mnemonicToAccount }, { createAndRegisterSigner }] = await Promise.all([
+    import('viem/accounts'),
+    import('../../api/signer-flows'),
+  ]);
   const account = mnemonicToAccount(DEV_MNEMONIC);
-  const signer: Signer = await v2.createSignerAndRegisterSignedKey({
+  const signer = await createAndRegisterSigner(v2, {
     signer: { address: account.address, signTypedData: (request) => account.signTypedData(request) },
   });
   if (!signer.signer_approval_url) throw new Error('The emulator returned no signer approval URL');

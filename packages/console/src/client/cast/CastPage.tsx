@@ -1,6 +1,11 @@
 // A cast's page: the casts above it, the cast, its replies nested to a chosen depth (replies the
 // API folds away shown on request), and who liked and recast it.
-import type { CastWithInteractions, CastWithInteractionsAndConversations } from '@castkit/sdk';
+import {
+  type CastWithInteractions,
+  type CastWithInteractionsAndConversations,
+  fetchCastReactions,
+  lookupCastConversation,
+} from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';
@@ -30,7 +35,7 @@ function Reactors({ hash, type }: { hash: string; type: 'likes' | 'recasts' }) {
   const me = useActingAs();
   const q = useQuery({
     queryKey: queryKeys.casts.reactions(hash, type),
-    queryFn: () => sdk!.v2.fetchCastReactions({ hash, types: [type], viewerFid: me.fid, limit: 25 }),
+    queryFn: () => sdk!.v2.call(fetchCastReactions, { hash, types: [type], viewerFid: me.fid, limit: 25 }),
     enabled: !!sdk,
   });
   const users = q.data?.reactions.map((r) => r.user) ?? [];
@@ -63,7 +68,7 @@ export function CastPage() {
   const q = useQuery({
     queryKey: [...queryKeys.casts.conversation(hash, depth, me.fid), fold ?? 'above'],
     queryFn: () =>
-      sdk!.v2.lookupCastConversation({
+      sdk!.v2.call(lookupCastConversation, {
         identifier: hash,
         type: 'hash',
         replyDepth: depth,

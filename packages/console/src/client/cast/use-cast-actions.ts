@@ -1,6 +1,6 @@
 // Like, recast and delete as the acting user. Reactions change every cached copy at once and are
 // put back if the API refuses; the caches that count them are refetched after either outcome.
-import type { CastWithInteractions } from '@castkit/sdk';
+import { type CastWithInteractions, deleteCast, deleteReaction, publishReaction } from '@castkit/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';
@@ -35,7 +35,7 @@ export function useCastActions() {
     mutationFn: async ({ cast, kind, on }: ReactionInput) => {
       const signerUuid = await me.signer();
       const params = { signerUuid, reactionType: kind, target: cast.hash, targetAuthorFid: cast.author.fid };
-      return on ? sdk!.v2.publishReaction(params) : sdk!.v2.deleteReaction(params);
+      return on ? sdk!.v2.call(publishReaction, params) : sdk!.v2.call(deleteReaction, params);
     },
     onMutate: ({ cast, kind, on }) => ({
       rollback: updateCachedCast(qc, cast.hash, (c) => toggled(c as CastWithInteractions, kind, on)),
@@ -49,7 +49,7 @@ export function useCastActions() {
 
   const remove = useMutation({
     mutationFn: async (cast: CastWithInteractions) =>
-      sdk!.v2.deleteCast({ signerUuid: await me.signer(), targetHash: cast.hash }),
+      sdk!.v2.call(deleteCast, { signerUuid: await me.signer(), targetHash: cast.hash }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.all }),
   });
 

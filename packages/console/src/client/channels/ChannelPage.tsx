@@ -1,4 +1,11 @@
 // One channel: header, follow/unfollow, and its feed, members and followers.
+import {
+  fetchChannelMembers,
+  fetchFollowersForAChannel,
+  followChannel,
+  lookupChannel,
+  unfollowChannel,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';
@@ -10,6 +17,7 @@ import { type ListedUser, UserList } from '../profile/UserList';
 import { CHANNEL_TABS } from '../search-params';
 import { Tabs } from '../Tabs';
 import { safeHttpUrl } from '../text/safe-url';
+import { InviteForm } from './InviteForm';
 
 const route = getRouteApi('/client/channel/$id');
 
@@ -20,10 +28,10 @@ function People({ id, tab }: { id: string; tab: 'members' | 'followers' }) {
     queryKey: tab === 'members' ? queryKeys.channels.members(id) : queryKeys.channels.followers(id, me.fid),
     queryFn: async () =>
       tab === 'members'
-        ? (await sdk!.v2.fetchChannelMembers({ channelId: id, limit: 100 })).members.map(
+        ? (await sdk!.v2.call(fetchChannelMembers, { channelId: id, limit: 100 })).members.map(
             (m) => m.user as ListedUser,
           )
-        : (await sdk!.v2.fetchFollowersForAChannel({ id, viewerFid: me.fid, limit: 100 })).users,
+        : (await sdk!.v2.call(fetchFollowersForAChannel, { id, viewerFid: me.fid, limit: 100 })).users,
     enabled: !!sdk,
   });
   if (q.isError)
@@ -43,13 +51,13 @@ export function ChannelPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.channels.detail(id, me.fid),
-    queryFn: async () => (await sdk!.v2.lookupChannel({ id, viewerFid: me.fid })).channel,
+    queryFn: async () => (await sdk!.v2.call(lookupChannel, { id, viewerFid: me.fid })).channel,
     enabled: !!sdk,
   });
   const follow = useMutation({
     mutationFn: async (on: boolean) => {
       const params = { signerUuid: await me.signer(), channelId: id };
-      return on ? sdk!.v2.followChannel(params) : sdk!.v2.unfollowChannel(params);
+      return on ? sdk!.v2.call(followChannel, params) : sdk!.v2.call(unfollowChannel, params);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.channels.all }),
   });
@@ -62,6 +70,8 @@ export function ChannelPage() {
   const channel = q.data;
   const following = !!channel?.viewer_context?.following;
   const image = safeHttpUrl(channel?.image_url);
+  // Only the lead and moderators may invite (the API answers 403 to anyone else).
+  const moderates = !!channel && (channel.lead?.fid === me.fid || !!channel.moderator_fids?.includes(me.fid));
   return (
     <div>
       <header className="flex items-start gap-3 bg-white p-4">
@@ -104,7 +114,10 @@ export function ChannelPage() {
           label={`/${id} feed`}
         />
       ) : (
-        <People id={id} tab={tab} />
+        <>
+          {tab === 'members' && moderates && <InviteForm channelId={id} />}
+          <People id={id} tab={tab} />
+        </>
       )}
     </div>
   );

@@ -1,4 +1,11 @@
 // Channels: all, trending, search, and the acting user's invites (accept or decline).
+import {
+  fetchAllChannels,
+  fetchChannelInvites,
+  fetchTrendingChannels,
+  respondChannelInvite,
+  searchChannels,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -36,39 +43,55 @@ function Invites() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.channels.invites(me.fid),
-    queryFn: () => sdk!.v2.fetchChannelInvites({ invitedFid: me.fid, limit: 50 }),
+    queryFn: () => sdk!.v2.call(fetchChannelInvites, { invitedFid: me.fid, limit: 50 }),
     enabled: !!sdk,
   });
   const respond = useMutation({
     mutationFn: async (v: { channelId: string; role: 'member' | 'moderator'; accept: boolean }) =>
-      sdk!.v2.respondChannelInvite({ signerUuid: await me.signer(), ...v }),
+      sdk!.v2.call(respondChannelInvite, { signerUuid: await me.signer(), ...v }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.channels.all }),
   });
   const invites = q.data?.invites ?? [];
+  const error = q.error ?? respond.error;
+  const problem = error && (
+    <p role="alert" className="p-4 text-sm text-red-700">
+      {error.message}
+    </p>
+  );
   if (!invites.length)
-    return <p className="bg-white p-4 text-sm text-slate-600">{q.isPending ? 'Loading…' : 'No invites.'}</p>;
+    return (
+      <>
+        {problem}
+        <p className="bg-white p-4 text-sm text-slate-600">{q.isPending ? 'Loading…' : 'No invites.'}</p>
+      </>
+    );
   return (
-    <ul aria-label="Invites" className="divide-y divide-slate-200 bg-white">
-      {invites.map((i) => (
-        <li key={`${i.channel_id}-${i.role}`} className="flex items-center gap-2 px-4 py-2 text-sm">
-          /{i.channel_id} as {i.role}, from @{i.inviter.username}
-          <button
-            type="button"
-            className="ml-auto rounded border px-2"
-            onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: true })}
-          >
-            Accept
-          </button>
-          <button
-            type="button"
-            className="rounded border px-2"
-            onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: false })}
-          >
-            Decline
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      {problem}
+      <ul aria-label="Invites" className="divide-y divide-slate-200 bg-white">
+        {invites.map((i) => (
+          <li key={`${i.channel_id}-${i.role}`} className="flex items-center gap-2 px-4 py-2 text-sm">
+            /{i.channel_id} as {i.role}, from @{i.inviter.username}
+            <button
+              type="button"
+              className="ml-auto rounded border px-2"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: true })}
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              className="rounded border px-2"
+              disabled={respond.isPending}
+              onClick={() => respond.mutate({ channelId: i.channel_id, role: i.role, accept: false })}
+            >
+              Decline
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -88,11 +111,11 @@ export function ChannelsPage() {
     queryFn: async (): Promise<{ channels: Row[] }> => {
       const v2 = sdk!.v2;
       if (tab === 'trending') {
-        const r = await v2.fetchTrendingChannels({ timeWindow: '7d', limit: 25 });
+        const r = await v2.call(fetchTrendingChannels, { timeWindow: '7d', limit: 25 });
         return { channels: r.channels.map((a) => a.channel) };
       }
-      if (tab === 'search') return v2.searchChannels({ q, limit: 25 });
-      return v2.fetchAllChannels({ limit: 100 });
+      if (tab === 'search') return v2.call(searchChannels, { q, limit: 25 });
+      return v2.call(fetchAllChannels, { limit: 100 });
     },
     enabled: !!sdk && tab !== 'invites' && (tab !== 'search' || q.length > 0),
   });

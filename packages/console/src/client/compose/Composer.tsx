@@ -1,5 +1,6 @@
 // Compose a cast as the acting user: the 320-byte counter as one types, @mention and /channel
 // autocomplete, link embeds, a channel, and the reply or quote chosen on a cast.
+import { fetchAllChannels, publishCast } from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
@@ -28,7 +29,7 @@ export function Composer({ defaultChannel }: { defaultChannel?: string }) {
   const suggestions = useSuggestions(partial, me.fid);
   const channels = useQuery({
     queryKey: queryKeys.channels.list(),
-    queryFn: () => sdk!.v2.fetchAllChannels({ limit: 100 }),
+    queryFn: () => sdk!.v2.call(fetchAllChannels, { limit: 100 }),
     enabled: !!sdk,
     staleTime: 60_000,
   });
@@ -45,7 +46,7 @@ export function Composer({ defaultChannel }: { defaultChannel?: string }) {
         (url) => ({ url }),
       );
       if (target.quote) embeds.push({ castId: { fid: target.quote.author.fid, hash: target.quote.hash } });
-      return sdk!.v2.publishCast({
+      return sdk!.v2.call(publishCast, {
         signerUuid,
         text,
         embeds: embeds.length ? embeds : undefined,

@@ -1,4 +1,5 @@
 // Users or channels matching what is typed after @ or /, from the API's search.
+import { searchChannels, searchUser } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';
@@ -14,13 +15,13 @@ export function useSuggestions(partial: Partial | undefined, viewer: number): Su
   const q = partial?.query ?? '';
   const users = useQuery({
     queryKey: queryKeys.search.users(q, viewer),
-    queryFn: () => sdk!.v2.searchUser({ q, viewerFid: viewer, limit: 5 }),
+    queryFn: () => sdk!.v2.call(searchUser, { q, viewerFid: viewer, limit: 5 }),
     enabled: !!sdk && partial?.kind === 'user',
     staleTime: 30_000,
   });
   const channels = useQuery({
     queryKey: queryKeys.search.channels(q),
-    queryFn: () => sdk!.v2.searchChannels({ q, limit: 5 }),
+    queryFn: () => sdk!.v2.call(searchChannels, { q, limit: 5 }),
     enabled: !!sdk && partial?.kind === 'channel',
     staleTime: 30_000,
   });

@@ -1,5 +1,12 @@
 // Every list of casts the client shows, as one shape: a query key and a page fetcher over cursors.
-import type { CastWithInteractions } from '@castkit/sdk';
+import {
+  type CastWithInteractions,
+  fetchFeedByChannelIds,
+  fetchFeedByParentUrls,
+  fetchFeedForYou,
+  fetchTrendingFeed,
+  fetchUserFollowingFeed,
+} from '@castkit/sdk';
 import { queryKeys } from '../../data/query-keys';
 import type { Sdk } from '../../data/use-sdk';
 
@@ -35,14 +42,14 @@ export function feedSource(spec: FeedSpec, viewer: number): CastSource {
       return {
         key: queryKeys.feeds.forYou(viewer),
         page: async ({ v2 }, cursor) =>
-          page(await v2.fetchFeedForYou({ fid: viewer, viewerFid: viewer, limit: PAGE, cursor })),
+          page(await v2.call(fetchFeedForYou, { fid: viewer, viewerFid: viewer, limit: PAGE, cursor })),
       };
     case 'trending': {
       const timeWindow = spec.window ?? '24h';
       return {
         key: queryKeys.feeds.trending(timeWindow, viewer),
         page: async ({ v2 }, cursor) =>
-          page(await v2.fetchTrendingFeed({ timeWindow, viewerFid: viewer, limit: 10, cursor })),
+          page(await v2.call(fetchTrendingFeed, { timeWindow, viewerFid: viewer, limit: 10, cursor })),
       };
     }
     case 'channel': {
@@ -50,7 +57,14 @@ export function feedSource(spec: FeedSpec, viewer: number): CastSource {
       return {
         key: queryKeys.feeds.channel(id, viewer),
         page: async ({ v2 }, cursor) =>
-          page(await v2.fetchFeedByChannelIds({ channelIds: [id], viewerFid: viewer, limit: PAGE, cursor })),
+          page(
+            await v2.call(fetchFeedByChannelIds, {
+              channelIds: [id],
+              viewerFid: viewer,
+              limit: PAGE,
+              cursor,
+            }),
+          ),
       };
     }
     case 'parent_url': {
@@ -58,14 +72,23 @@ export function feedSource(spec: FeedSpec, viewer: number): CastSource {
       return {
         key: queryKeys.feeds.parentUrl(url, viewer),
         page: async ({ v2 }, cursor) =>
-          page(await v2.fetchFeedByParentUrls({ parentUrls: [url], viewerFid: viewer, limit: PAGE, cursor })),
+          page(
+            await v2.call(fetchFeedByParentUrls, {
+              parentUrls: [url],
+              viewerFid: viewer,
+              limit: PAGE,
+              cursor,
+            }),
+          ),
       };
     }
     default:
       return {
         key: queryKeys.feeds.following(viewer),
         page: async ({ v2 }, cursor) =>
-          page(await v2.fetchUserFollowingFeed({ fid: viewer, viewerFid: viewer, limit: PAGE, cursor })),
+          page(
+            await v2.call(fetchUserFollowingFeed, { fid: viewer, viewerFid: viewer, limit: PAGE, cursor }),
+          ),
       };
   }
 }

@@ -1,6 +1,12 @@
 // The acting user's notifications: all, by type, for a channel or a parent URL. Unread ones are
 // marked; "Mark as seen" clears them through the API.
-import type { Notification } from '@castkit/sdk';
+import {
+  fetchAllNotifications,
+  fetchChannelNotificationsForUser,
+  fetchNotificationsByParentUrlForUser,
+  markNotificationsAsSeen,
+  type Notification,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';
@@ -58,14 +64,15 @@ export function NotificationsPage() {
     queryFn: () => {
       const v2 = sdk!.v2;
       if (channel)
-        return v2.fetchChannelNotificationsForUser({ fid: me.fid, channelIds: [channel], limit: 25 });
-      if (url) return v2.fetchNotificationsByParentUrlForUser({ fid: me.fid, parentUrls: [url], limit: 25 });
-      return v2.fetchAllNotifications({ fid: me.fid, type: type ? [type] : undefined, limit: 25 });
+        return v2.call(fetchChannelNotificationsForUser, { fid: me.fid, channelIds: [channel], limit: 25 });
+      if (url)
+        return v2.call(fetchNotificationsByParentUrlForUser, { fid: me.fid, parentUrls: [url], limit: 25 });
+      return v2.call(fetchAllNotifications, { fid: me.fid, type: type ? [type] : undefined, limit: 25 });
     },
     enabled: !!sdk,
   });
   const markSeen = useMutation({
-    mutationFn: async () => sdk!.v2.markNotificationsAsSeen({ signerUuid: await me.signer(), type }),
+    mutationFn: async () => sdk!.v2.call(markNotificationsAsSeen, { signerUuid: await me.signer(), type }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
   const items = q.data?.notifications ?? [];

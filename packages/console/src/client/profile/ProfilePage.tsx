@@ -1,5 +1,6 @@
 // A user's profile: header with counts and bio, follow / mute / block, and tabs of casts, replies
 // and recasts, likes, followers, following and relevant followers.
+import { fetchBulkUsers, fetchRelevantFollowers, fetchUserFollowers, fetchUserFollowing } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';
@@ -38,12 +39,14 @@ function People({ fid, tab }: { fid: number; tab: 'followers' | 'following' | 'r
     queryFn: async () => {
       const v2 = sdk!.v2;
       if (tab === 'relevant') {
-        const r = await v2.fetchRelevantFollowers({ targetFid: fid, viewerFid: me.fid });
+        const r = await v2.call(fetchRelevantFollowers, { targetFid: fid, viewerFid: me.fid });
         return r.top_relevant_followers_hydrated.map((f) => f.user);
       }
       const params = { fid, viewerFid: me.fid, limit: 100 };
       const r =
-        tab === 'followers' ? await v2.fetchUserFollowers(params) : await v2.fetchUserFollowing(params);
+        tab === 'followers'
+          ? await v2.call(fetchUserFollowers, params)
+          : await v2.call(fetchUserFollowing, params);
       return r.users.map((f) => f.user);
     },
     enabled: !!sdk,
@@ -66,7 +69,7 @@ export function ProfilePage() {
   const rel = useRelationship(fid);
   const q = useQuery({
     queryKey: queryKeys.users.profile(fid, me.fid),
-    queryFn: async () => (await sdk!.v2.fetchBulkUsers({ fids: [fid], viewerFid: me.fid })).users[0],
+    queryFn: async () => (await sdk!.v2.call(fetchBulkUsers, { fids: [fid], viewerFid: me.fid })).users[0],
     enabled: !!sdk && Number.isInteger(fid),
   });
   if (q.isPending) return <p className="p-4 text-sm text-slate-600">Loading…</p>;

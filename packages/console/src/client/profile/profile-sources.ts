@@ -1,4 +1,5 @@
 // A profile's tabs of casts as CastSources, so they scroll in the same virtualized list as feeds.
+import { fetchCastsForUser, fetchRepliesAndRecastsForUser, fetchUserReactions } from '@castkit/sdk';
 import { queryKeys } from '../../data/query-keys';
 import type { CastSource } from '../feed/feed-source';
 
@@ -8,7 +9,13 @@ export function profileSource(fid: number, tab: 'casts' | 'replies' | 'likes', v
     return {
       key,
       page: async ({ v2 }, cursor) => {
-        const r = await v2.fetchUserReactions({ fid, type: 'likes', viewerFid: viewer, limit: 25, cursor });
+        const r = await v2.call(fetchUserReactions, {
+          fid,
+          type: 'likes',
+          viewerFid: viewer,
+          limit: 25,
+          cursor,
+        });
         return { casts: r.reactions.map((x) => x.cast), cursor: r.next?.cursor ?? undefined };
       },
     };
@@ -17,7 +24,7 @@ export function profileSource(fid: number, tab: 'casts' | 'replies' | 'likes', v
     return {
       key,
       page: async ({ v2 }, cursor) => {
-        const r = await v2.fetchRepliesAndRecastsForUser({
+        const r = await v2.call(fetchRepliesAndRecastsForUser, {
           fid,
           filter: 'all',
           viewerFid: viewer,
@@ -31,7 +38,7 @@ export function profileSource(fid: number, tab: 'casts' | 'replies' | 'likes', v
   return {
     key,
     page: async ({ v2 }, cursor) => {
-      const r = await v2.fetchCastsForUser({
+      const r = await v2.call(fetchCastsForUser, {
         fid,
         viewerFid: viewer,
         limit: 25,

@@ -1,5 +1,14 @@
 // Follow, mute and block as the acting user. Each refetches what it changes: the profile (counts,
 // viewer context), the feeds (following changes what they hold) and the lists.
+import {
+  deleteBlock,
+  deleteMute,
+  fetchMuteList,
+  followUser,
+  publishBlock,
+  publishMute,
+  unfollowUser,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';
@@ -11,7 +20,7 @@ export function useRelationship(target: number) {
   const qc = useQueryClient();
   const mutes = useQuery({
     queryKey: queryKeys.users.mutes(me.fid),
-    queryFn: () => sdk!.v2.fetchMuteList({ fid: me.fid, limit: 100 }),
+    queryFn: () => sdk!.v2.call(fetchMuteList, { fid: me.fid, limit: 100 }),
     enabled: !!sdk,
   });
   const refresh = () => {
@@ -21,21 +30,21 @@ export function useRelationship(target: number) {
   const follow = useMutation({
     mutationFn: async (on: boolean) => {
       const params = { signerUuid: await me.signer(), targetFids: [target] };
-      return on ? sdk!.v2.followUser(params) : sdk!.v2.unfollowUser(params);
+      return on ? sdk!.v2.call(followUser, params) : sdk!.v2.call(unfollowUser, params);
     },
     onSettled: refresh,
   });
   const mute = useMutation({
     mutationFn: (on: boolean) => {
       const params = { fid: me.fid, mutedFid: target };
-      return on ? sdk!.v2.publishMute(params) : sdk!.v2.deleteMute(params);
+      return on ? sdk!.v2.call(publishMute, params) : sdk!.v2.call(deleteMute, params);
     },
     onSettled: refresh,
   });
   const block = useMutation({
     mutationFn: async (on: boolean) => {
       const params = { signerUuid: await me.signer(), blockedFid: target };
-      return on ? sdk!.v2.publishBlock(params) : sdk!.v2.deleteBlock(params);
+      return on ? sdk!.v2.call(publishBlock, params) : sdk!.v2.call(deleteBlock, params);
     },
     onSettled: refresh,
   });

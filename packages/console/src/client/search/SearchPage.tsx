@@ -1,4 +1,5 @@
 // Search users, casts (literal, semantic or hybrid) and channels; the query and mode live in the URL.
+import { searchCasts, searchChannels, searchUser } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,17 +22,17 @@ export function SearchPage() {
   const enabled = !!sdk && q.length > 0;
   const users = useQuery({
     queryKey: queryKeys.search.users(q, me.fid),
-    queryFn: () => sdk!.v2.searchUser({ q, viewerFid: me.fid, limit: 10 }),
+    queryFn: () => sdk!.v2.call(searchUser, { q, viewerFid: me.fid, limit: 10 }),
     enabled: enabled && kind === 'users',
   });
   const casts = useQuery({
     queryKey: queryKeys.search.casts(q, mode, me.fid),
-    queryFn: () => sdk!.v2.searchCasts({ q, mode, viewerFid: me.fid, limit: 25 }),
+    queryFn: () => sdk!.v2.call(searchCasts, { q, mode, viewerFid: me.fid, limit: 25 }),
     enabled: enabled && kind === 'casts',
   });
   const channels = useQuery({
     queryKey: queryKeys.search.channels(q),
-    queryFn: () => sdk!.v2.searchChannels({ q, limit: 25 }),
+    queryFn: () => sdk!.v2.call(searchChannels, { q, limit: 25 }),
     enabled: enabled && kind === 'channels',
   });
   const error = users.error ?? casts.error ?? channels.error;

@@ -1,5 +1,6 @@
 // Metrics (/metrics): how many casts match a query over the last day, week or month
 // (fetchCastMetrics), drawn as a chart.
+import { fetchCastMetrics } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
@@ -37,7 +38,7 @@ function CastMetrics() {
   const authorValid = author === undefined || (Number.isInteger(author) && author > 0);
   const query = useQuery({
     queryKey: [...queryKeys.dev.castMetrics(q, interval), author ?? null],
-    queryFn: () => api.fetchCastMetrics({ q, interval, authorFid: author }),
+    queryFn: () => api.call(fetchCastMetrics, { q, interval, authorFid: author }),
     enabled: q.trim() !== '' && authorValid,
   });
   const points = (query.data?.metrics ?? []).map((m) => ({

@@ -1,4 +1,5 @@
 // One app's page: its URL and the meta tags the API crawls from it (fetchFrameMetaTagsFromUrl).
+import { fetchFrameMetaTagsFromUrl } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useApi } from '../../data/use-api';
@@ -10,7 +11,7 @@ export function AppPage({ url, onClose }: { url: string; onClose: () => void }) 
   const api = useApi();
   const meta = useQuery({
     queryKey: queryKeys.dev.miniApps('meta', url),
-    queryFn: () => api.fetchFrameMetaTagsFromUrl({ url }),
+    queryFn: () => api.call(fetchFrameMetaTagsFromUrl, { url }),
     retry: false,
   });
   return (

@@ -3,7 +3,10 @@
 import {
   FetchFrameCatalogCategoriesEnum,
   type FrameV2WithFullAuthor,
+  fetchFrameCatalog,
+  fetchRelevantFrames,
   type MiniAppTimeWindow,
+  searchFrames,
 } from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -59,8 +62,12 @@ export function Catalog({ onOpen }: { onOpen: (url: string) => void }) {
     queryKey: queryKeys.dev.miniApps(search ? 'search' : 'catalog', search || category, timeWindow),
     queryFn: () =>
       search
-        ? api.searchFrames({ q: search, limit: 50 })
-        : api.fetchFrameCatalog({ timeWindow, categories: category ? [category] : undefined, limit: 50 }),
+        ? api.call(searchFrames, { q: search, limit: 50 })
+        : api.call(fetchFrameCatalog, {
+            timeWindow,
+            categories: category ? [category] : undefined,
+            limit: 50,
+          }),
   });
   return (
     <Section title="Catalog">
@@ -126,7 +133,7 @@ export function Relevant({ onOpen }: { onOpen: (url: string) => void }) {
   const valid = Number.isInteger(fid) && fid > 0;
   const query = useQuery({
     queryKey: queryKeys.dev.miniApps('relevant', fid),
-    queryFn: () => api.fetchRelevantFrames({ viewerFid: fid }),
+    queryFn: () => api.call(fetchRelevantFrames, { viewerFid: fid }),
     enabled: valid,
   });
   return (

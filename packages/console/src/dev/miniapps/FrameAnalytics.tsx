@@ -1,6 +1,10 @@
 // Mini-app analytics (fetchValidateFrameAnalytics): who interacted with a validated frame, how
 // often, per cast over time, and the text they typed, between two instants; counts drawn as a chart.
-import type { FetchValidateFrameAnalyticsResponse } from '@castkit/sdk';
+import {
+  type FetchValidateFrameAnalyticsResponse,
+  fetchValidateFrameAnalytics,
+  fetchValidateFrameList,
+} from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
@@ -42,14 +46,14 @@ export function FrameAnalytics() {
   const [stop, setStop] = useState(() => isoMinute(Date.now() + HOUR));
   const frames = useQuery({
     queryKey: queryKeys.dev.miniApps('validated-frames'),
-    queryFn: () => api.fetchValidateFrameList({}),
+    queryFn: () => api.call(fetchValidateFrameList, {}),
   });
   const url = frameUrl.trim();
   const aggregate = type === 'interactions-per-cast' ? windowSize : undefined;
   const query = useQuery({
     queryKey: queryKeys.dev.miniApps('analytics', url, type, start, stop, aggregate),
     queryFn: () =>
-      api.fetchValidateFrameAnalytics({
+      api.call(fetchValidateFrameAnalytics, {
         frameUrl: url,
         analyticsType: type,
         start,

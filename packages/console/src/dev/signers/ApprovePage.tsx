@@ -1,5 +1,6 @@
 // The emulated approval screen (/signers/approve/<uuid>): what the Farcaster app shows a user who
 // opens a signer approval URL. The emulator's approval URL sends browsers here under castkit dev.
+import { fetchBulkUsers, lookupSigner } from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -31,12 +32,12 @@ function ApproveScreen() {
 
   const signer = useQuery({
     queryKey: queryKeys.signers.detail(signerUuid),
-    queryFn: () => api.lookupSigner({ signerUuid }),
+    queryFn: () => api.call(lookupSigner, { signerUuid }),
   });
   const user = useQuery({
     queryKey: queryKeys.users.byFids([fid]),
     // The cache entry holds the whole response, as every reader of this key stores it.
-    queryFn: () => api.fetchBulkUsers({ fids: [fid] }),
+    queryFn: () => api.call(fetchBulkUsers, { fids: [fid] }),
     select: (data) => data.users[0] ?? null,
     enabled: validFid,
   });

@@ -1,6 +1,11 @@
 // One signer this browser made: its status, polled until it settles, and the approval URL while it
 // waits for a user.
-import type { DeveloperManagedSigner, Signer } from '@castkit/sdk';
+import {
+  type DeveloperManagedSigner,
+  lookupDeveloperManagedSigner,
+  lookupSigner,
+  type Signer,
+} from '@castkit/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useApi } from '../../data/use-api';
@@ -30,8 +35,8 @@ export function SignerCard({
         : queryKeys.signers.developer(signer.publicKey),
     queryFn: () =>
       signer.kind === 'managed'
-        ? api.lookupSigner({ signerUuid: signer.signerUuid })
-        : api.lookupDeveloperManagedSigner({ publicKey: signer.publicKey }),
+        ? api.call(lookupSigner, { signerUuid: signer.signerUuid })
+        : api.call(lookupDeveloperManagedSigner, { publicKey: signer.publicKey }),
     // Polled while a user may still approve it: the card changes when they do, wherever they do it.
     refetchInterval: (q) => (settled(q.state.data?.status) || q.state.error ? false : POLL_MS),
   });

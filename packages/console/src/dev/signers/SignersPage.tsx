@@ -1,9 +1,16 @@
 // Signers (/signers): create a managed signer and register its signed key request with the app's
 // custody account, or register a key the developer holds; each then waits for a user's approval at
 // its approval URL, which on the emulator opens this console's approval screen.
-import { signSignedKeyRequest } from '@castkit/sdk';
+import {
+  createSigner,
+  lookupSigner,
+  lookupUserByCustodyAddress,
+  registerSignedKey,
+  signSignedKeyRequest,
+} from '@castkit/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { createAndRegisterSigner, registerDeveloperManagedKey } from '../../api/signer-flows';
 import { useApi } from '../../data/use-api';
 import { useEnv } from '../../shell/env-context';
 import { buttonClass, DevPage, ErrorNote, inputClass, Section, secondaryButtonClass } from '../DevPage';
@@ -45,11 +52,11 @@ function SignersScreen() {
   };
 
   const create = useMutation({
-    mutationFn: () => api.createSigner({}),
+    mutationFn: () => api.call(createSigner, {}),
     onSuccess: (s) => remember({ kind: 'managed', signerUuid: s.signer_uuid }),
   });
   const createAndRegister = useMutation({
-    mutationFn: async () => api.createSignerAndRegisterSignedKey(await appAuthority()),
+    mutationFn: async () => createAndRegisterSigner(api, await appAuthority()),
     onSuccess: (s) => remember({ kind: 'managed', signerUuid: s.signer_uuid }),
   });
   const register = useMutation({
@@ -57,15 +64,15 @@ function SignersScreen() {
     mutationFn: async (signerUuid: string) => {
       const { signer, appFid: given } = await appAuthority();
       const appFidToUse =
-        given ?? (await api.lookupUserByCustodyAddress({ custodyAddress: signer.address })).user.fid;
-      const { public_key } = await api.lookupSigner({ signerUuid });
+        given ?? (await api.call(lookupUserByCustodyAddress, { custodyAddress: signer.address })).user.fid;
+      const { public_key } = await api.call(lookupSigner, { signerUuid });
       const deadline = Math.floor(Date.now() / 1000) + DAY_SECONDS;
       const signature = await signSignedKeyRequest(signer, {
         appFid: appFidToUse,
         key: public_key,
         deadline,
       });
-      return api.registerSignedKey({ signerUuid, appFid: appFidToUse, deadline, signature });
+      return api.call(registerSignedKey, { signerUuid, appFid: appFidToUse, deadline, signature });
     },
     onSuccess: (s) => remember({ kind: 'managed', signerUuid: s.signer_uuid }),
   });
@@ -74,7 +81,7 @@ function SignersScreen() {
       const key = publicKey.trim();
       if (!/^0x[0-9a-fA-F]{64}$/.test(key))
         throw new Error('The public key must be 0x and 64 hex digits (ed25519).');
-      return api.signAndRegisterSignedKeyForDeveloperManagedSigner({
+      return registerDeveloperManagedKey(api, {
         ...(await appAuthority()),
         publicKey: key,
       });

@@ -1,6 +1,11 @@
 // Storage (/storage): a user's storage units, how full each kind of message store is, the active
 // rents, and buying more (buyStorage) as the app paying for the user.
-import type { StorageObject } from '@castkit/sdk';
+import {
+  buyStorage,
+  lookupUserStorageAllocations,
+  lookupUserStorageUsage,
+  type StorageObject,
+} from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
@@ -39,15 +44,15 @@ function StorageScreen() {
     queryKey: queryKeys.dev.storage(fid),
     queryFn: async () => {
       const [usage, allocations] = await Promise.all([
-        api.lookupUserStorageUsage({ fid }),
-        api.lookupUserStorageAllocations({ fid }),
+        api.call(lookupUserStorageUsage, { fid }),
+        api.call(lookupUserStorageAllocations, { fid }),
       ]);
       return { usage, allocations };
     },
     enabled: validFid,
   });
   const buy = useMutation({
-    mutationFn: () => api.buyStorage({ fid, units, idem: crypto.randomUUID() }),
+    mutationFn: () => api.call(buyStorage, { fid, units, idem: crypto.randomUUID() }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dev.storage(fid) }),
   });
 

@@ -1,5 +1,5 @@
 // Create or edit a webhook: name, target URL and the subscription's filters.
-import type { Webhook } from '@castkit/sdk';
+import { publishWebhook, updateWebhook, type Webhook } from '@castkit/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';
@@ -21,8 +21,8 @@ export function WebhookForm({ webhook, onDone }: { webhook?: Webhook; onDone: ()
     mutationFn: () => {
       const subscription = toFilters(filters);
       return webhook
-        ? api.updateWebhook({ webhookId: webhook.webhook_id, name, url, subscription })
-        : api.publishWebhook({ name, url, subscription });
+        ? api.call(updateWebhook, { webhookId: webhook.webhook_id, name, url, subscription })
+        : api.call(publishWebhook, { name, url, subscription });
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.dev.webhooks() });

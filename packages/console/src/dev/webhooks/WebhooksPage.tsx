@@ -1,6 +1,6 @@
 // Webhooks (/webhooks): the developer's webhooks with their filters and secrets, created and edited
 // here, switched on and off, deleted, secrets rotated; and each one's live delivery log.
-import type { Webhook } from '@castkit/sdk';
+import { deleteWebhook, fetchWebhooks, updateWebhookActiveStatus, type Webhook } from '@castkit/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { rotateWebhookSecret } from '../../data/emulator-controls';
@@ -23,7 +23,7 @@ export function WebhooksPage() {
 function WebhooksScreen() {
   const api = useApi();
   const [creating, setCreating] = useState(false);
-  const list = useQuery({ queryKey: queryKeys.dev.webhooks(), queryFn: () => api.fetchWebhooks() });
+  const list = useQuery({ queryKey: queryKeys.dev.webhooks(), queryFn: () => api.call(fetchWebhooks) });
   return (
     <>
       <Section title="New webhook">
@@ -57,11 +57,11 @@ function WebhookItem({ webhook: w }: { webhook: Webhook }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.dev.webhooks() });
   const toggle = useMutation({
     mutationFn: () =>
-      api.updateWebhookActiveStatus({ webhookId: w.webhook_id, active: w.active ? 'false' : 'true' }),
+      api.call(updateWebhookActiveStatus, { webhookId: w.webhook_id, active: w.active ? 'false' : 'true' }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => api.deleteWebhook({ webhookId: w.webhook_id }),
+    mutationFn: () => api.call(deleteWebhook, { webhookId: w.webhook_id }),
     onSuccess: refresh,
   });
   const rotate = useMutation({

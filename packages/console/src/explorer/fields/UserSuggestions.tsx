@@ -1,5 +1,6 @@
 // Suggestions for fid and username fields, from the active environment through the SDK.
 import { useQuery } from '@tanstack/react-query';
+import { findOperation } from '../../api/catalog';
 import { useEnv } from '../../shell/env-context';
 import { useDebounced } from '../use-debounced';
 
@@ -13,6 +14,11 @@ interface SuggestedUser {
 export const suggestsUsers = (key: string, type: string) =>
   (type === 'integer' && /(^fid$|Fid$)/.test(key)) || (type === 'string' && key === 'username');
 
+// From the explorer's catalog, which it loads anyway: single entries imported here would bring the
+// chunk of entries the client's screens share into the explorer's first load.
+const byFids = findOperation('v2.fetchBulkUsers')!;
+const byText = findOperation('v2.searchUser')!;
+
 export function useUserSuggestions(text: string, enabled: boolean): SuggestedUser[] {
   const { clients } = useEnv();
   const q = useDebounced(text.trim(), 200);
@@ -23,12 +29,12 @@ export function useUserSuggestions(text: string, enabled: boolean): SuggestedUse
     staleTime: 30_000,
     queryFn: async ({ signal }): Promise<SuggestedUser[]> => {
       if (numeric) {
-        const res = (await clients!.v2.fetchBulkUsers({ fids: [Number(q)] }, { signal })) as {
+        const res = (await clients!.v2.request(byFids, { fids: [Number(q)] }, { signal })) as {
           users?: SuggestedUser[];
         };
         return res.users ?? [];
       }
-      const res = (await clients!.v2.searchUser({ q, limit: 5 }, { signal })) as {
+      const res = (await clients!.v2.request(byText, { q, limit: 5 }, { signal })) as {
         result?: { users?: SuggestedUser[] };
       };
       return res.result?.users ?? [];
