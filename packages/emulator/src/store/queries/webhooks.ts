@@ -177,24 +177,33 @@ export function setDispatchCursor(store: Store, cursor: number): void {
 }
 
 /**
- * One event's deliveries to these webhooks, in one statement (the payload crosses into SQLite once,
- * not once per webhook). Returns those inserted: a webhook that already had the event gets none.
+ * One event's deliveries to these webhooks, in one statement (the payload is stored once, in
+ * webhook_payloads). Returns those inserted: a webhook that already had the event gets none.
  */
 export function insertDeliveries(
   store: Store,
   d: { webhook_ids: readonly string[]; event_id: number; event_type: string; payload: string; at: number },
 ): { id: number; webhook_id: string }[] {
+  store
+    .stmt('INSERT OR IGNORE INTO webhook_payloads (event_id, payload) VALUES (?, ?)')
+    .run(d.event_id, d.payload);
   return store
     .stmt(
       `INSERT OR IGNORE INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at,
-        created_at, updated_at) SELECT value, ?, ?, ?, ?, ?, ? FROM json_each(?) WHERE true
+        created_at, updated_at) SELECT value, ?, ?, '', ?, ?, ? FROM json_each(?) WHERE true
        RETURNING id, webhook_id`,
     )
-    .all(d.event_id, d.event_type, d.payload, d.at, d.at, d.at, JSON.stringify(d.webhook_ids)) as {
+    .all(d.event_id, d.event_type, d.at, d.at, d.at, JSON.stringify(d.webhook_ids)) as {
     id: number;
     webhook_id: string;
   }[];
 }
+
+/** Delivery rows with their payload, wherever it is kept (see webhookPayloads in the schema). */
+const DELIVERY = `SELECT d.id, d.webhook_id, d.event_id, d.event_type, COALESCE(p.payload, d.payload) AS payload,
+  d.status, d.attempts, d.attempts_before, d.next_attempt_at, d.response_status, d.error, d.duration_ms,
+  d.created_at, d.updated_at, d.delivered_at FROM webhook_deliveries d`;
+const WITH_PAYLOAD = 'LEFT JOIN webhook_payloads p ON p.event_id = d.event_id';
 
 /**
  * One webhook's pending deliveries due at `now`, oldest first, at most `limit` of them leaving out
@@ -210,9 +219,9 @@ export function dueDeliveries(
 ): DeliveryRow[] {
   const rows = store
     .stmt(
-      `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_webhook
-       WHERE webhook_id = ? AND status = 'pending' AND next_attempt_at <= ?
-       ORDER BY next_attempt_at, id LIMIT ?`,
+      `${DELIVERY} INDEXED BY webhook_deliveries_due_by_webhook ${WITH_PAYLOAD}
+       WHERE d.webhook_id = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
+       ORDER BY d.next_attempt_at, d.id LIMIT ?`,
     )
     .all(webhookId, now, limit + skip.size) as DeliveryRow[];
   return rows.filter((r) => !skip.has(r.id)).slice(0, limit);
@@ -242,7 +251,7 @@ export function nextDueAt(store: Store): number | undefined {
 }
 
 export function deliveryById(store: Store, id: number): DeliveryRow | undefined {
-  return store.stmt('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
+  return store.stmt(`${DELIVERY} ${WITH_PAYLOAD} WHERE d.id = ?`).get(id) as DeliveryRow | undefined;
 }
 
 export type AttemptRecord = AttemptRow & {
@@ -308,8 +317,8 @@ export function listDeliveries(
 ): DeliveryRow[] {
   return store
     .stmt(
-      `SELECT * FROM webhook_deliveries WHERE (@webhook IS NULL OR webhook_id = @webhook)
-       AND (@status IS NULL OR status = @status) AND id < @before ORDER BY id DESC LIMIT @limit`,
+      `${DELIVERY} ${WITH_PAYLOAD} WHERE (@webhook IS NULL OR d.webhook_id = @webhook)
+       AND (@status IS NULL OR d.status = @status) AND d.id < @before ORDER BY d.id DESC LIMIT @limit`,
     )
     .all({
       webhook: q.webhookId ?? null,
