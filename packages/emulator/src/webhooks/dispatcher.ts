@@ -10,23 +10,22 @@ import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
 import { onEventsAppended } from '../events/wake.js';
 import {
-  type AttemptRecord,
   cancelOrphanedDeliveries,
   currentSecret,
   type DeliveryRow,
   dispatchCursor,
-  dueCount,
   dueDeliveries,
-  insertDeliveries,
+  insertDelivery,
   liveWebhooks,
   nextDueAt,
-  recordAttempts,
+  recordAttempt,
   setDispatchCursor,
   type WebhookRow,
 } from '../store/queries/webhooks.js';
 import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { WebhookSender } from './sender.js';
+import { SIGNATURE_HEADER, signBody } from './sign.js';
 
 export interface DispatcherOptions {
   /** The emulator's origin, for absolute asset URLs in event data. */
@@ -42,24 +41,11 @@ export interface DispatcherOptions {
 }
 
 const EVENTS_PER_TX = 200;
-/** Deliveries a webhook may have waiting in memory (see Hook.fresh). */
-const FRESH_MAX = 1000;
 const MAX_RETRY_MS = 10 * 60 * 1000;
-
-/** What a send needs of a delivery. */
-type Sendable = Pick<DeliveryRow, 'id' | 'payload' | 'attempts' | 'attempts_before'>;
 
 interface Hook {
   row: WebhookRow;
   match: Partial<Record<EventType, CompiledFilter>>;
-  /**
-   * True while every due delivery of this webhook is in flight or in `fresh`: then what to send
-   * next is known without reading the outbox back (ten such reads per write were most of what
-   * deliveries cost the writers). processDue checks the claim against a count of what is due.
-   */
-  caughtUp: boolean;
-  /** Deliveries the pump inserted since the webhook caught up, oldest first, not yet sent. */
-  fresh: Sendable[];
 }
 
 export class WebhookDispatcher {
@@ -83,8 +69,6 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly sends = new Set<Promise<void>>();
-  /** Attempts ended this turn, recorded together in one transaction (see record). */
-  private ended: { row: AttemptRecord; generation: number; recorded: () => void }[] = [];
 
   constructor(
     private readonly store: Store,
@@ -112,8 +96,7 @@ export class WebhookDispatcher {
       this.scheduled = false;
       if (this.stopped) return;
       this.pump();
-      // A turn of its own: a request that arrived meanwhile is answered first.
-      this.soon();
+      this.processDue();
     });
   }
 
@@ -138,7 +121,6 @@ export class WebhookDispatcher {
   /** Turns new events into deliveries (synchronous; each batch one transaction). */
   pump(): void {
     for (;;) {
-      const inserted: [Hook, Sendable][] = [];
       const more = this.store.tx(() => {
         const hooks = this.activeHooks();
         // Nobody listens: nothing to translate or record.
@@ -149,36 +131,22 @@ export class WebhookDispatcher {
         const { events, cursor: next } = eventsAfter(this.store, cursor, EVENTS_PER_TX, this.options.origin);
         const at = this.store.now();
         for (const event of events) {
-          const matched = hooks.filter(
-            (hook) => event.event_id > hook.row.after_event_id && matchesFilters(hook.match, event),
-          );
-          if (matched.length === 0) continue;
-          const payload = JSON.stringify(eventBody(event));
-          const rows = insertDeliveries(this.store, {
-            webhook_ids: matched.map((h) => h.row.webhook_id),
-            event_id: event.event_id,
-            event_type: event.type,
-            payload,
-            at,
-          });
-          for (const { id, webhook_id } of rows) {
-            const hook = matched.find((h) => h.row.webhook_id === webhook_id)!;
-            inserted.push([hook, { id, payload, attempts: 0, attempts_before: 0 }]);
+          let payload: string | undefined;
+          for (const hook of hooks) {
+            if (event.event_id <= hook.row.after_event_id || !matchesFilters(hook.match, event)) continue;
+            payload ??= JSON.stringify(eventBody(event));
+            insertDelivery(this.store, {
+              webhook_id: hook.row.webhook_id,
+              event_id: event.event_id,
+              event_type: event.type,
+              payload,
+              at,
+            });
           }
         }
         if (next !== stored) setDispatchCursor(this.store, next);
         return events.length >= EVENTS_PER_TX;
       });
-      // Committed: now they are the outbox's.
-      for (const [hook, d] of inserted) {
-        if (!hook.caughtUp) continue;
-        // A receiver this far behind reads its backlog from the outbox, not from memory.
-        if (hook.fresh.length < FRESH_MAX) hook.fresh.push(d);
-        else {
-          hook.caughtUp = false;
-          hook.fresh = [];
-        }
-      }
       if (!more) return;
     }
   }
@@ -190,7 +158,7 @@ export class WebhookDispatcher {
       const key = `${row.webhook_id}`;
       let hook = this.compiled.get(key);
       if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters) {
-        hook = { row, match: compileFilters(JSON.parse(row.filters)), caughtUp: false, fresh: [] };
+        hook = { row, match: compileFilters(JSON.parse(row.filters)) };
         this.compiled.set(key, hook);
       }
       hook.row = row;
@@ -207,30 +175,13 @@ export class WebhookDispatcher {
     if (this.stopped) return;
     const now = this.store.now();
     const started: Promise<void>[] = [];
-    const hooks = this.activeHooks();
-    // Due rows nobody tracks (a retry come due, a redelivery, a moved clock): every webhook reads
-    // its outbox again. Otherwise the count (one query) shows there is nothing to look for.
-    let known = 0;
-    for (const hook of hooks)
-      known += hook.fresh.length + (this.inFlight.get(hook.row.webhook_id)?.size ?? 0);
-    if (dueCount(this.store, now) > known)
-      for (const hook of hooks) {
-        hook.caughtUp = false;
-        hook.fresh = [];
-      }
     // Per webhook, only as many as it has free slots: a backlog is never read to be skipped.
-    for (const hook of hooks) {
+    for (const hook of this.activeHooks()) {
       const id = hook.row.webhook_id;
       const flying = this.inFlight.get(id) ?? new Set<number>();
       const free = this.perWebhook - flying.size;
-      if (free <= 0 || (hook.caughtUp && hook.fresh.length === 0)) continue;
-      let due: Sendable[];
-      if (hook.caughtUp) due = hook.fresh.splice(0, free);
-      else {
-        due = dueDeliveries(this.store, id, now, flying, free);
-        // Fewer than asked for: every due one is in flight now.
-        hook.caughtUp = due.length < free;
-      }
+      if (free <= 0) continue;
+      const due = dueDeliveries(this.store, id, now, [...flying], free);
       if (due.length === 0) continue;
       const secret = currentSecret(this.store, id);
       if (!secret) continue;
@@ -274,9 +225,10 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  private async attempt(d: Sendable, url: string, secret: string, generation: number): Promise<void> {
+  private async attempt(d: DeliveryRow, url: string, secret: string, generation: number): Promise<void> {
     const startedAt = this.store.now();
-    const result = await this.sender.post({ url, body: d.payload, secret, timeoutMs: this.timeoutMs });
+    const signature = signBody(d.payload, secret);
+    const result = await this.post(url, d.payload, signature);
     // Left pending: sent again after a restart; after a restore the row is the snapshot's.
     if (this.stopped || generation !== this.generation) return;
     const attempt = d.attempts + 1;
@@ -284,48 +236,37 @@ export class WebhookDispatcher {
     const spent = attempt - d.attempts_before;
     const status = ok ? 'delivered' : spent >= this.maxAttempts ? 'failed' : 'pending';
     const at = this.store.now();
-    await this.record(
-      {
-        delivery_id: d.id,
-        attempt,
-        started_at: startedAt,
-        duration_ms: result.durationMs,
-        response_status: result.status ?? null,
-        error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
-        signature: result.signature ?? null,
-        status,
-        next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
-        at,
-      },
-      generation,
-    );
-  }
-
-  /**
-   * Answers come back in batches; recording each in its own transaction cost the writers more than
-   * the HTTP did. Those ended in one turn are written together in the next.
-   */
-  private record(row: AttemptRecord, generation: number): Promise<void> {
-    if (this.ended.length === 0)
-      setImmediate(() => {
-        const ended = this.ended;
-        this.ended = [];
-        // A restore in between put the rows back: what was sent before it is not recorded.
-        const current = ended.filter((e) => e.generation === this.generation && !this.stopped);
-        if (current.length > 0)
-          recordAttempts(
-            this.store,
-            current.map((e) => e.row),
-          );
-        for (const e of ended) e.recorded();
-      });
-    return new Promise((recorded) => this.ended.push({ row, generation, recorded }));
+    recordAttempt(this.store, {
+      delivery_id: d.id,
+      attempt,
+      started_at: startedAt,
+      duration_ms: result.durationMs,
+      response_status: result.status ?? null,
+      error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
+      signature,
+      status,
+      next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
+      at,
+    });
   }
 
   /** Exponential with jitter: between half and all of base·2^(n-1), capped. */
   private backoff(spent: number): number {
     const full = Math.min(MAX_RETRY_MS, this.retryBaseMs * 2 ** (spent - 1));
     return Math.round(full / 2 + (Math.random() * full) / 2);
+  }
+
+  private post(url: string, body: string, signature: string) {
+    return this.sender.post(
+      url,
+      body,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'castkit-emulator-webhooks',
+        [SIGNATURE_HEADER]: signature,
+      },
+      this.timeoutMs,
+    );
   }
 
   /** Stops sending; sends in flight end unrecorded and stay pending for the next start. */

@@ -176,66 +176,34 @@ export function setDispatchCursor(store: Store, cursor: number): void {
     .run(cursor);
 }
 
-/**
- * One event's deliveries to these webhooks, in one statement (the payload is stored once, in
- * webhook_payloads). Returns those inserted: a webhook that already had the event gets none.
- */
-export function insertDeliveries(
+export function insertDelivery(
   store: Store,
-  d: { webhook_ids: readonly string[]; event_id: number; event_type: string; payload: string; at: number },
-): { id: number; webhook_id: string }[] {
+  d: { webhook_id: string; event_id: number; event_type: string; payload: string; at: number },
+): void {
   store
-    .stmt('INSERT OR IGNORE INTO webhook_payloads (event_id, payload) VALUES (?, ?)')
-    .run(d.event_id, d.payload);
-  return store
     .stmt(
       `INSERT OR IGNORE INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at,
-        created_at, updated_at) SELECT value, ?, ?, '', ?, ?, ? FROM json_each(?) WHERE true
-       RETURNING id, webhook_id`,
+        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
-    .all(d.event_id, d.event_type, d.at, d.at, d.at, JSON.stringify(d.webhook_ids)) as {
-    id: number;
-    webhook_id: string;
-  }[];
+    .run(d.webhook_id, d.event_id, d.event_type, d.payload, d.at, d.at, d.at);
 }
 
-/** Delivery rows with their payload, wherever it is kept (see webhookPayloads in the schema). */
-const DELIVERY = `SELECT d.id, d.webhook_id, d.event_id, d.event_type, COALESCE(p.payload, d.payload) AS payload,
-  d.status, d.attempts, d.attempts_before, d.next_attempt_at, d.response_status, d.error, d.duration_ms,
-  d.created_at, d.updated_at, d.delivered_at FROM webhook_deliveries d`;
-const WITH_PAYLOAD = 'LEFT JOIN webhook_payloads p ON p.event_id = d.event_id';
-
-/**
- * One webhook's pending deliveries due at `now`, oldest first, at most `limit` of them leaving out
- * those in `skip` (in flight, a handful: reading them and dropping them here is cheaper than a
- * NOT IN over a JSON list, which this runs for every webhook on every write).
- */
+/** One webhook's pending deliveries due at `now`, oldest first, leaving out those in `skip` (in flight). */
 export function dueDeliveries(
   store: Store,
   webhookId: string,
   now: number,
-  skip: ReadonlySet<number>,
+  skip: readonly number[],
   limit: number,
 ): DeliveryRow[] {
-  const rows = store
-    .stmt(
-      `${DELIVERY} INDEXED BY webhook_deliveries_due_by_webhook ${WITH_PAYLOAD}
-       WHERE d.webhook_id = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
-       ORDER BY d.next_attempt_at, d.id LIMIT ?`,
-    )
-    .all(webhookId, now, limit + skip.size) as DeliveryRow[];
-  return rows.filter((r) => !skip.has(r.id)).slice(0, limit);
-}
-
-/** How many pending deliveries are due at `now` (in flight ones included: they stay pending). */
-export function dueCount(store: Store, now: number): number {
   return store
     .stmt(
-      `SELECT COUNT(*) FROM webhook_deliveries INDEXED BY webhook_deliveries_due
-       WHERE status = 'pending' AND next_attempt_at <= ?`,
+      `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_webhook
+       WHERE webhook_id = ? AND status = 'pending' AND next_attempt_at <= ?
+         AND id NOT IN (SELECT value FROM json_each(?))
+       ORDER BY next_attempt_at, id LIMIT ?`,
     )
-    .pluck()
-    .get(now) as number;
+    .all(webhookId, now, JSON.stringify(skip), limit) as DeliveryRow[];
 }
 
 /** When the next pending delivery falls due (unix ms), or undefined when none is pending. */
@@ -251,44 +219,39 @@ export function nextDueAt(store: Store): number | undefined {
 }
 
 export function deliveryById(store: Store, id: number): DeliveryRow | undefined {
-  return store.stmt(`${DELIVERY} ${WITH_PAYLOAD} WHERE d.id = ?`).get(id) as DeliveryRow | undefined;
+  return store.stmt('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
 }
 
-export type AttemptRecord = AttemptRow & {
-  status: DeliveryStatus;
-  next_attempt_at: number | null;
-  at: number;
-};
-
-/** Records attempts and their deliveries' new states, all in one transaction. */
-export function recordAttempts(store: Store, records: readonly AttemptRecord[]): void {
+/** Records one attempt and the delivery's new state, together. */
+export function recordAttempt(
+  store: Store,
+  a: AttemptRow & { status: DeliveryStatus; next_attempt_at: number | null; at: number },
+): void {
   store.tx(() => {
-    for (const a of records) {
-      store
-        .stmt(
-          `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
-            signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
-      store
-        .stmt(
-          `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
-            duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
-           WHERE id = ?`,
-        )
-        .run(
-          a.status,
-          a.attempt,
-          a.next_attempt_at,
-          a.response_status,
-          a.error,
-          a.duration_ms,
-          a.at,
-          a.status,
-          a.at,
-          a.delivery_id,
-        );
-    }
+    store
+      .stmt(
+        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
+          signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
+    store
+      .stmt(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
+          duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
+         WHERE id = ?`,
+      )
+      .run(
+        a.status,
+        a.attempt,
+        a.next_attempt_at,
+        a.response_status,
+        a.error,
+        a.duration_ms,
+        a.at,
+        a.status,
+        a.at,
+        a.delivery_id,
+      );
   });
 }
 
@@ -317,8 +280,8 @@ export function listDeliveries(
 ): DeliveryRow[] {
   return store
     .stmt(
-      `${DELIVERY} ${WITH_PAYLOAD} WHERE (@webhook IS NULL OR d.webhook_id = @webhook)
-       AND (@status IS NULL OR d.status = @status) AND d.id < @before ORDER BY d.id DESC LIMIT @limit`,
+      `SELECT * FROM webhook_deliveries WHERE (@webhook IS NULL OR webhook_id = @webhook)
+       AND (@status IS NULL OR status = @status) AND id < @before ORDER BY id DESC LIMIT @limit`,
     )
     .all({
       webhook: q.webhookId ?? null,
