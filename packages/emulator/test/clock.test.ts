@@ -1,4 +1,4 @@
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient, SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES } from '@castkit/sdk';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, SEED_USERS, startEmulator } from '../src/index.js';
@@ -70,19 +70,8 @@ describe('the virtual clock', () => {
     });
     const signer = await api.createSigner();
     const signature = await custody.signTypedData({
-      domain: {
-        name: 'Farcaster SignedKeyRequestValidator',
-        version: '1',
-        chainId: 10,
-        verifyingContract: '0x00000000fc700472606ed4fa22623acf62c60553',
-      },
-      types: {
-        SignedKeyRequest: [
-          { name: 'requestFid', type: 'uint256' },
-          { name: 'key', type: 'bytes' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
+      domain: SIGNED_KEY_REQUEST_DOMAIN,
+      types: SIGNED_KEY_REQUEST_TYPES,
       primaryType: 'SignedKeyRequest',
       message: {
         requestFid: BigInt(fid),

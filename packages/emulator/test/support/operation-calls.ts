@@ -4,6 +4,7 @@
 // objects are the same, as the two SDKs take the same ones.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES } from '@castkit/sdk';
 import {
   FarcasterNetwork,
   ID_GATEWAY_EIP_712_DOMAIN,
@@ -173,22 +174,6 @@ export function signedCast(ctx: CallContext, text: string): Message {
   );
 }
 
-const SIGNED_KEY_REQUEST = {
-  domain: {
-    name: 'Farcaster SignedKeyRequestValidator',
-    version: '1',
-    chainId: 10,
-    verifyingContract: '0x00000000fc700472606ed4fa22623acf62c60553',
-  },
-  types: {
-    SignedKeyRequest: [
-      { name: 'requestFid', type: 'uint256' },
-      { name: 'key', type: 'bytes' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-} as const;
-
 function signKeyRequest(
   account: PrivateKeyAccount | ReturnType<typeof mnemonicToAccount>,
   fid: number,
@@ -196,7 +181,8 @@ function signKeyRequest(
   deadline: number,
 ) {
   return account.signTypedData({
-    ...SIGNED_KEY_REQUEST,
+    domain: SIGNED_KEY_REQUEST_DOMAIN,
+    types: SIGNED_KEY_REQUEST_TYPES,
     primaryType: 'SignedKeyRequest',
     message: { requestFid: BigInt(fid), key: key as `0x${string}`, deadline: BigInt(deadline) },
   });

@@ -30,6 +30,11 @@ const EFFECT_LABELS: Record<FaultEffect, string> = {
 };
 
 type Scope = 'always' | 'probability' | 'times';
+const SCOPES: [Scope, string][] = [
+  ['always', 'every matching call'],
+  ['probability', 'a share of calls'],
+  ['times', 'the next N calls'],
+];
 
 /** What a rule does, in one line. */
 export function describeFault(f: FaultRule): string {
@@ -246,33 +251,17 @@ function FaultForm({ onAdd, pending }: { onAdd: (r: FaultRuleInput) => void; pen
       </div>
       <fieldset className="flex flex-wrap items-center gap-4 text-sm">
         <legend className={labelClass}>Applies to</legend>
-        <label>
-          <input
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === 'always'}
-            onChange={() => setScope('always')}
-          />{' '}
-          every matching call
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === 'probability'}
-            onChange={() => setScope('probability')}
-          />{' '}
-          a share of calls
-        </label>
-        <label>
-          <input
-            type="radio"
-            name={`${id}-scope`}
-            checked={scope === 'times'}
-            onChange={() => setScope('times')}
-          />{' '}
-          the next N calls
-        </label>
+        {SCOPES.map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name={`${id}-scope`}
+              checked={scope === value}
+              onChange={() => setScope(value)}
+            />{' '}
+            {label}
+          </label>
+        ))}
         {scope === 'probability' && (
           <label className="flex items-center gap-1">
             Probability (0 to 1)

@@ -1,7 +1,7 @@
 // Signers: create, look up, list (by a SIWE-signed message), signed key requests (EIP-712, checked
 // against the app's custody address) and their approval; plus login nonce and authorize URL.
 import { randomBytes } from 'node:crypto';
-import type { Signer } from '@castkit/sdk';
+import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES, type Signer } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
@@ -21,21 +21,6 @@ import { hexParam } from './social-common.js';
 
 // viem is ~0.3–0.5 s of module loading: loaded when a signature is first checked, not at start-up.
 const viem = () => import('viem');
-
-/** The KeyRegistry's SignedKeyRequestValidator, whose EIP-712 domain signed key requests use. */
-const SIGNED_KEY_REQUEST_DOMAIN = {
-  name: 'Farcaster SignedKeyRequestValidator',
-  version: '1',
-  chainId: 10,
-  verifyingContract: '0x00000000fc700472606ed4fa22623acf62c60553',
-} as const;
-const SIGNED_KEY_REQUEST_TYPES = {
-  SignedKeyRequest: [
-    { name: 'requestFid', type: 'uint256' },
-    { name: 'key', type: 'bytes' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-} as const;
 
 export const approvalPath = (signerUuid: string) => `/_emulator/signer/${signerUuid}/approve`;
 
