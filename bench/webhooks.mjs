@@ -1,10 +1,11 @@
 // Webhook delivery, measured in one run against a child emulator (small seed, in memory) and a
-// receiver in a process of its own, all on loopback. Per round: write latency with no webhook, then with
-// 1 and with 10 webhooks taking every cast (write → delivery latency measured from the write's
-// start to the receiver's arrival, same clock), then a burst at concurrency 16 with 10 webhooks for
-// deliveries per second sustained. Every figure is the median over the rounds.
+// receiver in a process of its own, all on loopback. After a warm-up of every path, per round:
+// sequential write latency with no webhook, then with 1 and with 10 webhooks taking every cast
+// (write → delivery latency measured from the write's start to the receiver's arrival, same clock);
+// the same at a steady pace (a write every --every ms) with none and 10; then a burst at concurrency
+// 16 with 10 webhooks for deliveries per second sustained. Every figure is the median over the rounds.
 // Targets (issue 11): delivery p99 <= 50 ms at 10 webhooks; write p99 with 10 webhooks <= 1.2x none.
-// Usage: node bench/webhooks.mjs [--rounds N] [--writes N] [--cpu-prof DIR]
+// Usage: node bench/webhooks.mjs [--rounds N] [--writes N] [--every MS] [--cpu-prof DIR]
 // --cpu-prof writes the emulator child's V8 CPU profile into DIR (open it in Chrome DevTools).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
+    every: { type: 'string', default: '4' },
     writes: { type: 'string', default: '300' },
     'cpu-prof': { type: 'string' },
   },
@@ -21,6 +23,7 @@ const { values } = parseArgs({
 const ROUNDS = Math.max(1, Number(values.rounds));
 const WRITES = Math.max(20, Number(values.writes));
 const BURST = WRITES * 2;
+const EVERY = Math.max(1, Number(values.every));
 const KEY = 'castkit-dev-key';
 const emulatorBin = fileURLToPath(new URL('../packages/emulator/bin/castkit-emulator.mjs', import.meta.url));
 const SIGNERS = [1, 2, 3].map((fid) => `00000000-0000-4000-8000-00000000000${fid}`);
@@ -105,30 +108,55 @@ const unhook = async (ids) => {
   for (const id of ids) await call('DELETE', '/v2/farcaster/webhook', { webhook_id: id });
 };
 
-/**
- * CPU ms the emulator's main thread (the one that answers writes) has used, from /proc (Linux; 10 ms
- * ticks): what the deliveries cost the write path, apart from how busy the machine is.
- */
-function mainThreadCpuMs() {
+/** CPU ms a task has used, from a /proc stat file (Linux; 10 ms ticks); NaN elsewhere. */
+function cpuMs(stat) {
   try {
-    const fields = readFileSync(`/proc/${child.pid}/task/${child.pid}/stat`, 'utf8')
-      .split(') ')[1]
-      .split(' ');
+    const fields = readFileSync(stat, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
   }
 }
 
-/** Sequential writes; with webhooks, waits for every delivery and returns the latencies. */
-async function phase(webhooks) {
+/**
+ * CPU used so far by each party: the emulator's main thread (the one that answers writes: what the
+ * deliveries cost the write path), the whole emulator (its delivery thread too), the receiver and
+ * this process (the client). On two cores their sum per write shows how busy the machine was.
+ */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return {
+    main: cpuMs(`/proc/${child.pid}/task/${child.pid}/stat`),
+    emulator: cpuMs(`/proc/${child.pid}/stat`),
+    receiver: cpuMs(`/proc/${receiver.pid}/stat`),
+    client: (user + system) / 1000,
+  };
+};
+
+/**
+ * WRITES writes: sequential (each sent when the last has answered: the machine is saturated, so
+ * deliveries share the cores with the writes), or with `every` ms set, one sent every that many ms
+ * whether or not the last has answered (a steady rate the machine can carry). With webhooks, waits
+ * for every delivery and returns the latencies.
+ */
+async function phase(webhooks, every = 0) {
   const ids = await hooks(webhooks);
   const start = await deliveredNow();
   const writes = [];
-  const cpu0 = mainThreadCpuMs();
-  for (let i = 0; i < WRITES; i++) writes.push(await write());
+  const cpu0 = cpuNow();
+  if (every > 0) {
+    const sent = [];
+    const t0 = performance.now();
+    for (let i = 0; i < WRITES; i++) {
+      const wait = t0 + i * every - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      sent.push(write());
+    }
+    writes.push(...(await Promise.all(sent)));
+  } else for (let i = 0; i < WRITES; i++) writes.push(await write());
   await untilDelivered(start + WRITES * webhooks);
-  const cpuPerWrite = (mainThreadCpuMs() - cpu0) / WRITES;
+  const cpu1 = cpuNow();
+  const cpu = Object.fromEntries(Object.keys(cpu1).map((k) => [k, (cpu1[k] - cpu0[k]) / WRITES]));
   const latencies = writes.flatMap((w) => (arrivals.get(w.hash) ?? []).map((at) => at - w.t0));
   await unhook(ids);
   return {
@@ -137,7 +165,7 @@ async function phase(webhooks) {
       99,
     ),
     writeP50: median(writes.map((w) => w.ms)),
-    cpuPerWrite,
+    cpu,
     latencies,
   };
 }
@@ -171,9 +199,15 @@ const rows = {
   d10p50: [],
   d10p99: [],
   rate: [],
+  pacedNone: [],
+  pacedTen: [],
+  pacedD10p99: [],
 };
 try {
-  await phase(0); // warm-up
+  // Warm-up: every path the rounds take, so the JIT has compiled it before anything is timed.
+  await phase(0);
+  await phase(10);
+  await burst(10);
   for (let round = 0; round < ROUNDS; round++) {
     const none = await phase(0);
     const one = await phase(1);
@@ -183,12 +217,17 @@ try {
     rows.ten.push(ten.writeP99);
     rows.none50.push(none.writeP50);
     rows.ten50.push(ten.writeP50);
-    rows.noneCpu.push(none.cpuPerWrite);
-    rows.tenCpu.push(ten.cpuPerWrite);
+    rows.noneCpu.push(none.cpu);
+    rows.tenCpu.push(ten.cpu);
     rows.d1p50.push(pct(one.latencies, 50));
     rows.d1p99.push(pct(one.latencies, 99));
     rows.d10p50.push(pct(ten.latencies, 50));
     rows.d10p99.push(pct(ten.latencies, 99));
+    const pacedNone = await phase(0, EVERY);
+    const pacedTen = await phase(10, EVERY);
+    rows.pacedNone.push(pacedNone.writeP99);
+    rows.pacedTen.push(pacedTen.writeP99);
+    rows.pacedD10p99.push(pct(pacedTen.latencies, 99));
     rows.rate.push(await burst(10));
     console.error(`round ${round + 1}/${ROUNDS} done`);
   }
@@ -200,15 +239,21 @@ try {
     `write p99 (ms): no webhooks ${f(median(rows.none))}, 1 webhook ${f(median(rows.one))}, 10 webhooks ${f(median(rows.ten))}`,
   );
   console.log(`write p50 (ms): no webhooks ${f(median(rows.none50))}, 10 webhooks ${f(median(rows.ten50))}`);
+  const cpuLine = (cpus) => {
+    const m = (k) => f(median(cpus.map((c) => c[k])));
+    return `emulator main thread ${m('main')}, whole emulator ${m('emulator')}, receiver ${m('receiver')}, client ${m('client')}`;
+  };
+  console.log(`CPU per sequential write (ms), no webhooks: ${cpuLine(rows.noneCpu)}`);
+  console.log(`CPU per sequential write (ms), 10 webhooks: ${cpuLine(rows.tenCpu)}`);
   console.log(
-    `emulator main-thread CPU per write (ms, deliveries included): no webhooks ${f(median(rows.noneCpu))}, 10 webhooks ${f(median(rows.tenCpu))}`,
-  );
-  console.log(
-    `write p99 ratio 10 webhooks / none: ${f(median(rows.ten) / median(rows.none))}x (target <= 1.2x)`,
+    `sequential: write p99 ratio 10 webhooks / none: ${f(median(rows.ten) / median(rows.none))}x (target <= 1.2x)`,
   );
   console.log(`write→delivery at 1 webhook (ms): p50 ${f(median(rows.d1p50))}, p99 ${f(median(rows.d1p99))}`);
   console.log(
     `write→delivery at 10 webhooks (ms): p50 ${f(median(rows.d10p50))}, p99 ${f(median(rows.d10p99))} (target p99 <= 50)`,
+  );
+  console.log(
+    `paced, a write every ${EVERY} ms: write p99 (ms) no webhooks ${f(median(rows.pacedNone))}, 10 webhooks ${f(median(rows.pacedTen))}; ratio ${f(median(rows.pacedTen) / median(rows.pacedNone))}x (target <= 1.2x); write→delivery p99 ${f(median(rows.pacedD10p99))}`,
   );
   console.log(`deliveries/s sustained (10 webhooks, c16 writes): ${Math.round(median(rows.rate))}`);
 } finally {

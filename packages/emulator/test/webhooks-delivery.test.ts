@@ -213,6 +213,26 @@ describe('webhook deliveries', () => {
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   });
 
+  it('sends and shows a delivery written before payloads moved to their own table, body inline', async () => {
+    const hook = await createHook({ 'user.updated': { fids: [999_999] } });
+    const body = JSON.stringify({ created_at: 1, type: 'user.updated', data: { fid: 999_999 } });
+    const at = emulator.store.now();
+    // As migration 12 wrote it: the body in the delivery row, nothing in webhook_payloads.
+    emulator.store.db
+      .prepare(
+        `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at, created_at,
+          updated_at) VALUES (?, ?, 'user.updated', ?, ?, ?, ?)`,
+      )
+      .run(hook.webhook_id, 900_000_000, body, at, at, at);
+    expect((await call('POST', '/_emulator/clock/advance', { by: '1s' })).status).toBe(200);
+    const got = (await receiver.waitFor((r) => r.some((x) => x.raw === body))).find((x) => x.raw === body);
+    expect(await signedWith(got!, hook.secrets[0]!.value)).toBe(true);
+    const [d] = await deliveriesWhen(`webhook_id=${hook.webhook_id}`, (ds) => ds[0]?.status === 'delivered');
+    expect(d!.payload).toEqual(JSON.parse(body));
+    await call('POST', '/_emulator/clock/real');
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+
   it('marks a delivery failed after the last attempt', async () => {
     const dead = 'http://127.0.0.1:9/nobody-listens';
     const hook = await createHook({ 'user.updated': { fids: [bob!.fid] } }, dead);

@@ -39,9 +39,30 @@ describe('webhook deliveries across webhooks', () => {
     await slow.waitFor((r) => r.length >= 1);
     await hook(fast.url);
     await me.castAdd({ text: 'for the fast one' });
-    // The slow backlog needs 300 / 4 x 400 ms to drain; the fast webhook must not wait for it.
+    // The slow backlog needs 300 / 16 x 400 ms to drain; the fast webhook must not wait for it.
     const [got] = await fast.waitFor((r) => r.length >= 1, 4000);
     expect(got!.body.data.text).toBe('for the fast one');
     expect(slow.received.length).toBeLessThan(300);
+  }, 60_000);
+
+  it('keeps at most 16 requests open per receiver and sends a backlog longer than it holds in memory once each', async () => {
+    const busy = await startReceiver();
+    busy.delayMs = 20;
+    try {
+      await hook(busy.url);
+      const me = actAs(emulator.store, alice!.signerUuid);
+      // Written in one go, the events are matched together: more than the 1,000 a webhook keeps in
+      // memory, so the rest is read back from the outbox while the first are in flight.
+      const n = 1200;
+      for (let i = 0; i < n; i++) await me.castAdd({ text: `queued ${i}` });
+      const got = await busy.waitFor((r) => r.length >= n, 30_000);
+      await new Promise((r) => setTimeout(r, 200));
+      const texts = got.map((r) => r.body.data.text as string);
+      expect(new Set(texts).size).toBe(n);
+      expect(texts.length).toBe(n);
+      expect(busy.maxOpen).toBe(16);
+    } finally {
+      await busy.close();
+    }
   }, 60_000);
 });

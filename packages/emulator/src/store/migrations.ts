@@ -6,7 +6,7 @@ import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
 import { undoSchema } from './undo-log.js';
-import { webhookAttemptSignatures, webhooksSchema } from './webhooks-schema.js';
+import { webhookAttemptSignatures, webhookPayloads, webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
   version: number;
@@ -52,6 +52,7 @@ const migrations: Migration[] = [
     name: 'webhook attempt signatures, due deliveries by webhook',
     sql: webhookAttemptSignatures,
   },
+  { version: 13, name: 'webhook payloads once per event', sql: webhookPayloads },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -69,3 +69,11 @@ CREATE TABLE webhook_attempts (
 export const webhookAttemptSignatures = `ALTER TABLE webhook_attempts ADD COLUMN signature TEXT;
 CREATE INDEX webhook_deliveries_due_by_webhook ON webhook_deliveries (webhook_id, next_attempt_at)
   WHERE status = 'pending';`;
+
+// An event's body once, however many webhooks take it. Inline, every attempt rewrote it with its
+// delivery row, and the undo log copied it each time; rows written before this keep theirs inline
+// (webhook_deliveries.payload, '' since), and readers take whichever is there.
+export const webhookPayloads = `CREATE TABLE webhook_payloads (
+  event_id INTEGER PRIMARY KEY,
+  payload TEXT NOT NULL
+);`;

@@ -10,22 +10,23 @@ import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
 import { onEventsAppended } from '../events/wake.js';
 import {
+  type AttemptRecord,
   cancelOrphanedDeliveries,
   currentSecret,
   type DeliveryRow,
   dispatchCursor,
   dueDeliveries,
-  insertDelivery,
+  insertDeliveries,
   liveWebhooks,
   nextDueAt,
-  recordAttempt,
+  recordAttempts,
   setDispatchCursor,
   type WebhookRow,
+  webhooksVersion,
 } from '../store/queries/webhooks.js';
 import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { WebhookSender } from './sender.js';
-import { SIGNATURE_HEADER, signBody } from './sign.js';
 
 export interface DispatcherOptions {
   /** The emulator's origin, for absolute asset URLs in event data. */
@@ -36,16 +37,37 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** First retry delay, ms; doubles each attempt, with jitter (default 1 s, at most 10 min). */
   retryBaseMs?: number;
-  /** Requests in flight per webhook (default 4). */
+  /** Requests in flight per webhook (default 16). */
   concurrencyPerWebhook?: number;
 }
 
 const EVENTS_PER_TX = 200;
+/** Deliveries a caught-up webhook may hold in memory before it reads its backlog from the outbox. */
+const FRESH_MAX = 1000;
 const MAX_RETRY_MS = 10 * 60 * 1000;
+
+/** What a send needs of a delivery. */
+type Sendable = Pick<DeliveryRow, 'id' | 'payload' | 'attempts' | 'attempts_before'>;
 
 interface Hook {
   row: WebhookRow;
   match: Partial<Record<EventType, CompiledFilter>>;
+  /**
+   * False while every due delivery of this webhook is in flight or in `fresh`: then what to send
+   * next is known without reading the outbox (a read per webhook per write was most of what
+   * deliveries cost the writers). Set by anything that may make rows due unseen: a timer, a moved
+   * clock, a redelivery, a restore, a backlog too long to hold in memory.
+   */
+  maybeDue: boolean;
+  /** Deliveries the pump committed while the webhook was caught up, oldest first, not yet sent. */
+  fresh: Sendable[];
+}
+
+/** A finished attempt waiting to be recorded with the others of its turn. */
+interface Ended {
+  row: AttemptRecord;
+  generation: number;
+  recorded: () => void;
 }
 
 export class WebhookDispatcher {
@@ -56,6 +78,8 @@ export class WebhookDispatcher {
   /** Delivery ids in flight, by webhook. */
   private readonly inFlight = new Map<string, Set<number>>();
   private readonly compiled = new Map<string, Hook>();
+  /** The active webhooks, read again only when a webhook row changed (see webhooksVersion). */
+  private hooks: { version: number; list: Hook[] } | undefined;
   private readonly sender = new WebhookSender();
   private readonly unsubscribe: () => void;
   private readonly unclock: () => void;
@@ -67,8 +91,12 @@ export class WebhookDispatcher {
   private scheduled = false;
   private dueQueued = false;
   private timer: NodeJS.Timeout | undefined;
+  /** The retry timer may be wrong: a retry was recorded, or due rows may be anywhere. */
+  private rearm = true;
   private stopped = false;
   private readonly sends = new Set<Promise<void>>();
+  /** Attempts that ended this turn, recorded together in one transaction (see record). */
+  private ended: Ended[] = [];
 
   constructor(
     private readonly store: Store,
@@ -77,7 +105,7 @@ export class WebhookDispatcher {
     this.timeoutMs = options.attemptTimeoutMs ?? 10_000;
     this.maxAttempts = options.maxAttempts ?? 6;
     this.retryBaseMs = options.retryBaseMs ?? 1000;
-    this.perWebhook = options.concurrencyPerWebhook ?? 4;
+    this.perWebhook = options.concurrencyPerWebhook ?? 16;
     this.unsubscribe = onEventsAppended(store, () => this.schedule());
     // A moved clock may have made retries due: whoever moved it hears back once they are sent.
     this.unclock = store.onClockChange(() => this.processDue());
@@ -88,7 +116,7 @@ export class WebhookDispatcher {
     this.schedule();
   }
 
-  /** Runs pump + processDue soon, once, after the current writer has answered. */
+  /** Runs pump, then sendDue, soon, once, after the current writer has answered. */
   schedule(): void {
     if (this.scheduled || this.stopped) return;
     this.scheduled = true;
@@ -96,7 +124,7 @@ export class WebhookDispatcher {
       this.scheduled = false;
       if (this.stopped) return;
       this.pump();
-      this.processDue();
+      this.soon();
     });
   }
 
@@ -110,9 +138,11 @@ export class WebhookDispatcher {
     this.generation++;
     this.inFlight.clear();
     this.compiled.clear();
+    this.hooks = undefined;
     cancelOrphanedDeliveries(this.store, this.store.now());
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.rearm = true;
     // Kept in memory, not written: the restored tables stay exactly the snapshot's.
     this.floor = latestEventId(this.store);
     this.schedule();
@@ -121,6 +151,7 @@ export class WebhookDispatcher {
   /** Turns new events into deliveries (synchronous; each batch one transaction). */
   pump(): void {
     for (;;) {
+      const inserted: [Hook, Sendable][] = [];
       const more = this.store.tx(() => {
         const hooks = this.activeHooks();
         // Nobody listens: nothing to translate or record.
@@ -131,65 +162,97 @@ export class WebhookDispatcher {
         const { events, cursor: next } = eventsAfter(this.store, cursor, EVENTS_PER_TX, this.options.origin);
         const at = this.store.now();
         for (const event of events) {
-          let payload: string | undefined;
-          for (const hook of hooks) {
-            if (event.event_id <= hook.row.after_event_id || !matchesFilters(hook.match, event)) continue;
-            payload ??= JSON.stringify(eventBody(event));
-            insertDelivery(this.store, {
-              webhook_id: hook.row.webhook_id,
-              event_id: event.event_id,
-              event_type: event.type,
-              payload,
-              at,
-            });
+          const matched = hooks.filter(
+            (hook) => event.event_id > hook.row.after_event_id && matchesFilters(hook.match, event),
+          );
+          if (matched.length === 0) continue;
+          const payload = JSON.stringify(eventBody(event));
+          const rows = insertDeliveries(this.store, {
+            webhook_ids: matched.map((h) => h.row.webhook_id),
+            event_id: event.event_id,
+            event_type: event.type,
+            payload,
+            at,
+          });
+          for (const { id, webhook_id } of rows) {
+            const hook = matched.find((h) => h.row.webhook_id === webhook_id);
+            if (hook) inserted.push([hook, { id, payload, attempts: 0, attempts_before: 0 }]);
           }
         }
         if (next !== stored) setDispatchCursor(this.store, next);
         return events.length >= EVENTS_PER_TX;
       });
+      // Committed: now they are the outbox's.
+      for (const [hook, d] of inserted) {
+        if (hook.maybeDue) continue;
+        if (hook.fresh.length < FRESH_MAX) hook.fresh.push(d);
+        else this.lookAgain(hook);
+      }
       if (!more) return;
     }
   }
 
+  /** The webhook reads its due deliveries from the outbox next time. */
+  private lookAgain(hook: Hook): void {
+    hook.maybeDue = true;
+    hook.fresh = [];
+  }
+
   private activeHooks(): Hook[] {
-    const out: Hook[] = [];
+    const version = webhooksVersion(this.store);
+    if (this.hooks?.version === version) return this.hooks.list;
+    const list: Hook[] = [];
     for (const row of liveWebhooks(this.store)) {
       if (!row.active) continue;
-      const key = `${row.webhook_id}`;
-      let hook = this.compiled.get(key);
+      let hook = this.compiled.get(row.webhook_id);
       if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters) {
-        hook = { row, match: compileFilters(JSON.parse(row.filters)) };
-        this.compiled.set(key, hook);
+        hook = { row, match: compileFilters(JSON.parse(row.filters)), maybeDue: true, fresh: [] };
+        this.compiled.set(row.webhook_id, hook);
       }
       hook.row = row;
-      out.push(hook);
+      list.push(hook);
     }
-    return out;
+    this.hooks = { version, list };
+    return list;
   }
 
   /**
    * Starts sending every delivery due now (within the concurrency limits) and resolves when those
-   * sends have finished. What the virtual clock calls after it moves.
+   * sends have finished. What the virtual clock, the retry timer and a redelivery call: due rows may
+   * be anywhere in the outbox.
    */
-  async processDue(): Promise<void> {
+  processDue(): Promise<void> {
+    for (const hook of this.compiled.values()) this.lookAgain(hook);
+    this.rearm = true;
+    return this.sendDue();
+  }
+
+  /** Sends what is due of the webhooks with free slots, from memory when they are caught up. */
+  private async sendDue(): Promise<void> {
     if (this.stopped) return;
     const now = this.store.now();
     const started: Promise<void>[] = [];
     // Per webhook, only as many as it has free slots: a backlog is never read to be skipped.
     for (const hook of this.activeHooks()) {
+      if (!hook.maybeDue && hook.fresh.length === 0) continue;
       const id = hook.row.webhook_id;
       const flying = this.inFlight.get(id) ?? new Set<number>();
       const free = this.perWebhook - flying.size;
       if (free <= 0) continue;
-      const due = dueDeliveries(this.store, id, now, [...flying], free);
+      let due: Sendable[];
+      if (!hook.maybeDue) due = hook.fresh.splice(0, free);
+      else {
+        due = dueDeliveries(this.store, id, now, flying, free);
+        // Short: every due one is in flight now.
+        if (due.length < free) hook.maybeDue = false;
+      }
       if (due.length === 0) continue;
       const secret = currentSecret(this.store, id);
       if (!secret) continue;
       this.inFlight.set(id, flying);
       for (const d of due) {
         flying.add(d.id);
-        const generation = this.generation;
-        const send = this.attempt(d, hook.row.target_url, secret, generation).finally(() => {
+        const send = this.attempt(d, hook.row.target_url, secret, this.generation).finally(() => {
           this.sends.delete(send);
           flying.delete(d.id);
           // A slot freed or a retry was scheduled: look again (once for all that end together).
@@ -199,7 +262,7 @@ export class WebhookDispatcher {
         started.push(send);
       }
     }
-    this.armTimer();
+    if (this.rearm) this.armTimer();
     await Promise.all(started);
   }
 
@@ -208,7 +271,7 @@ export class WebhookDispatcher {
     this.dueQueued = true;
     setImmediate(() => {
       this.dueQueued = false;
-      void this.processDue();
+      void this.sendDue();
     });
   }
 
@@ -216,19 +279,22 @@ export class WebhookDispatcher {
   private armTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.rearm = false;
     const due = nextDueAt(this.store);
     if (due === undefined || this.stopped) return;
     const wait = Math.max(0, due - this.store.now());
     // A send in flight will look again when it ends.
-    if (wait === 0 && [...this.inFlight.values()].some((f) => f.size > 0)) return;
+    if (wait === 0 && [...this.inFlight.values()].some((f) => f.size > 0)) {
+      this.rearm = true;
+      return;
+    }
     this.timer = setTimeout(() => void this.processDue(), Math.min(wait, 2 ** 31 - 1));
     this.timer.unref();
   }
 
-  private async attempt(d: DeliveryRow, url: string, secret: string, generation: number): Promise<void> {
+  private async attempt(d: Sendable, url: string, secret: string, generation: number): Promise<void> {
     const startedAt = this.store.now();
-    const signature = signBody(d.payload, secret);
-    const result = await this.post(url, d.payload, signature);
+    const result = await this.sender.post({ url, body: d.payload, secret, timeoutMs: this.timeoutMs });
     // Left pending: sent again after a restart; after a restore the row is the snapshot's.
     if (this.stopped || generation !== this.generation) return;
     const attempt = d.attempts + 1;
@@ -236,37 +302,50 @@ export class WebhookDispatcher {
     const spent = attempt - d.attempts_before;
     const status = ok ? 'delivered' : spent >= this.maxAttempts ? 'failed' : 'pending';
     const at = this.store.now();
-    recordAttempt(this.store, {
-      delivery_id: d.id,
-      attempt,
-      started_at: startedAt,
-      duration_ms: result.durationMs,
-      response_status: result.status ?? null,
-      error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
-      signature,
-      status,
-      next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
-      at,
-    });
+    await this.record(
+      {
+        delivery_id: d.id,
+        attempt,
+        started_at: startedAt,
+        duration_ms: result.durationMs,
+        response_status: result.status ?? null,
+        error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
+        signature: result.signature ?? null,
+        status,
+        next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
+        at,
+      },
+      generation,
+    );
+  }
+
+  /**
+   * Answers arrive a few per turn; a transaction for each cost the writers more than the HTTP did.
+   * Those ended in one turn are written together at its end. The send's slot stays taken until then,
+   * so the row is never read back as due while its attempt is unrecorded.
+   */
+  private record(row: AttemptRecord, generation: number): Promise<void> {
+    if (this.ended.length === 0)
+      setImmediate(() => {
+        const ended = this.ended;
+        this.ended = [];
+        // A restore in between put the rows back: what was sent before it is not recorded.
+        const current = ended.filter((e) => e.generation === this.generation && !this.stopped);
+        if (current.length > 0)
+          recordAttempts(
+            this.store,
+            current.map((e) => e.row),
+          );
+        if (current.some((e) => e.row.status === 'pending')) this.rearm = true;
+        for (const e of ended) e.recorded();
+      });
+    return new Promise((recorded) => this.ended.push({ row, generation, recorded }));
   }
 
   /** Exponential with jitter: between half and all of base·2^(n-1), capped. */
   private backoff(spent: number): number {
     const full = Math.min(MAX_RETRY_MS, this.retryBaseMs * 2 ** (spent - 1));
     return Math.round(full / 2 + (Math.random() * full) / 2);
-  }
-
-  private post(url: string, body: string, signature: string) {
-    return this.sender.post(
-      url,
-      body,
-      {
-        'content-type': 'application/json',
-        'user-agent': 'castkit-emulator-webhooks',
-        [SIGNATURE_HEADER]: signature,
-      },
-      this.timeoutMs,
-    );
   }
 
   /** Stops sending; sends in flight end unrecorded and stay pending for the next start. */

@@ -20,6 +20,8 @@ export interface Receiver {
   script: number[];
   /** Holds each answer this long (ms). */
   delayMs: number;
+  /** The most requests it has had open at once (arrived, not yet answered). */
+  maxOpen: number;
   /** Resolves once `predicate` holds for what arrived (checked on every arrival), or rejects after `ms`. */
   waitFor(predicate: (r: Received[]) => boolean, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export async function startReceiver(): Promise<Receiver> {
     received: [],
     script: [],
     delayMs: 0,
+    maxOpen: 0,
     waitFor(predicate, ms = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -63,7 +66,11 @@ export async function startReceiver(): Promise<Receiver> {
   const notify = () => {
     for (const w of [...waiters]) w();
   };
+  let open = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    open++;
+    receiver.maxOpen = Math.max(receiver.maxOpen, open);
+    res.once('close', () => open--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

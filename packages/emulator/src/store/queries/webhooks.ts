@@ -55,7 +55,22 @@ export interface AttemptRow {
   signature: string | null;
 }
 
+const versions = new WeakMap<Store, number>();
+
+/**
+ * Counts this process's writes to webhook rows, so the dispatcher reads the webhooks again only
+ * after one (a restore, which changes them underneath, tells it apart: snapshots.onRestore).
+ */
+export function webhooksVersion(store: Store): number {
+  return versions.get(store) ?? 0;
+}
+
+function webhooksChanged(store: Store): void {
+  versions.set(store, webhooksVersion(store) + 1);
+}
+
 export function insertWebhook(store: Store, w: Omit<WebhookRow, 'deleted_at'>): void {
+  webhooksChanged(store);
   store
     .stmt(
       `INSERT INTO webhooks (webhook_id, subscription_id, title, target_url, description, active, filters,
@@ -95,12 +110,14 @@ export function updateWebhookRow(
   id: string,
   fields: { title: string; target_url: string; filters: string; updated_at: number },
 ): void {
+  webhooksChanged(store);
   store
     .stmt('UPDATE webhooks SET title = ?, target_url = ?, filters = ?, updated_at = ? WHERE webhook_id = ?')
     .run(fields.title, fields.target_url, fields.filters, fields.updated_at, id);
 }
 
 export function setWebhookActive(store: Store, id: string, active: boolean, at: number): void {
+  webhooksChanged(store);
   store
     .stmt('UPDATE webhooks SET active = ?, updated_at = ? WHERE webhook_id = ?')
     .run(active ? 1 : 0, at, id);
@@ -108,6 +125,7 @@ export function setWebhookActive(store: Store, id: string, active: boolean, at: 
 }
 
 export function markWebhookDeleted(store: Store, id: string, at: number): void {
+  webhooksChanged(store);
   store
     .stmt('UPDATE webhooks SET deleted_at = ?, updated_at = ?, active = 0 WHERE webhook_id = ?')
     .run(at, at, id);
@@ -176,34 +194,54 @@ export function setDispatchCursor(store: Store, cursor: number): void {
     .run(cursor);
 }
 
-export function insertDelivery(
+/**
+ * One event's deliveries to these webhooks in one statement, its body stored once (in
+ * webhook_payloads). Returns those inserted: a webhook that already had the event gets none.
+ */
+export function insertDeliveries(
   store: Store,
-  d: { webhook_id: string; event_id: number; event_type: string; payload: string; at: number },
-): void {
+  d: { webhook_ids: readonly string[]; event_id: number; event_type: string; payload: string; at: number },
+): { id: number; webhook_id: string }[] {
   store
+    .stmt('INSERT OR IGNORE INTO webhook_payloads (event_id, payload) VALUES (?, ?)')
+    .run(d.event_id, d.payload);
+  return store
     .stmt(
       `INSERT OR IGNORE INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at,
-        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        created_at, updated_at) SELECT value, ?, ?, '', ?, ?, ? FROM json_each(?) WHERE true
+       RETURNING id, webhook_id`,
     )
-    .run(d.webhook_id, d.event_id, d.event_type, d.payload, d.at, d.at, d.at);
+    .all(d.event_id, d.event_type, d.at, d.at, d.at, JSON.stringify(d.webhook_ids)) as {
+    id: number;
+    webhook_id: string;
+  }[];
 }
 
-/** One webhook's pending deliveries due at `now`, oldest first, leaving out those in `skip` (in flight). */
+/** Delivery rows with their payload, wherever it is kept (see webhookPayloads in the schema). */
+const DELIVERY = `SELECT d.id, d.webhook_id, d.event_id, d.event_type, COALESCE(p.payload, d.payload) AS payload,
+  d.status, d.attempts, d.attempts_before, d.next_attempt_at, d.response_status, d.error, d.duration_ms,
+  d.created_at, d.updated_at, d.delivered_at FROM webhook_deliveries d`;
+const WITH_PAYLOAD = 'LEFT JOIN webhook_payloads p ON p.event_id = d.event_id';
+
+/**
+ * One webhook's pending deliveries due at `now`, oldest first, at most `limit` of them, leaving out
+ * those in `skip` (in flight: a handful, cheaper to read and drop here than to pass into SQL).
+ */
 export function dueDeliveries(
   store: Store,
   webhookId: string,
   now: number,
-  skip: readonly number[],
+  skip: ReadonlySet<number>,
   limit: number,
 ): DeliveryRow[] {
-  return store
+  const rows = store
     .stmt(
-      `SELECT * FROM webhook_deliveries INDEXED BY webhook_deliveries_due_by_webhook
-       WHERE webhook_id = ? AND status = 'pending' AND next_attempt_at <= ?
-         AND id NOT IN (SELECT value FROM json_each(?))
-       ORDER BY next_attempt_at, id LIMIT ?`,
+      `${DELIVERY} INDEXED BY webhook_deliveries_due_by_webhook ${WITH_PAYLOAD}
+       WHERE d.webhook_id = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
+       ORDER BY d.next_attempt_at, d.id LIMIT ?`,
     )
-    .all(webhookId, now, JSON.stringify(skip), limit) as DeliveryRow[];
+    .all(webhookId, now, limit + skip.size) as DeliveryRow[];
+  return rows.filter((r) => !skip.has(r.id)).slice(0, limit);
 }
 
 /** When the next pending delivery falls due (unix ms), or undefined when none is pending. */
@@ -219,40 +257,48 @@ export function nextDueAt(store: Store): number | undefined {
 }
 
 export function deliveryById(store: Store, id: number): DeliveryRow | undefined {
-  return store.stmt('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as DeliveryRow | undefined;
+  return store.stmt(`${DELIVERY} ${WITH_PAYLOAD} WHERE d.id = ?`).get(id) as DeliveryRow | undefined;
 }
 
-/** Records one attempt and the delivery's new state, together. */
-export function recordAttempt(
-  store: Store,
-  a: AttemptRow & { status: DeliveryStatus; next_attempt_at: number | null; at: number },
-): void {
+/** One attempt and the state it leaves its delivery in. */
+export type AttemptRecord = AttemptRow & {
+  status: DeliveryStatus;
+  next_attempt_at: number | null;
+  at: number;
+};
+
+/** Records attempts and their deliveries' new states, all in one transaction. */
+export function recordAttempts(store: Store, attempts: readonly AttemptRecord[]): void {
   store.tx(() => {
-    store
-      .stmt(
-        `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
-          signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
-    store
-      .stmt(
-        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
-          duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
-         WHERE id = ?`,
-      )
-      .run(
-        a.status,
-        a.attempt,
-        a.next_attempt_at,
-        a.response_status,
-        a.error,
-        a.duration_ms,
-        a.at,
-        a.status,
-        a.at,
-        a.delivery_id,
-      );
+    for (const a of attempts) recordAttempt(store, a);
   });
+}
+
+function recordAttempt(store: Store, a: AttemptRecord): void {
+  store
+    .stmt(
+      `INSERT OR REPLACE INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, response_status, error,
+        signature) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(a.delivery_id, a.attempt, a.started_at, a.duration_ms, a.response_status, a.error, a.signature);
+  store
+    .stmt(
+      `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, response_status = ?, error = ?,
+        duration_ms = ?, updated_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
+       WHERE id = ?`,
+    )
+    .run(
+      a.status,
+      a.attempt,
+      a.next_attempt_at,
+      a.response_status,
+      a.error,
+      a.duration_ms,
+      a.at,
+      a.status,
+      a.at,
+      a.delivery_id,
+    );
 }
 
 /** Sends a delivery again from now, with a fresh attempt budget (redelivery on request). */
@@ -280,8 +326,8 @@ export function listDeliveries(
 ): DeliveryRow[] {
   return store
     .stmt(
-      `SELECT * FROM webhook_deliveries WHERE (@webhook IS NULL OR webhook_id = @webhook)
-       AND (@status IS NULL OR status = @status) AND id < @before ORDER BY id DESC LIMIT @limit`,
+      `${DELIVERY} ${WITH_PAYLOAD} WHERE (@webhook IS NULL OR d.webhook_id = @webhook)
+       AND (@status IS NULL OR d.status = @status) AND d.id < @before ORDER BY d.id DESC LIMIT @limit`,
     )
     .all({
       webhook: q.webhookId ?? null,
