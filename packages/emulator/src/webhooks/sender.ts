@@ -5,6 +5,7 @@
 // message per send cost the event loop about as much as the request it replaced. It starts on the
 // first send: an emulator without webhooks has no thread.
 import { Worker } from 'node:worker_threads';
+import { PLAIN_HTTP } from './plain-http.js';
 import { SIGNATURE_ALGORITHM, SIGNATURE_HEADER } from './sign.js';
 
 export interface SendResult {
@@ -37,15 +38,13 @@ interface Batch {
 type Reply = SendResult & { id: number };
 
 // CommonJS run with `eval` (as store/wal-checkpoints.ts): nothing to compile or ship beside the sources.
+// Plain http: goes through PLAIN_HTTP's lean client, https: through node:https.
 const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const { createHmac } = require('node:crypto');
-const http = require('node:http');
 const https = require('node:https');
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
-};
+const tlsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+${PLAIN_HTTP}
 let replies = [];
 const reply = (r) => {
   if (replies.length === 0)
@@ -72,18 +71,18 @@ function send(id, url, body, secret, timeoutMs) {
   try {
     signature = createHmac('${SIGNATURE_ALGORITHM}', secret).update(body).digest('hex');
     const target = new URL(url);
-    const client = target.protocol === 'https:' ? https : http;
-    const req = client.request(
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'castkit-emulator-webhooks',
+      '${SIGNATURE_HEADER}': signature,
+    };
+    if (target.protocol === 'http:') return plainPost(target, headers, body, timeoutMs, done);
+    const req = https.request(
       target,
       {
         method: 'POST',
-        agent: agents[target.protocol],
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'castkit-emulator-webhooks',
-          '${SIGNATURE_HEADER}': signature,
-          'content-length': body.length,
-        },
+        agent: tlsAgent,
+        headers: { ...headers, 'content-length': body.length },
         timeout: timeoutMs,
       },
       (res) => {
