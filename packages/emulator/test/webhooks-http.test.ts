@@ -91,110 +91,98 @@ async function attempted(webhookId: string, n: number): Promise<DeliveryView[]> 
 
 let casts = 0;
 
-/** Posts casts by alice one after another (texts made unique), each delivered before the next. */
-async function castAndWait(hook: string, texts: string[]): Promise<DeliveryView[]> {
+/**
+ * A raw receiver answering with `answer`, a webhook on it, and `n` casts by alice, each delivered
+ * before the next; returns the receiver and the webhook's deliveries, oldest first.
+ */
+async function deliverVia(answer: Answer | string, n = 1) {
+  const receiver =
+    typeof answer === 'string' ? { url: answer, bodies: [], connections: 0 } : await rawReceiver(answer);
+  const hook = await hookOn(receiver.url);
   const me = actAs(emulator.store, alice!.signerUuid);
-  for (const [i, text] of texts.entries()) {
-    await me.castAdd({ text: `${text} #${++casts}` });
-    await attempted(hook, i + 1);
+  for (let i = 1; i <= n; i++) {
+    await me.castAdd({ text: `framing #${++casts}` });
+    await attempted(hook, i);
   }
-  return (await attempted(hook, texts.length)).reverse();
+  return { receiver, deliveries: (await attempted(hook, n)).reverse() };
 }
 
-const ok = (socket: Socket, extra = '') =>
-  socket.write(`HTTP/1.1 200 OK\r\ncontent-length: 2\r\n${extra}\r\nok`);
+/** Each delivery as [status, attempts, response_status]. */
+const outcomes = (ds: DeliveryView[]) => ds.map((d) => [d.status, d.attempts, d.response_status]);
+
+const ok = (socket: Socket) => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok');
 
 describe('the delivery thread talking HTTP/1.1 to receivers', () => {
   it('keeps one connection alive across deliveries when the receiver allows it', async () => {
-    const r = await rawReceiver((s) => ok(s));
-    const hook = await hookOn(r.url);
-    const ds = await castAndWait(hook, ['one', 'two', 'three']);
-    expect(ds.map((d) => [d.status, d.attempts, d.response_status])).toEqual([
-      ['delivered', 1, 200],
-      ['delivered', 1, 200],
-      ['delivered', 1, 200],
-    ]);
-    expect(r.connections).toBe(1);
-    // The request as sent: the exact body, parseable, with its signature header.
-    expect(JSON.parse(r.bodies[0]!).data.text).toMatch(/^one #/);
+    const { receiver, deliveries } = await deliverVia(ok, 3);
+    expect(outcomes(deliveries)).toEqual(Array(3).fill(['delivered', 1, 200]));
+    expect(receiver.connections).toBe(1);
+    // The request as sent carries the exact body the delivery log shows.
+    expect(JSON.parse(receiver.bodies[0]!)).toEqual(deliveries[0]!.payload);
   });
 
   it('reads a chunked answer with chunk extensions and trailers, split across packets', async () => {
-    const r = await rawReceiver((s) => {
+    const { receiver, deliveries } = await deliverVia((s) => {
       s.write('HTTP/1.1 202 Accepted\r\ntransfer-encoding: chunked\r\n\r\n5;ext=1\r\nhel');
       setTimeout(() => s.write('lo\r\n6\r\n world\r\n0\r\nx-trailer: yes\r\n\r\n'), 20);
-    });
-    const hook = await hookOn(r.url);
-    const ds = await castAndWait(hook, ['a', 'b']);
-    expect(ds.map((d) => [d.status, d.attempts, d.response_status])).toEqual([
-      ['delivered', 1, 202],
-      ['delivered', 1, 202],
-    ]);
-    expect(r.connections).toBe(1);
+    }, 2);
+    expect(outcomes(deliveries)).toEqual(Array(2).fill(['delivered', 1, 202]));
+    expect(receiver.connections).toBe(1);
   });
 
   it('takes an answer without a length as ending when the receiver closes, then connects anew', async () => {
-    const r = await rawReceiver((s) => s.end('HTTP/1.0 200 OK\r\ncontent-type: text/plain\r\n\r\nfine, bye'));
-    const hook = await hookOn(r.url);
-    const ds = await castAndWait(hook, ['a', 'b']);
-    expect(ds.map((d) => [d.status, d.attempts])).toEqual([
-      ['delivered', 1],
-      ['delivered', 1],
-    ]);
-    expect(r.connections).toBe(2);
+    const { receiver, deliveries } = await deliverVia(
+      (s) => s.end('HTTP/1.0 200 OK\r\ncontent-type: text/plain\r\n\r\nfine, bye'),
+      2,
+    );
+    expect(outcomes(deliveries)).toEqual(Array(2).fill(['delivered', 1, 200]));
+    expect(receiver.connections).toBe(2);
   });
 
   it('honours Connection: close and skips an interim 100 Continue', async () => {
-    const r = await rawReceiver((s) => {
+    const { receiver, deliveries } = await deliverVia((s) => {
       s.write('HTTP/1.1 100 Continue\r\n\r\n');
       s.end('HTTP/1.1 204 No Content\r\nconnection: close\r\n\r\n');
-    });
-    const hook = await hookOn(r.url);
-    const ds = await castAndWait(hook, ['a', 'b']);
-    expect(ds.map((d) => [d.status, d.attempts, d.response_status])).toEqual([
-      ['delivered', 1, 204],
-      ['delivered', 1, 204],
-    ]);
-    expect(r.connections).toBe(2);
+    }, 2);
+    expect(outcomes(deliveries)).toEqual(Array(2).fill(['delivered', 1, 204]));
+    expect(receiver.connections).toBe(2);
+  });
+
+  it('reads no body after a 204, even one announced as chunked, and keeps the connection', async () => {
+    const { receiver, deliveries } = await deliverVia(
+      (s) => s.write('HTTP/1.1 204 No Content\r\ntransfer-encoding: chunked\r\n\r\n'),
+      2,
+    );
+    expect(outcomes(deliveries)).toEqual(Array(2).fill(['delivered', 1, 204]));
+    expect(receiver.connections).toBe(1);
   });
 
   it('sends again on a new connection, in the same attempt, when a kept-alive one is dropped unanswered', async () => {
     // The second request on any connection finds it closed (as a receiver's keep-alive timeout can).
-    const r = await rawReceiver((s, n) => (n === 1 ? ok(s) : s.destroy()));
-    const hook = await hookOn(r.url);
-    const ds = await castAndWait(hook, ['a', 'b']);
-    expect(ds.map((d) => [d.status, d.attempts, d.response_status])).toEqual([
-      ['delivered', 1, 200],
-      ['delivered', 1, 200],
-    ]);
-    expect(r.connections).toBe(2);
+    const { receiver, deliveries } = await deliverVia((s, n) => (n === 1 ? ok(s) : s.destroy()), 2);
+    expect(outcomes(deliveries)).toEqual(Array(2).fill(['delivered', 1, 200]));
+    expect(receiver.connections).toBe(2);
   });
 
   it('records a receiver error status and its answer read to the end', async () => {
-    const r = await rawReceiver((s) =>
+    const { deliveries } = await deliverVia((s) =>
       s.write('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 11\r\n\r\nsomething b'),
     );
-    const hook = await hookOn(r.url);
-    const [d] = await castAndWait(hook, ['a']);
-    expect(d).toMatchObject({ status: 'pending', attempts: 1, response_status: 500 });
-    expect(d!.error).toBe('receiver answered 500');
+    expect(outcomes(deliveries)).toEqual([['pending', 1, 500]]);
+    expect(deliveries[0]!.error).toBe('receiver answered 500');
   });
 
   it('fails an attempt whose answer is not HTTP, naming what came back', async () => {
-    const r = await rawReceiver((s) => s.write('hello there\r\n\r\n'));
-    const hook = await hookOn(r.url);
-    const [d] = await castAndWait(hook, ['a']);
-    expect(d).toMatchObject({ status: 'pending', attempts: 1, response_status: null });
-    expect(d!.error).toContain('not an HTTP answer: "hello there"');
+    const { deliveries } = await deliverVia((s) => s.write('hello there\r\n\r\n'));
+    expect(outcomes(deliveries)).toEqual([['pending', 1, null]]);
+    expect(deliveries[0]!.error).toContain('not an HTTP answer: "hello there"');
   });
 
   it('fails an attempt with no answer within the timeout, and one the receiver hangs up on', async () => {
-    const silent = await rawReceiver(() => {});
-    const [late] = await castAndWait(await hookOn(silent.url), ['a']);
-    expect(late!.error).toBe('no answer within 400 ms');
-    const rude = await rawReceiver((s) => s.end('HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nok'));
-    const [cut] = await castAndWait(await hookOn(rude.url), ['b']);
-    expect(cut!.error).toBe('the receiver closed the connection mid-answer');
+    const silent = await deliverVia(() => {});
+    expect(silent.deliveries[0]!.error).toBe('no answer within 400 ms');
+    const rude = await deliverVia((s) => s.end('HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nok'));
+    expect(rude.deliveries[0]!.error).toBe('the receiver closed the connection mid-answer');
   });
 
   it('names a refused connection', async () => {
@@ -202,7 +190,7 @@ describe('the delivery thread talking HTTP/1.1 to receivers', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
     await new Promise<void>((r) => server.close(() => r()));
-    const [d] = await castAndWait(await hookOn(`http://127.0.0.1:${port}/gone`), ['a']);
-    expect(d!.error).toContain('ECONNREFUSED');
+    const { deliveries } = await deliverVia(`http://127.0.0.1:${port}/gone`);
+    expect(deliveries[0]!.error).toContain('ECONNREFUSED');
   });
 });

@@ -22,7 +22,6 @@ import {
   recordAttempts,
   setDispatchCursor,
   type WebhookRow,
-  webhooksVersion,
 } from '../store/queries/webhooks.js';
 import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
@@ -78,8 +77,6 @@ export class WebhookDispatcher {
   /** Delivery ids in flight, by webhook. */
   private readonly inFlight = new Map<string, Set<number>>();
   private readonly compiled = new Map<string, Hook>();
-  /** The active webhooks, read again only when a webhook row changed (see webhooksVersion). */
-  private hooks: { version: number; list: Hook[] } | undefined;
   private readonly sender = new WebhookSender();
   private readonly unsubscribe: () => void;
   private readonly unclock: () => void;
@@ -138,7 +135,6 @@ export class WebhookDispatcher {
     this.generation++;
     this.inFlight.clear();
     this.compiled.clear();
-    this.hooks = undefined;
     cancelOrphanedDeliveries(this.store, this.store.now());
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -151,11 +147,12 @@ export class WebhookDispatcher {
   /** Turns new events into deliveries (synchronous; each batch one transaction). */
   pump(): void {
     for (;;) {
+      // Read before the transaction: with no webhook, a write costs no transaction here.
+      const hooks = this.activeHooks();
+      // Nobody listens: nothing to translate or record.
+      if (hooks.length === 0) return;
       const inserted: [Hook, Sendable][] = [];
       const more = this.store.tx(() => {
-        const hooks = this.activeHooks();
-        // Nobody listens: nothing to translate or record.
-        if (hooks.length === 0) return false;
         const stored = dispatchCursor(this.store);
         // Events at or before every webhook's creation concern none of them.
         const cursor = Math.max(stored ?? 0, this.floor, Math.min(...hooks.map((h) => h.row.after_event_id)));
@@ -198,22 +195,19 @@ export class WebhookDispatcher {
     hook.fresh = [];
   }
 
+  /** The active webhooks with their compiled filters (compiled again when a webhook changed). */
   private activeHooks(): Hook[] {
-    const version = webhooksVersion(this.store);
-    if (this.hooks?.version === version) return this.hooks.list;
-    const list: Hook[] = [];
-    for (const row of liveWebhooks(this.store)) {
-      if (!row.active) continue;
-      let hook = this.compiled.get(row.webhook_id);
-      if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters) {
-        hook = { row, match: compileFilters(JSON.parse(row.filters)), maybeDue: true, fresh: [] };
-        this.compiled.set(row.webhook_id, hook);
-      }
-      hook.row = row;
-      list.push(hook);
-    }
-    this.hooks = { version, list };
-    return list;
+    return liveWebhooks(this.store)
+      .filter((row) => row.active)
+      .map((row) => {
+        let hook = this.compiled.get(row.webhook_id);
+        if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters) {
+          hook = { row, match: compileFilters(JSON.parse(row.filters)), maybeDue: true, fresh: [] };
+          this.compiled.set(row.webhook_id, hook);
+        }
+        hook.row = row;
+        return hook;
+      });
   }
 
   /**

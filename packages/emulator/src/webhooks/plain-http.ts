@@ -1,6 +1,6 @@
 // The delivery thread's HTTP/1.1 client for http: receivers, as CommonJS source for sender.ts's
-// worker. node:http spent about 70 µs of CPU per POST on loopback, this about 20: with ten webhooks
-// that was most of what the thread took from the cores the writers run on. It only needs the
+// worker. node:http spent about 70 µs of CPU per POST on loopback, a raw-socket loop like this one
+// about 20: with ten webhooks that was most of what the thread took from the writers' cores. It only needs the
 // status: the body is read to its end (Content-Length, chunked, or until close) and dropped.
 // Kept alive per origin, at most MAX_SOCKETS, idle ones closed before a typical server's keep-alive
 // timeout (Node's is 5 s); a request on a reused socket that dies before any answer is sent once
@@ -46,7 +46,7 @@ function plainPost(target, headers, body, timeoutMs, done) {
   let current;
   const pool = poolOf(target);
   const attempt = (retry) => {
-    acquire(pool, target, (socket, reused) => {
+    acquire(pool, target, !retry, (socket, reused) => {
       if (settled) return release(pool, socket, !reused);
       current = socket;
       exchange(socket, request, (result, reusable, answered) => {
@@ -60,9 +60,12 @@ function plainPost(target, headers, body, timeoutMs, done) {
   attempt(true);
 }
 
-/** Calls use(socket, reused) with an idle socket, a new one, or (all MAX_SOCKETS busy) the next freed. */
-function acquire(pool, target, use) {
-  while (pool.idle.length > 0) {
+/**
+ * Calls use(socket, reused) with an idle socket (unless fresh), a new one, or, all MAX_SOCKETS
+ * busy, the next one freed.
+ */
+function acquire(pool, target, fresh, use) {
+  while (!fresh && pool.idle.length > 0) {
     const socket = pool.idle.pop();
     clearTimeout(socket.idleTimer);
     socket.removeListener('close', socket.onIdleClose);
@@ -70,7 +73,7 @@ function acquire(pool, target, use) {
     if (!socket.destroyed) return use(socket, true);
     pool.open--;
   }
-  if (pool.open >= MAX_SOCKETS) return pool.queue.push({ target, use });
+  if (pool.open >= MAX_SOCKETS) return pool.queue.push({ target, fresh, use });
   connect(pool, target, use);
 }
 
@@ -84,14 +87,14 @@ function connect(pool, target, use) {
 
 /** After an answer: the socket goes to the next waiting request, back to the pool, or away. */
 function release(pool, socket, destroy) {
-  if (destroy || socket.destroyed) {
+  const next = pool.queue.shift();
+  // A request sent again wants a connection of its own: this one makes room for it.
+  if (destroy || socket.destroyed || next?.fresh) {
     socket.destroy();
     pool.open--;
-    const next = pool.queue.shift();
     if (next) connect(pool, next.target, next.use);
     return;
   }
-  const next = pool.queue.shift();
   if (next) return next.use(socket, true);
   socket.onIdleClose = () => {
     const i = pool.idle.indexOf(socket);
@@ -116,7 +119,7 @@ function release(pool, socket, destroy) {
 function exchange(socket, request, end) {
   let buffered = Buffer.alloc(0);
   let status;
-  let remaining = -1; // body bytes left with Content-Length; -1: not known yet
+  let remaining = 0; // body bytes left, with Content-Length
   let chunked = false;
   let untilClose = false;
   let keepAlive = true;
@@ -167,9 +170,13 @@ function exchange(socket, request, end) {
       else if (name === 'transfer-encoding') chunked = value.split(',').pop().trim() === 'chunked';
       else if (name === 'connection') keepAlive = value.includes('keep-alive') || (keepAlive && !value.includes('close'));
     }
-    if (code === 204 || code === 304) remaining = 0;
-    else if (chunked) remaining = -1;
-    else if (length !== undefined && Number.isSafeInteger(length) && length >= 0) remaining = length;
+    // These never carry a body, whatever their headers say.
+    if (code === 204 || code === 304) {
+      chunked = false;
+      remaining = 0;
+    } else if (chunked) {
+      // Read chunk by chunk below.
+    } else if (length !== undefined && Number.isSafeInteger(length) && length >= 0) remaining = length;
     else {
       untilClose = true;
       keepAlive = false;

@@ -55,22 +55,7 @@ export interface AttemptRow {
   signature: string | null;
 }
 
-const versions = new WeakMap<Store, number>();
-
-/**
- * Counts this process's writes to webhook rows, so the dispatcher reads the webhooks again only
- * after one (a restore, which changes them underneath, tells it apart: snapshots.onRestore).
- */
-export function webhooksVersion(store: Store): number {
-  return versions.get(store) ?? 0;
-}
-
-function webhooksChanged(store: Store): void {
-  versions.set(store, webhooksVersion(store) + 1);
-}
-
 export function insertWebhook(store: Store, w: Omit<WebhookRow, 'deleted_at'>): void {
-  webhooksChanged(store);
   store
     .stmt(
       `INSERT INTO webhooks (webhook_id, subscription_id, title, target_url, description, active, filters,
@@ -110,14 +95,12 @@ export function updateWebhookRow(
   id: string,
   fields: { title: string; target_url: string; filters: string; updated_at: number },
 ): void {
-  webhooksChanged(store);
   store
     .stmt('UPDATE webhooks SET title = ?, target_url = ?, filters = ?, updated_at = ? WHERE webhook_id = ?')
     .run(fields.title, fields.target_url, fields.filters, fields.updated_at, id);
 }
 
 export function setWebhookActive(store: Store, id: string, active: boolean, at: number): void {
-  webhooksChanged(store);
   store
     .stmt('UPDATE webhooks SET active = ?, updated_at = ? WHERE webhook_id = ?')
     .run(active ? 1 : 0, at, id);
@@ -125,7 +108,6 @@ export function setWebhookActive(store: Store, id: string, active: boolean, at: 
 }
 
 export function markWebhookDeleted(store: Store, id: string, at: number): void {
-  webhooksChanged(store);
   store
     .stmt('UPDATE webhooks SET deleted_at = ?, updated_at = ?, active = 0 WHERE webhook_id = ?')
     .run(at, at, id);
