@@ -148,6 +148,23 @@ describe('webhook deliveries', () => {
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: on.webhook_id });
   });
 
+  it('sends nothing from while a webhook was off once it is turned back on, even when no other webhook listened', async () => {
+    const hook = await createHook({ 'cast.created': {} });
+    const patch = (active: string) =>
+      call('PATCH', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id, active });
+    expect((await patch('false')).status).toBe(200);
+    const meanwhile = await cast(alice!.signerUuid, 'while the only webhook is off');
+    // Committed and settled (its turn to be matched has passed) before the webhook comes back.
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await patch('true')).status).toBe(200);
+    const after = await cast(alice!.signerUuid, 'after it is back on');
+    await receiver.waitFor((r) => hashesOf(r).includes(after));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hashesOf(receiver.received)).toEqual([after]);
+    expect(hashesOf(receiver.received)).not.toContain(meanwhile);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+
   it('retries a receiver that fails twice and delivers once it recovers, logging every attempt', async () => {
     // Following someone already followed changes nothing (and sends nothing): unfollow first.
     await call('DELETE', '/v2/farcaster/user/follow', { signer_uuid: alice!.signerUuid, target_fids: [5] });

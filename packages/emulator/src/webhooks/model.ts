@@ -94,7 +94,7 @@ export function updateWebhook(store: Store, id: unknown, input: WebhookInput): W
 
 export function setActive(store: Store, id: unknown, active: boolean): WebhookRow {
   const row = requireWebhook(store, id);
-  setWebhookActive(store, row.webhook_id, active, store.now());
+  setWebhookActive(store, row.webhook_id, active, store.now(), latestEventId(store));
   return requireWebhook(store, row.webhook_id);
 }
 

@@ -100,10 +100,24 @@ export function updateWebhookRow(
     .run(fields.title, fields.target_url, fields.filters, fields.updated_at, id);
 }
 
-export function setWebhookActive(store: Store, id: string, active: boolean, at: number): void {
+/**
+ * Turns a webhook on or off. Turned back on, it takes only events after `latestEventId`: what
+ * happened while it was off is not for it (the dispatcher's cursor stands still while no webhook is
+ * on, so without this those events would be matched when it came back).
+ */
+export function setWebhookActive(
+  store: Store,
+  id: string,
+  active: boolean,
+  at: number,
+  latestEventId: number,
+): void {
   store
-    .stmt('UPDATE webhooks SET active = ?, updated_at = ? WHERE webhook_id = ?')
-    .run(active ? 1 : 0, at, id);
+    .stmt(
+      `UPDATE webhooks SET after_event_id = CASE WHEN ? = 1 AND active = 0 THEN ? ELSE after_event_id END,
+        active = ?, updated_at = ? WHERE webhook_id = ?`,
+    )
+    .run(active ? 1 : 0, latestEventId, active ? 1 : 0, at, id);
   if (!active) cancelOrphanedDeliveries(store, at);
 }
 
