@@ -1,7 +1,8 @@
 // The receiver for bench/webhooks.mjs, in a process of its own: in the bench's process, answering ten
 // deliveries per write held the same event loop that timed the writes, and counted against them.
 // Arrival times are wall-clock ms (timeOrigin + now), comparable with the bench process's.
-// Over IPC: 'url' → the receiver's URL; 'arrivals' → { delivered, arrivals: [hash, times[]][] }.
+// Over IPC: 'url' → the receiver's URL; 'count' → { delivered }; 'arrivals' → { delivered, arrivals:
+// [hash, times[]][] } of the arrivals since the last ask (asked after every block of writes).
 import { createServer } from 'node:http';
 
 const arrivals = new Map();
@@ -24,6 +25,9 @@ server.listen(0, '127.0.0.1', () => {
 });
 process.on('message', (m) => {
   if (m === 'count') process.send({ delivered });
-  if (m === 'arrivals') process.send({ delivered, arrivals: [...arrivals] });
+  if (m === 'arrivals') {
+    process.send({ delivered, arrivals: [...arrivals] });
+    arrivals.clear();
+  }
 });
 process.on('disconnect', () => process.exit(0));
