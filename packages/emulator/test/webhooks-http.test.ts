@@ -165,11 +165,14 @@ describe('the delivery thread talking HTTP/1.1 to receivers', () => {
   });
 
   it('records a receiver error status and its answer read to the end', async () => {
-    const { deliveries } = await deliverVia((s) =>
-      s.write('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 11\r\n\r\nsomething b'),
+    const { receiver, deliveries } = await deliverVia(
+      (s) => s.write('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 11\r\n\r\nsomething b'),
+      2,
     );
-    expect(outcomes(deliveries)).toEqual([['pending', 1, 500]]);
+    expect(outcomes(deliveries)).toEqual(Array(2).fill(['pending', 1, 500]));
     expect(deliveries[0]!.error).toBe('receiver answered 500');
+    // Read to its last byte, the answer leaves the connection fit for the next delivery.
+    expect(receiver.connections).toBe(1);
   });
 
   it('fails an attempt whose answer is not HTTP, naming what came back', async () => {

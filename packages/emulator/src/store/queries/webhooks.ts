@@ -112,12 +112,13 @@ export function setWebhookActive(
   at: number,
   latestEventId: number,
 ): void {
+  const on = active ? 1 : 0;
   store
     .stmt(
       `UPDATE webhooks SET after_event_id = CASE WHEN ? = 1 AND active = 0 THEN ? ELSE after_event_id END,
         active = ?, updated_at = ? WHERE webhook_id = ?`,
     )
-    .run(active ? 1 : 0, latestEventId, active ? 1 : 0, at, id);
+    .run(on, latestEventId, on, at, id);
   if (!active) cancelOrphanedDeliveries(store, at);
 }
 
