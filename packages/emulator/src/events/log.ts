@@ -11,13 +11,14 @@ const SCAN = 500;
 /**
  * Up to `limit` events with ids after `afterId`, oldest first, and the id read up to (`cursor`):
  * pass it back as `afterId` so hub events that translate to nothing are not read again.
- * `origin` makes asset URLs absolute (default: the origin the store was seeded from).
+ * `origin`, the serving emulator's, makes asset URLs absolute: not the one the store was seeded
+ * from, which a database file reopened on another port no longer answers on.
  */
 export function eventsAfter(
   store: Store,
   afterId: number,
   limit: number,
-  origin = store.getMeta('asset_origin') ?? 'http://127.0.0.1',
+  origin: string,
 ): { events: EmulatorEvent[]; cursor: number } {
   const events: EmulatorEvent[] = [];
   let cursor = afterId;

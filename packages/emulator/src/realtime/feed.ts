@@ -80,7 +80,7 @@ export class Subscription {
         }
         continue;
       }
-      const { events, cursor } = eventsAfter(this.feed.store, this.cursor, PAGE);
+      const { events, cursor } = eventsAfter(this.feed.store, this.cursor, PAGE, this.feed.origin);
       for (const event of events) {
         if (matchesFilters(this.filters, event)) this.outlet.send(this, event, encodeBody(event));
       }
@@ -109,7 +109,11 @@ export class EventFeed {
   private readonly unlisten: () => void;
   private readonly unrestore: () => void;
 
-  constructor(readonly store: Store) {
+  constructor(
+    readonly store: Store,
+    /** The emulator's origin, for absolute asset URLs in event data (as the webhooks' dispatcher). */
+    readonly origin: string,
+  ) {
     this.cursor = latestEventId(store);
     // After the writer's own answer is on its way: fanning out to many sockets must not delay it.
     this.unlisten = onEventsAppended(store, () => {
@@ -162,7 +166,7 @@ export class EventFeed {
       return;
     }
     for (;;) {
-      const { events, cursor } = eventsAfter(this.store, this.cursor, PAGE);
+      const { events, cursor } = eventsAfter(this.store, this.cursor, PAGE, this.origin);
       this.cursor = cursor;
       for (const event of events) {
         const json = encodeBody(event);

@@ -25,6 +25,8 @@ export function attachRealtime(
   server: Server,
   context: {
     store: Store;
+    /** The server's origin once it listens: events carry asset URLs on it, as v2 reads do. */
+    origin: () => string;
     apiKeys: readonly string[];
     /** edge.ts's upgradeGuard: the URL, or throws the error to refuse with. */
     guard: (req: IncomingMessage) => URL;
@@ -56,7 +58,7 @@ export function attachRealtime(
       return;
     }
     sockets.handleUpgrade(req, socket, head, (ws) => {
-      new Session(ws, () => (feed ??= new EventFeed(context.store)), keys, limits, logBug);
+      new Session(ws, () => (feed ??= new EventFeed(context.store, context.origin())), keys, limits, logBug);
     });
   });
 

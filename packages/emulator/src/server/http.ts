@@ -161,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     server,
     {
       store,
+      origin: () => state.origin,
       apiKeys,
       guard: upgradeGuard({ hosts, cors: options.cors ?? [] }),
       logger: options.logger ?? console,
