@@ -1,5 +1,5 @@
 // The stand-in condition of bench/webhooks.mjs: a thread doing for each write what the emulator's
-// delivery thread does for 10 webhooks (sign the body with HMAC-SHA512, POST it over a kept-alive
+// delivery thread does for `webhooks` webhooks (sign the body with HMAC-SHA512, POST it over a kept-alive
 // loopback socket, read the answer) and nothing of the emulator's bookkeeping. Told each write's cast
 // hash by the bench, it puts the deliveries' CPU on the same two cores as the real thing.
 import { createHmac } from 'node:crypto';
@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { url, lowPriority } = workerData;
+const { url, webhooks, lowPriority } = workerData;
 // Linux keeps a nice value per thread: at 19 this one takes only what the writers leave of a core.
 if (lowPriority) setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
 const target = new URL(url);
@@ -65,12 +65,12 @@ function connection() {
 }
 
 // As many connections as the emulator keeps to one receiver in steady state: one per webhook.
-const connections = Array.from({ length: 10 }, connection);
-parentPort.on('message', ([hash, webhooks]) => {
+const connections = Array.from({ length: webhooks }, connection);
+parentPort.on('message', (hash) => {
   const body = JSON.stringify({
     created_at: Math.floor(Date.now() / 1000),
     type: 'cast.created',
     data: { object: 'cast', hash, text: padding },
   });
-  for (let i = 0; i < webhooks; i++) connections[i](body);
+  for (const send of connections) send(body);
 });
