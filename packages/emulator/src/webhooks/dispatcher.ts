@@ -66,6 +66,7 @@ interface Hook {
 interface Ended {
   row: AttemptRecord;
   generation: number;
+  /** Frees the send's slot once its attempt is on record. */
   recorded: () => void;
 }
 
@@ -86,12 +87,10 @@ export class WebhookDispatcher {
   /** Events at or below this id were in the log a restore put back: never matched again. */
   private floor = 0;
   private scheduled = false;
-  private dueQueued = false;
   private timer: NodeJS.Timeout | undefined;
   /** The retry timer may be wrong: a retry was recorded, or due rows may be anywhere. */
   private rearm = true;
   private stopped = false;
-  private readonly sends = new Set<Promise<void>>();
   /** Attempts that ended this turn, recorded together in one transaction (see record). */
   private ended: Ended[] = [];
 
@@ -120,8 +119,8 @@ export class WebhookDispatcher {
     setImmediate(() => {
       this.scheduled = false;
       if (this.stopped) return;
-      this.pump();
-      this.soon();
+      // The list the pump matched with is still the table's in this turn: no second read.
+      this.sendDue(this.pump());
     });
   }
 
@@ -144,13 +143,16 @@ export class WebhookDispatcher {
     this.schedule();
   }
 
-  /** Turns new events into deliveries (synchronous; each batch one transaction). */
-  pump(): void {
+  /**
+   * Turns new events into deliveries (synchronous; each batch one transaction). Returns the active
+   * webhooks it matched against.
+   */
+  pump(): Hook[] {
     for (;;) {
       // Read before the transaction: with no webhook, a write costs no transaction here.
       const hooks = this.activeHooks();
       // Nobody listens: nothing to translate or record.
-      if (hooks.length === 0) return;
+      if (hooks.length === 0) return hooks;
       const inserted: [Hook, Sendable][] = [];
       const more = this.store.tx(() => {
         const stored = dispatchCursor(this.store);
@@ -185,7 +187,7 @@ export class WebhookDispatcher {
         if (hook.fresh.length < FRESH_MAX) hook.fresh.push(d);
         else this.lookAgain(hook);
       }
-      if (!more) return;
+      if (!more) return hooks;
     }
   }
 
@@ -212,22 +214,26 @@ export class WebhookDispatcher {
 
   /**
    * Starts sending every delivery due now (within the concurrency limits) and resolves when those
-   * sends have finished. What the virtual clock, the retry timer and a redelivery call: due rows may
+   * sends have ended. What the virtual clock, the retry timer and a redelivery call: due rows may
    * be anywhere in the outbox.
    */
   processDue(): Promise<void> {
     for (const hook of this.compiled.values()) this.lookAgain(hook);
     this.rearm = true;
-    return this.sendDue();
+    return new Promise((ended) => this.sendDue(this.activeHooks(), ended));
   }
 
-  /** Sends what is due of the webhooks with free slots, from memory when they are caught up. */
-  private async sendDue(): Promise<void> {
-    if (this.stopped) return;
+  /**
+   * Sends what is due of these webhooks (the active ones, read in this turn) with free slots, from
+   * memory when they are caught up; `ended` is called once every send started here has ended.
+   */
+  private sendDue(hooks: readonly Hook[], ended?: () => void): void {
+    // Counts the sends started here, and this call itself until its loop is done.
+    let left = 1;
+    const endOne = ended && (() => --left === 0 && ended());
     const now = this.store.now();
-    const started: Promise<void>[] = [];
     // Per webhook, only as many as it has free slots: a backlog is never read to be skipped.
-    for (const hook of this.activeHooks()) {
+    for (const hook of this.stopped ? [] : hooks) {
       if (!hook.maybeDue && hook.fresh.length === 0) continue;
       const id = hook.row.webhook_id;
       const flying = this.inFlight.get(id) ?? new Set<number>();
@@ -245,28 +251,12 @@ export class WebhookDispatcher {
       if (!secret) continue;
       this.inFlight.set(id, flying);
       for (const d of due) {
-        flying.add(d.id);
-        const send = this.attempt(d, hook.row.target_url, secret, this.generation).finally(() => {
-          this.sends.delete(send);
-          flying.delete(d.id);
-          // A slot freed or a retry was scheduled: look again (once for all that end together).
-          this.soon();
-        });
-        this.sends.add(send);
-        started.push(send);
+        if (endOne) left++;
+        this.attempt(d, hook.row.target_url, secret, flying, endOne);
       }
     }
-    if (this.rearm) this.armTimer();
-    await Promise.all(started);
-  }
-
-  private soon(): void {
-    if (this.dueQueued || this.stopped) return;
-    this.dueQueued = true;
-    setImmediate(() => {
-      this.dueQueued = false;
-      void this.sendDue();
-    });
+    if (this.rearm && !this.stopped) this.armTimer();
+    endOne?.();
   }
 
   /** Wakes up when the next retry falls due (the clock may be moved sooner; see processDue). */
@@ -286,54 +276,72 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  private async attempt(d: Sendable, url: string, secret: string, generation: number): Promise<void> {
+  /** POSTs one delivery; its slot in `flying` stays taken until the attempt is on record. */
+  private attempt(
+    d: Sendable,
+    url: string,
+    secret: string,
+    flying: Set<number>,
+    ended: (() => void) | undefined,
+  ): void {
+    const generation = this.generation;
     const startedAt = this.store.now();
-    const result = await this.sender.post({ url, body: d.payload, secret, timeoutMs: this.timeoutMs });
-    // Left pending: sent again after a restart; after a restore the row is the snapshot's.
-    if (this.stopped || generation !== this.generation) return;
-    const attempt = d.attempts + 1;
-    const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
-    const spent = attempt - d.attempts_before;
-    const status = ok ? 'delivered' : spent >= this.maxAttempts ? 'failed' : 'pending';
-    const at = this.store.now();
-    await this.record(
-      {
-        delivery_id: d.id,
-        attempt,
-        started_at: startedAt,
-        duration_ms: result.durationMs,
-        response_status: result.status ?? null,
-        error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
-        signature: result.signature ?? null,
-        status,
-        next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
-        at,
-      },
-      generation,
-    );
+    flying.add(d.id);
+    const free = () => {
+      flying.delete(d.id);
+      ended?.();
+    };
+    this.sender.post({ url, body: d.payload, secret, timeoutMs: this.timeoutMs }, (result) => {
+      // Left pending: sent again after a restart; after a restore the row is the snapshot's.
+      if (this.stopped || generation !== this.generation) return free();
+      const attempt = d.attempts + 1;
+      const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
+      const spent = attempt - d.attempts_before;
+      const status = ok ? 'delivered' : spent >= this.maxAttempts ? 'failed' : 'pending';
+      const at = this.store.now();
+      this.record(
+        {
+          delivery_id: d.id,
+          attempt,
+          started_at: startedAt,
+          duration_ms: result.durationMs,
+          response_status: result.status ?? null,
+          error: ok ? null : (result.error ?? `receiver answered ${result.status}`),
+          signature: result.signature ?? null,
+          status,
+          next_attempt_at: status === 'pending' ? at + this.backoff(spent) : null,
+          at,
+        },
+        generation,
+        free,
+      );
+    });
   }
 
   /**
    * Answers arrive a few per turn; a transaction for each cost the writers more than the HTTP did.
-   * Those ended in one turn are written together at its end. The send's slot stays taken until then,
+   * Those ended in one turn are written together after it. The send's slot stays taken until then,
    * so the row is never read back as due while its attempt is unrecorded.
    */
-  private record(row: AttemptRecord, generation: number): Promise<void> {
-    if (this.ended.length === 0)
-      setImmediate(() => {
-        const ended = this.ended;
-        this.ended = [];
-        // A restore in between put the rows back: what was sent before it is not recorded.
-        const current = ended.filter((e) => e.generation === this.generation && !this.stopped);
-        if (current.length > 0)
-          recordAttempts(
-            this.store,
-            current.map((e) => e.row),
-          );
-        if (current.some((e) => e.row.status === 'pending')) this.rearm = true;
-        for (const e of ended) e.recorded();
-      });
-    return new Promise((recorded) => this.ended.push({ row, generation, recorded }));
+  private record(row: AttemptRecord, generation: number, recorded: () => void): void {
+    if (this.ended.length === 0) setImmediate(() => this.recordEnded());
+    this.ended.push({ row, generation, recorded });
+  }
+
+  private recordEnded(): void {
+    const ended = this.ended;
+    this.ended = [];
+    // A restore in between put the rows back: what was sent before it is not recorded.
+    const current = ended.filter((e) => e.generation === this.generation && !this.stopped);
+    if (current.length > 0)
+      recordAttempts(
+        this.store,
+        current.map((e) => e.row),
+      );
+    if (current.some((e) => e.row.status === 'pending')) this.rearm = true;
+    for (const e of ended) e.recorded();
+    // Slots freed or retries scheduled: look again.
+    if (!this.stopped) this.sendDue(this.activeHooks());
   }
 
   /** Exponential with jitter: between half and all of base·2^(n-1), capped. */
@@ -349,8 +357,8 @@ export class WebhookDispatcher {
     this.unclock();
     this.unrestore();
     if (this.timer) clearTimeout(this.timer);
+    // Ends every send in flight, unrecorded.
     await this.sender.close();
-    await Promise.allSettled([...this.sends]);
   }
 }
 

@@ -103,11 +103,12 @@ function send(id, url, body, secret, timeoutMs) {
 export class WebhookSender {
   private worker: Worker | undefined;
   private nextId = 0;
+  /** Called with each send's result, in the turn its reply batch arrives (a promise each cost more). */
   private readonly pending = new Map<number, (result: SendResult) => void>();
   /** Sends asked for in this turn of the event loop, posted together when it ends. */
   private outbox: Batch = { bodies: [], sends: [] };
 
-  post(request: SendRequest): Promise<SendResult> {
+  post(request: SendRequest, done: (result: SendResult) => void): void {
     const id = this.nextId++;
     const batch = this.outbox;
     if (batch.sends.length === 0) queueMicrotask(() => this.flush());
@@ -115,7 +116,7 @@ export class WebhookSender {
     let body = batch.bodies.length - 1;
     if (batch.bodies[body] !== request.body) body = batch.bodies.push(request.body) - 1;
     batch.sends.push([id, request.url, body, request.secret, request.timeoutMs]);
-    return new Promise((resolve) => this.pending.set(id, resolve));
+    this.pending.set(id, done);
   }
 
   private flush(): void {
@@ -126,7 +127,7 @@ export class WebhookSender {
     (this.worker ?? this.start()).postMessage(batch);
   }
 
-  /** Ends the thread; sends in flight resolve with an error (their rows stay pending). */
+  /** Ends the thread; sends in flight end with an error (their rows stay pending). */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
@@ -139,9 +140,9 @@ export class WebhookSender {
     worker.unref();
     worker.on('message', (replies: Reply[]) => {
       for (const { id, ...result } of replies) {
-        const resolve = this.pending.get(id);
+        const done = this.pending.get(id);
         this.pending.delete(id);
-        resolve?.(result);
+        done?.(result);
       }
     });
     // A thread that dies takes its sends with it: they count as failed attempts and are retried.
@@ -156,7 +157,8 @@ export class WebhookSender {
   }
 
   private settleAll(error: string): void {
-    for (const resolve of this.pending.values()) resolve({ error, durationMs: 0 });
+    const pending = [...this.pending.values()];
     this.pending.clear();
+    for (const done of pending) done({ error, durationMs: 0 });
   }
 }
