@@ -165,6 +165,25 @@ describe('webhook deliveries', () => {
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   });
 
+  it('hears a webhook turned off and on by writes to its table that bypass the API', async () => {
+    const hook = await createHook({ 'cast.created': {} });
+    const setActive = emulator.db.prepare(
+      'UPDATE webhooks SET active = ?, after_event_id = (SELECT max(id) FROM hub_events) WHERE webhook_id = ?',
+    );
+    const first = await cast(alice!.signerUuid, 'heard while on');
+    await receiver.waitFor((r) => hashesOf(r).includes(first));
+    setActive.run(0, hook.webhook_id);
+    const off = await cast(alice!.signerUuid, 'while its row says off');
+    // Settled (its turn to be matched has passed) before the row says on again.
+    await new Promise((r) => setTimeout(r, 50));
+    setActive.run(1, hook.webhook_id);
+    const on = await cast(alice!.signerUuid, 'after its row says on again');
+    await receiver.waitFor((r) => hashesOf(r).includes(on));
+    expect(hashesOf(receiver.received)).toEqual([first, on]);
+    expect(hashesOf(receiver.received)).not.toContain(off);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
+  });
+
   it('retries a receiver that fails twice and delivers once it recovers, logging every attempt', async () => {
     // Following someone already followed changes nothing (and sends nothing): unfollow first.
     await call('DELETE', '/v2/farcaster/user/follow', { signer_uuid: alice!.signerUuid, target_fids: [5] });

@@ -25,6 +25,7 @@ import {
 } from '../store/queries/webhooks.js';
 import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
+import { type TableWatch, watchTable } from '../store/table-watch.js';
 import { WebhookSender } from './sender.js';
 
 export interface DispatcherOptions {
@@ -78,6 +79,9 @@ export class WebhookDispatcher {
   /** Delivery ids in flight, by webhook. */
   private readonly inFlight = new Map<string, Set<number>>();
   private readonly compiled = new Map<string, Hook>();
+  /** The active webhooks as last read; read again once the table changed, or after a restore. */
+  private active: Hook[] | undefined;
+  private readonly webhooksWatch: TableWatch;
   private readonly sender = new WebhookSender();
   private readonly unsubscribe: () => void;
   private readonly unclock: () => void;
@@ -102,6 +106,7 @@ export class WebhookDispatcher {
     this.maxAttempts = options.maxAttempts ?? 6;
     this.retryBaseMs = options.retryBaseMs ?? 1000;
     this.perWebhook = options.concurrencyPerWebhook ?? 16;
+    this.webhooksWatch = watchTable(store.db, 'webhooks');
     this.unsubscribe = onEventsAppended(store, () => this.schedule());
     // A moved clock may have made retries due: whoever moved it hears back once they are sent.
     this.unclock = store.onClockChange(() => this.processDue());
@@ -119,8 +124,8 @@ export class WebhookDispatcher {
     setImmediate(() => {
       this.scheduled = false;
       if (this.stopped) return;
-      // The list the pump matched with is still the table's in this turn: no second read.
-      this.sendDue(this.pump());
+      this.pump();
+      this.sendDue();
     });
   }
 
@@ -134,6 +139,7 @@ export class WebhookDispatcher {
     this.generation++;
     this.inFlight.clear();
     this.compiled.clear();
+    this.active = undefined;
     cancelOrphanedDeliveries(this.store, this.store.now());
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -143,16 +149,13 @@ export class WebhookDispatcher {
     this.schedule();
   }
 
-  /**
-   * Turns new events into deliveries (synchronous; each batch one transaction). Returns the active
-   * webhooks it matched against.
-   */
-  pump(): Hook[] {
+  /** Turns new events into deliveries (synchronous; each batch one transaction). */
+  pump(): void {
     for (;;) {
       // Read before the transaction: with no webhook, a write costs no transaction here.
       const hooks = this.activeHooks();
       // Nobody listens: nothing to translate or record.
-      if (hooks.length === 0) return hooks;
+      if (hooks.length === 0) return;
       const inserted: [Hook, Sendable][] = [];
       const more = this.store.tx(() => {
         const stored = dispatchCursor(this.store);
@@ -187,7 +190,7 @@ export class WebhookDispatcher {
         if (hook.fresh.length < FRESH_MAX) hook.fresh.push(d);
         else this.lookAgain(hook);
       }
-      if (!more) return hooks;
+      if (!more) return;
     }
   }
 
@@ -197,8 +200,15 @@ export class WebhookDispatcher {
     hook.fresh = [];
   }
 
-  /** The active webhooks with their compiled filters (compiled again when a webhook changed). */
+  /** The active webhooks with their compiled filters, read again only after the table changed. */
   private activeHooks(): Hook[] {
+    // changed() first: asking is what resets it.
+    if (this.webhooksWatch.changed() || !this.active) this.active = this.readActive();
+    return this.active;
+  }
+
+  /** Reads the active webhooks (filters compiled again for a webhook that changed). */
+  private readActive(): Hook[] {
     return liveWebhooks(this.store)
       .filter((row) => row.active)
       .map((row) => {
@@ -220,20 +230,25 @@ export class WebhookDispatcher {
   processDue(): Promise<void> {
     for (const hook of this.compiled.values()) this.lookAgain(hook);
     this.rearm = true;
-    return new Promise((ended) => this.sendDue(this.activeHooks(), ended));
+    return new Promise((ended) => this.sendDue(ended));
   }
 
   /**
-   * Sends what is due of these webhooks (the active ones, read in this turn) with free slots, from
-   * memory when they are caught up; `ended` is called once every send started here has ended.
+   * Sends what is due of the webhooks with free slots, from memory when they are caught up;
+   * `ended` is called once every send started here has ended.
    */
-  private sendDue(hooks: readonly Hook[], ended?: () => void): void {
+  private sendDue(ended?: () => void): void {
+    // The store may be closed already.
+    if (this.stopped) {
+      ended?.();
+      return;
+    }
     // Counts the sends started here, and this call itself until its loop is done.
     let left = 1;
     const endOne = ended && (() => --left === 0 && ended());
     const now = this.store.now();
     // Per webhook, only as many as it has free slots: a backlog is never read to be skipped.
-    for (const hook of this.stopped ? [] : hooks) {
+    for (const hook of this.activeHooks()) {
       if (!hook.maybeDue && hook.fresh.length === 0) continue;
       const id = hook.row.webhook_id;
       const flying = this.inFlight.get(id) ?? new Set<number>();
@@ -255,7 +270,7 @@ export class WebhookDispatcher {
         this.attempt(d, hook.row.target_url, secret, flying, endOne);
       }
     }
-    if (this.rearm && !this.stopped) this.armTimer();
+    if (this.rearm) this.armTimer();
     endOne?.();
   }
 
@@ -341,7 +356,7 @@ export class WebhookDispatcher {
     if (current.some((e) => e.row.status === 'pending')) this.rearm = true;
     for (const e of ended) e.recorded();
     // Slots freed or retries scheduled: look again.
-    if (!this.stopped) this.sendDue(this.activeHooks());
+    this.sendDue();
   }
 
   /** Exponential with jitter: between half and all of base·2^(n-1), capped. */
@@ -356,6 +371,7 @@ export class WebhookDispatcher {
     this.unsubscribe();
     this.unclock();
     this.unrestore();
+    this.webhooksWatch.stop();
     if (this.timer) clearTimeout(this.timer);
     // Ends every send in flight, unrecorded.
     await this.sender.close();
