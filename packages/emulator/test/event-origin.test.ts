@@ -9,7 +9,7 @@ import { afterAll, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { startReceiver } from './support/webhook-receiver.js';
+import { castOf, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-event-origin-'));
@@ -41,7 +41,7 @@ it('pushes asset URLs on the serving origin after a database seeded by another e
     const avatar = `${emu.url}/_emulator/avatar/1.svg`;
     expect(emu.url).not.toBe(first.url);
     expect(frame?.event).toMatchObject({ type: 'cast.created', data: { author: { pfp_url: avatar } } });
-    expect(delivered!.body.data.author.pfp_url).toBe(avatar);
+    expect(castOf(delivered!)?.author.pfp_url).toBe(avatar);
   } finally {
     realtime.close();
     await receiver.close();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { exited, killAll, launch } from './support/process.js';
-import { signedWith, startReceiver } from './support/webhook-receiver.js';
+import { castOf, type Received, signedWith, startReceiver } from './support/webhook-receiver.js';
 
 const KEY = 'webhook-crash-key';
 const dir = mkdtempSync(join(tmpdir(), 'castkit-hooks-crash-'));
@@ -50,8 +50,7 @@ describe('a webhook event acknowledged to the writer survives a SIGKILL', () => 
       receiver.delayMs = 0;
 
       running = await launch(dbPath, ['--api-key', KEY]);
-      const isIt = (r: { body: { data: { hash?: string } }; answered: boolean }) =>
-        r.body.data.hash === hash && r.answered;
+      const isIt = (r: Received) => castOf(r)?.hash === hash && r.answered;
       await receiver.waitFor((r) => r.some(isIt));
       // Time for a duplicate to show up, were there one.
       await new Promise((r) => setTimeout(r, 500));

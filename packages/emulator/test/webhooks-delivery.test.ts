@@ -4,7 +4,14 @@ import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import type { DeliveryView } from '../src/server/admin-webhooks.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
-import { type Received, type Receiver, signedWith, startReceiver } from './support/webhook-receiver.js';
+import {
+  castOf,
+  hashesOf,
+  type Received,
+  type Receiver,
+  signedWith,
+  startReceiver,
+} from './support/webhook-receiver.js';
 
 const [alice, bob] = SEED_USERS;
 let emulator: Emulator;
@@ -68,9 +75,6 @@ async function deliveriesWhen(query: string, done: (d: DeliveryView[]) => boolea
   return deliveries;
 }
 
-const hashesOf = (received: { body: { type: string; data: { hash?: string } } }[]) =>
-  received.filter((r) => r.body.type === 'cast.created').map((r) => r.body.data.hash);
-
 describe('webhook deliveries', () => {
   it('POSTs exactly the matching events, signed with the webhook secret over the raw body', async () => {
     const hook = await createHook({ 'cast.created': { author_fids: [alice!.fid] } });
@@ -89,7 +93,7 @@ describe('webhook deliveries', () => {
     expect(body.data).toMatchObject({ object: 'cast', hash: mine, author: { fid: alice!.fid } });
     // The cast in the event is the cast the v2 API shows.
     const lookup = await call('GET', `/v2/farcaster/cast?identifier=${mine}&type=hash`);
-    expect(body.data.text).toBe(lookup.body.cast.text);
+    expect(castOf(forHook[0]!)?.text).toBe(lookup.body.cast.text);
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: other.webhook_id });
   });
@@ -122,7 +126,7 @@ describe('webhook deliveries', () => {
     });
     expect(res.status).toBe(200);
     const [got] = await receiver.waitFor((r) => r.length >= 1);
-    expect(got!.body.data.hash).toBe(`0x${Buffer.from(m.hash).toString('hex')}`);
+    expect(castOf(got!)?.hash).toBe(`0x${Buffer.from(m.hash).toString('hex')}`);
     expect(await signedWith(got!, hook.secrets[0]!.value)).toBe(true);
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.webhook_id });
   });

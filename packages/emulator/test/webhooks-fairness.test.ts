@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
-import { type Receiver, startReceiver } from './support/webhook-receiver.js';
+import { castOf, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;
 let emulator: Emulator;
@@ -41,7 +41,7 @@ describe('webhook deliveries across webhooks', () => {
     await me.castAdd({ text: 'for the fast one' });
     // The slow backlog needs 300 / 16 x 400 ms to drain; the fast webhook must not wait for it.
     const [got] = await fast.waitFor((r) => r.length >= 1, 4000);
-    expect(got!.body.data.text).toBe('for the fast one');
+    expect(castOf(got!)?.text).toBe('for the fast one');
     expect(slow.received.length).toBeLessThan(300);
   }, 60_000);
 
@@ -57,7 +57,7 @@ describe('webhook deliveries across webhooks', () => {
       for (let i = 0; i < n; i++) await me.castAdd({ text: `queued ${i}` });
       const got = await busy.waitFor((r) => r.length >= n, 30_000);
       await new Promise((r) => setTimeout(r, 200));
-      const texts = got.map((r) => r.body.data.text as string);
+      const texts = got.map((r) => castOf(r)?.text);
       expect(new Set(texts).size).toBe(n);
       expect(texts.length).toBe(n);
       expect(busy.maxOpen).toBe(16);

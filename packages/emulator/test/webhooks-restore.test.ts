@@ -7,7 +7,7 @@ import { onEventsAppended } from '../src/events/wake.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
-import { type Receiver, startReceiver } from './support/webhook-receiver.js';
+import { castOf, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;
 let emulator: Emulator;
@@ -32,7 +32,7 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const texts = (r: Receiver) => r.received.map((x) => x.body.data.text as string);
+const texts = (r: Receiver) => r.received.map((x) => castOf(x)?.text);
 const maxEventId = () => emulator.db.prepare('SELECT MAX(id) FROM hub_events').pluck().get() as number;
 
 describe('webhooks across a restore', () => {

@@ -2,11 +2,11 @@
 // with what the test scripts (a status per request, or a delay).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhookSignature } from '@castkit/sdk';
+import { type Cast, verifyWebhookSignature, type WebhookEvent } from '@castkit/sdk';
 
 export interface Received {
   raw: string;
-  body: { created_at: number; type: string; data: any };
+  body: WebhookEvent;
   signature: string | undefined;
   /** True once the answer was fully written (a killed sender never sees one). */
   answered: boolean;
@@ -26,6 +26,14 @@ export interface Receiver {
   waitFor(predicate: (r: Received[]) => boolean, ms?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
+
+/** The cast a cast.created or cast.deleted delivery carries; undefined for other events. */
+export const castOf = (r: Received): Cast | undefined =>
+  r.body.type === 'cast.created' || r.body.type === 'cast.deleted' ? r.body.data : undefined;
+
+/** The hashes of the cast.created deliveries among these, in arrival order. */
+export const hashesOf = (received: readonly Received[]) =>
+  received.flatMap((r) => (r.body.type === 'cast.created' ? [r.body.data.hash] : []));
 
 /** True when the SDK's verifier accepts what arrived under `secrets` (as a receiver checks it). */
 export const signedWith = (r: Received, secrets: string | string[]) =>
