@@ -27,5 +27,8 @@ export default defineConfig({
     testTimeout: 20_000,
     // Starting a seeded emulator takes seconds when the shared machine is busy; a hook is not a benchmark.
     hookTimeout: 60_000,
+    // The console polls the emulator every second (delivery log, signer status, metrics): a poll
+    // that gives up after vitest's default of 1 s races that interval (a full run failed on one once).
+    expect: { poll: { timeout: 5_000 } },
   },
 });
