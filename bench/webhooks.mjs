@@ -1,11 +1,11 @@
 // Webhook delivery, measured in one run against a child emulator (small seed, in memory) and a
 // receiver in a process of its own, all on loopback. Ten webhooks taking every cast are created once;
-// each condition (none, 1 or 10 of them active, or the stand-in below) is a block of --block writes, and the conditions take
-// turns block by block in a rotating order, so that whatever else the machine does falls on all of
-// them alike (a condition timed minutes after another picked up the machine's drift, and p99 ratios
-// of the same build spread from 1.1x to 1.8x). After each block the bench waits for its deliveries,
-// so a block never runs beside the previous one's. Per round the blocks' writes are pooled per
-// condition; every figure printed is the median over the rounds.
+// each condition (none, 1 or 10 of them active, or the stand-in below) is a block of --block writes,
+// and the conditions take turns block by block in a rotating order, so that whatever else the
+// machine does falls on all of them alike (a condition timed minutes after another picked up the
+// machine's drift, and p99 ratios of the same build spread from 1.1x to 1.8x). After each block the
+// bench waits for its deliveries, so a block never runs beside the previous one's. Per round the
+// blocks' writes are pooled per condition; every figure printed is the median over the rounds.
 // - sequential: each write sent when the last has answered (the machine is saturated, so deliveries
 //   share the two cores with the writes);
 // - paced: a write every --every ms whether or not the last has answered (a rate the machine carries);

@@ -7,7 +7,7 @@ import { onEventsAppended } from '../src/events/wake.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
-import { castOf, type Receiver, startReceiver } from './support/webhook-receiver.js';
+import { castOf, type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;
 let emulator: Emulator;
@@ -32,7 +32,7 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const texts = (r: Receiver) => r.received.map((x) => castOf(x)?.text);
+const texts = (received: readonly Received[]) => received.map((x) => castOf(x)?.text);
 const maxEventId = () => emulator.db.prepare('SELECT MAX(id) FROM hub_events').pluck().get() as number;
 
 describe('webhooks across a restore', () => {
@@ -57,12 +57,40 @@ describe('webhooks across a restore', () => {
 
     expect((await call('POST', '/_emulator/snapshots/before-pump/restore')).status).toBe(200);
     await actAs(emulator.store, alice!.signerUuid).castAdd({ text: 'new: after the restore' });
-    await receiver.waitFor((r) => texts({ received: r } as Receiver).includes('new: after the restore'));
+    await receiver.waitFor((r) => texts(r).includes('new: after the restore'));
     // The undo log does not put sqlite_sequence back: ids go on increasing.
     expect(maxEventId()).toBeGreaterThan(before);
     // Any second copy of the old event would have been matched before the new one.
-    expect(texts(receiver)).toEqual(['old: in the snapshot', 'new: after the restore']);
+    expect(texts(receiver.received)).toEqual(['old: in the snapshot', 'new: after the restore']);
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.body.webhook.webhook_id });
+  });
+
+  it('sends again a delivery the snapshot holds as pending, though it was delivered after the snapshot', async () => {
+    // Created before the snapshot: the restore leaves the webhooks table as it is, so only the
+    // restore itself can tell the dispatcher that its caught-up webhook has something due again.
+    const hook = await call('POST', '/v2/farcaster/webhook', {
+      name: 'in flight',
+      url: receiver.url,
+      subscription: { 'cast.created': {} },
+    });
+    const webhookId = hook.body.webhook.webhook_id as string;
+    const status = emulator.db.prepare('SELECT status FROM webhook_deliveries WHERE webhook_id = ?').pluck();
+    receiver.received.length = 0;
+    receiver.delayMs = 300;
+    try {
+      await actAs(emulator.store, alice!.signerUuid).castAdd({ text: 'pending in the snapshot' });
+      await expect.poll(() => status.get(webhookId)).toBe('pending');
+      emulator.snapshots.snapshot('in-flight');
+    } finally {
+      receiver.delayMs = 0;
+    }
+    await expect.poll(() => status.get(webhookId)).toBe('delivered');
+    expect(texts(receiver.received)).toEqual(['pending in the snapshot']);
+
+    expect((await call('POST', '/_emulator/snapshots/in-flight/restore')).status).toBe(200);
+    await receiver.waitFor((r) => r.length >= 2);
+    expect(texts(receiver.received)).toEqual(['pending in the snapshot', 'pending in the snapshot']);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: webhookId });
   });
 });
 

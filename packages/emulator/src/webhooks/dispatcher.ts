@@ -292,13 +292,7 @@ export class WebhookDispatcher {
   }
 
   /** POSTs one delivery; its slot in `flying` stays taken until the attempt is on record. */
-  private attempt(
-    d: Sendable,
-    url: string,
-    secret: string,
-    flying: Set<number>,
-    ended: (() => void) | undefined,
-  ): void {
+  private attempt(d: Sendable, url: string, secret: string, flying: Set<number>, ended?: () => void): void {
     const generation = this.generation;
     const startedAt = this.store.now();
     flying.add(d.id);
