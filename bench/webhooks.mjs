@@ -1,11 +1,12 @@
-// Webhook delivery, measured in one run against a child emulator (small seed, in memory) and a
-// receiver in a process of its own, all on loopback. Ten webhooks taking every cast are created once;
-// each condition (none, 1 or 10 of them active, or the stand-in below) is a block of --block writes,
-// and the conditions take turns block by block in a rotating order, so that whatever else the
-// machine does falls on all of them alike (a condition timed minutes after another picked up the
-// machine's drift, and p99 ratios of the same build spread from 1.1x to 1.8x). After each block the
-// bench waits for its deliveries, so a block never runs beside the previous one's. Per round the
-// blocks' writes are pooled per condition; every figure printed is the median over the rounds.
+// Webhook delivery, measured in one run against a child emulator (small seed, in memory unless
+// --file) and a receiver in a process of its own, all on loopback. Ten webhooks taking every cast are
+// created once; each condition (none, 1 or 10 of them active, or the stand-in below) is a block of
+// --block writes, and the conditions take turns block by block in a rotating order, so that whatever
+// else the machine does falls on all of them alike (a condition timed minutes after another picked
+// up the machine's drift, and p99 ratios of the same build spread from 1.1x to 1.8x). After each
+// block the bench waits for its deliveries, so a block never runs beside the previous one's. Per
+// round the blocks' writes are pooled per condition; every figure printed is the median over the
+// rounds.
 // - sequential: each write sent when the last has answered (the machine is saturated, so deliveries
 //   share the two cores with the writes);
 // - paced: a write every --every ms whether or not the last has answered (a rate the machine carries);
@@ -17,13 +18,17 @@
 // Its ratio to none is what the deliveries' own CPU costs the writes on this machine, with none of the
 // emulator's bookkeeping: the floor under the "10 webhooks" ratio that no emulator could go below here.
 // Usage: node bench/webhooks.mjs [--rounds N] [--writes N per condition and round] [--block N]
-//   [--every MS] [--aa] [--low-priority] [--cpu-prof DIR]
+//   [--every MS] [--aa] [--low-priority] [--cpu-prof DIR] [--file]
 // --aa runs the "1" and "10 webhooks" conditions with no webhook active: the ratios it prints are the
 // bench's own noise on this machine (an A/A test), the floor under which no difference is measurable.
 // --low-priority runs the stand-in thread at nice 19 (Linux keeps a nice value per thread).
 // --cpu-prof writes the emulator child's V8 CPU profile into DIR (open it in Chrome DevTools).
+// --file puts the database in a new file (WAL, in a temporary folder removed at the end), as
+// `castkit dev` keeps it: every commit of the outbox is then a write to the WAL.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -37,6 +42,7 @@ const { values } = parseArgs({
     every: { type: 'string', default: '4' },
     writes: { type: 'string', default: '2000' },
     'cpu-prof': { type: 'string' },
+    file: { type: 'boolean', default: false },
   },
 });
 const ROUNDS = Math.max(1, Number(values.rounds));
@@ -49,7 +55,9 @@ const emulatorBin = fileURLToPath(new URL('../packages/emulator/bin/castkit-emul
 const SIGNERS = [1, 2, 3].map((fid) => `00000000-0000-4000-8000-00000000000${fid}`);
 
 const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
-const child = spawn(process.execPath, [...profile, emulatorBin, '--port', '0', '--db', ':memory:'], {
+const dbFolder = values.file ? mkdtempSync(join(tmpdir(), 'castkit-webhooks-bench-')) : undefined;
+const db = dbFolder ? join(dbFolder, 'emulator.db') : ':memory:';
+const child = spawn(process.execPath, [...profile, emulatorBin, '--port', '0', '--db', db], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise((resolve, reject) => {
@@ -293,7 +301,7 @@ try {
   const f = (x) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(2));
   if (values.aa) console.log('A/A: every condition below ran with no webhook active');
   console.log(
-    `webhooks bench: ${ROUNDS} rounds; per round ${WRITES} writes per condition in blocks of ${BLOCK}, conditions interleaved; burst ${BURST} writes at c16; medians over rounds`,
+    `webhooks bench: database ${values.file ? 'in a file (WAL)' : 'in memory'}; ${ROUNDS} rounds; per round ${WRITES} writes per condition in blocks of ${BLOCK}, conditions interleaved; burst ${BURST} writes at c16; medians over rounds`,
   );
   console.log(
     `write p99 (ms): no webhooks ${f(median(rows.none))}, 1 webhook ${f(median(rows.one))}, 10 webhooks ${f(median(rows.ten))}, stand-in for 10 ${f(median(rows.standIn))}`,
@@ -328,4 +336,8 @@ try {
   child.kill(profile.length ? 'SIGINT' : 'SIGTERM');
   receiver.disconnect();
   await standInThread.terminate();
+  if (dbFolder) {
+    await new Promise((exited) => (child.exitCode === null ? child.once('exit', exited) : exited()));
+    rmSync(dbFolder, { recursive: true, force: true });
+  }
 }
