@@ -26,6 +26,7 @@
 // --file puts the database in a new file (WAL, in a temporary folder removed at the end), as
 // `castkit dev` keeps it: every commit of the outbox is then a write to the WAL.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -337,7 +338,8 @@ try {
   receiver.disconnect();
   await standInThread.terminate();
   if (dbFolder) {
-    await new Promise((exited) => (child.exitCode === null ? child.once('exit', exited) : exited()));
+    // A child that already ended (by a signal too) emits no more 'exit'.
+    if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
     rmSync(dbFolder, { recursive: true, force: true });
   }
 }

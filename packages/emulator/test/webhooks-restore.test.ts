@@ -35,14 +35,20 @@ async function call(method: string, path: string, body?: unknown) {
 const texts = (received: readonly Received[]) => received.map((x) => castOf(x)?.text);
 const maxEventId = () => emulator.db.prepare('SELECT MAX(id) FROM hub_events').pluck().get() as number;
 
+/** A webhook on the receiver taking every cast; its id. */
+async function castHook(name: string): Promise<string> {
+  const hook = await call('POST', '/v2/farcaster/webhook', {
+    name,
+    url: receiver.url,
+    subscription: { 'cast.created': {} },
+  });
+  expect(hook.status).toBe(200);
+  return hook.body.webhook.webhook_id as string;
+}
+
 describe('webhooks across a restore', () => {
   it('does not deliver an event of the restored log again, even one taken before its pump ran, and delivers new ones', async () => {
-    const hook = await call('POST', '/v2/farcaster/webhook', {
-      name: 'restored',
-      url: receiver.url,
-      subscription: { 'cast.created': {} },
-    });
-    expect(hook.status).toBe(200);
+    const webhookId = await castHook('restored');
     // The snapshot is taken right after the cast's commit, before the dispatcher has matched it.
     let armed = true;
     const stop = onEventsAppended(emulator.store, () => {
@@ -62,18 +68,13 @@ describe('webhooks across a restore', () => {
     expect(maxEventId()).toBeGreaterThan(before);
     // Any second copy of the old event would have been matched before the new one.
     expect(texts(receiver.received)).toEqual(['old: in the snapshot', 'new: after the restore']);
-    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: hook.body.webhook.webhook_id });
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: webhookId });
   });
 
   it('sends again a delivery the snapshot holds as pending, though it was delivered after the snapshot', async () => {
-    // Created before the snapshot: the restore leaves the webhooks table as it is, so only the
-    // restore itself can tell the dispatcher that its caught-up webhook has something due again.
-    const hook = await call('POST', '/v2/farcaster/webhook', {
-      name: 'in flight',
-      url: receiver.url,
-      subscription: { 'cast.created': {} },
-    });
-    const webhookId = hook.body.webhook.webhook_id as string;
+    // Created before the snapshot: the restore leaves the webhooks table as it is, and the
+    // dispatcher, which held this webhook as caught up, must look in the outbox again.
+    const webhookId = await castHook('in flight');
     const status = emulator.db.prepare('SELECT status FROM webhook_deliveries WHERE webhook_id = ?').pluck();
     receiver.received.length = 0;
     receiver.delayMs = 300;
@@ -90,6 +91,35 @@ describe('webhooks across a restore', () => {
     expect((await call('POST', '/_emulator/snapshots/in-flight/restore')).status).toBe(200);
     await receiver.waitFor((r) => r.length >= 2);
     expect(texts(receiver.received)).toEqual(['pending in the snapshot', 'pending in the snapshot']);
+    await call('DELETE', '/v2/farcaster/webhook', { webhook_id: webhookId });
+  });
+  it('sends none of the deliveries it held in memory when the restore takes their rows away', async () => {
+    const webhookId = await castHook('held');
+    // One delivered first: the webhook is caught up, so what the pump adds next is kept in memory.
+    await actAs(emulator.store, alice!.signerUuid).castAdd({ text: 'caught up' });
+    const pending = emulator.db.prepare(
+      "SELECT count(*) FROM webhook_deliveries WHERE webhook_id = ? AND status <> 'delivered'",
+    );
+    // On record as delivered, or the snapshot would hold it pending and the restore send it again.
+    await receiver.waitFor((r) => texts(r).includes('caught up'));
+    await expect.poll(() => pending.pluck().get(webhookId)).toBe(0);
+    emulator.snapshots.snapshot('before-the-backlog');
+    receiver.received.length = 0;
+    receiver.maxOpen = 0;
+    receiver.delayMs = 400;
+    try {
+      // 16 in flight (the webhook's slots); the other 4 wait in the dispatcher's memory.
+      for (let i = 0; i < 20; i++)
+        await actAs(emulator.store, alice!.signerUuid).castAdd({ text: `held ${i}` });
+      await expect.poll(() => receiver.maxOpen).toBe(16);
+      expect((await call('POST', '/_emulator/snapshots/before-the-backlog/restore')).status).toBe(200);
+    } finally {
+      receiver.delayMs = 0;
+    }
+    await receiver.waitFor((r) => r.length >= 16);
+    // Time for any of the 4 to arrive, were they sent.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(texts(receiver.received).sort()).toEqual(Array.from({ length: 16 }, (_, i) => `held ${i}`).sort());
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: webhookId });
   });
 });

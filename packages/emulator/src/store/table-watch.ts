@@ -1,8 +1,8 @@
 // "Has this table changed since I last looked?" for state derived from a small table and consulted
 // on every write: the webhook dispatcher's active webhooks, which it read afresh about twice per cast
 // (70-140 µs of the main thread's time per cast at 10 webhooks). A TEMP trigger per kind of change
-// calls a function registered on the connection, so the answer costs no query; commits of other
-// connections show as a moved data_version.
+// calls a function registered on the connection, so the answer costs one `PRAGMA data_version`
+// instead of the read: that is how commits of other connections show.
 // TEMP objects are the connection's own: rolled-back statements, undo-log restores and imports run
 // on this connection and fire them too (a rolled-back change is reported as a change: harmless).
 import type { Db } from './db.js';

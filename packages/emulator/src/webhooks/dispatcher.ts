@@ -78,7 +78,6 @@ export class WebhookDispatcher {
   private readonly perWebhook: number;
   /** Delivery ids in flight, by webhook. */
   private readonly inFlight = new Map<string, Set<number>>();
-  private readonly compiled = new Map<string, Hook>();
   /** The active webhooks as last read; read again once the table changed, or after a restore. */
   private active: Hook[] | undefined;
   private readonly webhooksWatch: TableWatch;
@@ -138,7 +137,6 @@ export class WebhookDispatcher {
   private restored(): void {
     this.generation++;
     this.inFlight.clear();
-    this.compiled.clear();
     this.active = undefined;
     cancelOrphanedDeliveries(this.store, this.store.now());
     if (this.timer) clearTimeout(this.timer);
@@ -207,16 +205,18 @@ export class WebhookDispatcher {
     return this.active;
   }
 
-  /** Reads the active webhooks (filters compiled again for a webhook that changed). */
+  /**
+   * Reads the active webhooks. One that did not change keeps its compiled filters and what it holds
+   * in memory; one turned off or deleted is let go, with the deliveries it held.
+   */
   private readActive(): Hook[] {
+    const before = new Map(this.active?.map((hook) => [hook.row.webhook_id, hook]));
     return liveWebhooks(this.store)
       .filter((row) => row.active)
       .map((row) => {
-        let hook = this.compiled.get(row.webhook_id);
-        if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters) {
-          hook = { row, match: compileFilters(JSON.parse(row.filters)), maybeDue: true, fresh: [] };
-          this.compiled.set(row.webhook_id, hook);
-        }
+        const hook = before.get(row.webhook_id);
+        if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters)
+          return { row, match: compileFilters(JSON.parse(row.filters)), maybeDue: true, fresh: [] };
         hook.row = row;
         return hook;
       });
@@ -228,7 +228,8 @@ export class WebhookDispatcher {
    * be anywhere in the outbox.
    */
   processDue(): Promise<void> {
-    for (const hook of this.compiled.values()) this.lookAgain(hook);
+    // Webhooks read later start out reading the outbox anyway.
+    for (const hook of this.active ?? []) this.lookAgain(hook);
     this.rearm = true;
     return new Promise((ended) => this.sendDue(ended));
   }
