@@ -69,6 +69,25 @@ const checks: Record<string, (out: string) => void> = {
     expect(out).toContain(`signer ${uuid} is approved for fid 2`);
     expect(out).toMatch(/^published cast 0x[0-9a-f]{40} as fid 2$/m);
   },
+  'webhooks.ts': (out) => {
+    const id = out.match(/^webhook ([0-9A-F]{26}) takes cast\.created by fid 1, 1 secret$/m)?.[1];
+    expect(id).toBeDefined();
+    expect(out).toContain('receiver: answered 503 to the first delivery');
+    expect(out).toMatch(/^receiver: verified cast\.created 0x[0-9a-f]{40} by @alice: "hello, webhooks"$/m);
+    expect(out).toContain('it is the cast just published: true');
+    // bob's cast made no delivery; alice's was retried once.
+    expect(out).toContain('delivery log: 1 delivery, delivered after 2 attempts (answers 503 then 200)');
+    const until = out.match(/^rotated: 2 secrets valid, the old one until (\S+)$/m)?.[1];
+    // The grace asked for: a minute from the rotation.
+    expect(Date.parse(until ?? '') - Date.now()).toBeGreaterThan(30_000);
+    expect(out).toContain('receiver: verified "signed with the new secret" with the new secret alone');
+    expect(out).toContain('receiver: refused a delivery (signature does not verify)');
+    expect(out).toContain('a forged delivery got 401');
+    expect(out).toMatch(/webhook deleted\n$/);
+    // What the finally block removed is gone from the emulator too.
+    const left = emu.store.db.prepare('SELECT deleted_at FROM webhooks WHERE webhook_id = ?').pluck().get(id);
+    expect(left).not.toBeNull();
+  },
 };
 
 describe('examples/', () => {

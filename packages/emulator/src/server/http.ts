@@ -16,19 +16,13 @@ import { type Snapshots, snapshotsOf } from '../store/snapshots.js';
 import { Store } from '../store/store.js';
 import { v2Handlers } from '../v2/index.js';
 import { type DispatcherOptions, startWebhooks } from '../webhooks/dispatcher.js';
-import { type AdminState, adminRoutes } from './admin.js';
-import { clockRoutes } from './admin-clock.js';
-import { miniappRoutes } from './admin-miniapps.js';
-import { snapshotRoutes } from './admin-snapshots.js';
-import { adminWebhookRoutes } from './admin-webhooks.js';
-import { assetRoutes } from './assets.js';
-import { browserRoutes } from './browser.js';
+import type { AdminState } from './admin.js';
 import { createEdge, type Logger, upgradeGuard } from './edge.js';
-import { type FaultRuleInput, Faults, faultLink, faultRoutes } from './faults.js';
-import { framePageRoutes } from './frame-pages.js';
+import { type FaultRuleInput, Faults, faultLink } from './faults.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
-import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink, rateLimitRoutes } from './rate-limits.js';
+import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink } from './rate-limits.js';
 import type { Fallback, Route } from './router.js';
+import { emulatorRoutes } from './routes.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -130,20 +124,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   const hosts = configuredHosts(options.host, options.allowHosts);
   const listener = createEdge({
-    routes: [
-      ...apiRoutes,
-      ...adminRoutes(state, store),
-      ...clockRoutes(store),
-      ...miniappRoutes(store),
-      ...adminWebhookRoutes(store),
-      ...snapshotRoutes(snapshots),
-      ...faultRoutes(faults),
-      ...rateLimitRoutes(rateLimits),
-      ...framePageRoutes(store),
-      ...assetRoutes,
-      ...browserRoutes(store, options.signerApprovalPage),
-      ...(options.routes ?? []),
-    ],
+    routes: emulatorRoutes({
+      api: apiRoutes,
+      state,
+      store,
+      snapshots,
+      faults,
+      rateLimits,
+      signerApprovalPage: options.signerApprovalPage,
+      extra: options.routes,
+    }),
     fallback: options.fallback,
     links: [rateLimitLink(rateLimits), faultLink(faults, snapshots)],
     apiKeys,
