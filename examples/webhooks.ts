@@ -109,13 +109,8 @@ try {
   );
 
   // Rotation: the old secret stays valid for the grace period, so receivers roll over unhurried.
-  const rotated = await admin<{ webhook: typeof webhook }>(
-    'POST',
-    `/webhooks/${webhook.webhook_id}/rotate-secret`,
-    {
-      grace_seconds: 60,
-    },
-  );
+  const rotate = `/webhooks/${webhook.webhook_id}/rotate-secret`;
+  const rotated = await admin<{ webhook: typeof webhook }>('POST', rotate, { grace_seconds: 60 });
   const newest = rotated.webhook.secrets.find((s) => !secrets.includes(s.value));
   const old = rotated.webhook.secrets.find((s) => secrets.includes(s.value));
   if (!newest || !old) throw new Error('rotation did not return the new and the old secret');

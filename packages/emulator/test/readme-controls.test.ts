@@ -78,11 +78,8 @@ describe('the README table of developer controls', () => {
         body: method === 'GET' ? undefined : '{}',
         redirect: 'manual',
       });
-      const text = await res.text();
-      expect({ route, status: res.status, noRoute: /no route for/.test(text) }).toMatchObject({
-        route,
-        noRoute: false,
-      });
+      // The router's own 404 says "no route for"; a handler's 404 (no such snapshot) is a route answering.
+      expect(/no route for/.test(await res.text()), route).toBe(false);
       expect(res.status, route).not.toBe(405);
       expect(res.status, route).toBeLessThan(500);
     }

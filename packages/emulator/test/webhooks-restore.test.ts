@@ -93,6 +93,7 @@ describe('webhooks across a restore', () => {
     expect(texts(receiver.received)).toEqual(['pending in the snapshot', 'pending in the snapshot']);
     await call('DELETE', '/v2/farcaster/webhook', { webhook_id: webhookId });
   });
+
   it('sends none of the deliveries it held in memory when the restore takes their rows away', async () => {
     const webhookId = await castHook('held');
     // One delivered first: the webhook is caught up, so what the pump adds next is kept in memory.
