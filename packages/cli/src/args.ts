@@ -3,6 +3,7 @@ export {
   type CommandSpec,
   commandHelp,
   integerOption,
+  nearest,
   type OptionSpec,
   type OptionTable,
   type OptionValues,

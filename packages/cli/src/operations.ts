@@ -1,6 +1,6 @@
 // Finds an operation of either API by the names a developer may type.
 import { allOperations, type OperationSpec } from '@castkit/sdk';
-import { normalizeName, UsageError } from './args.js';
+import { nearest, normalizeName, UsageError } from './args.js';
 
 /** How `castkit call` names an operation: hub ones with their prefix, which always resolves. */
 export const callName = (op: OperationSpec) => `${op.api === 'hub' ? 'hub.' : ''}${op.name}`;
@@ -22,26 +22,11 @@ export function findOperation(input: string): OperationSpec {
   );
   const op = matches.find((m) => m.api === 'v2') ?? matches[0];
   if (op) return op;
-  const near = [...new Set(allOperations.map((o) => o.name))]
-    .map((n) => [n, distance(normalizeName(n), wanted)] as const)
-    .filter(([, d]) => d <= Math.max(3, wanted.length / 3))
-    .sort((a, b) => a[1] - b[1])
-    .slice(0, 3)
-    .map(([n]) => n);
+  const near = nearest(
+    rest,
+    allOperations.map((o) => o.name),
+  );
   throw new UsageError(
     `no operation named "${input}"${near.length ? `; did you mean ${near.join(', ')}?` : ''} (castkit ops lists them)`,
   );
-}
-
-/** Levenshtein distance, for "did you mean" suggestions. */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
 }

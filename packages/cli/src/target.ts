@@ -30,3 +30,15 @@ export function localTarget(
     apiKey: values['api-key'] || env.CASTKIT_API_KEY || 'castkit-dev-key',
   };
 }
+
+/** What a command says when nothing answers at its target: where it looked, why, and what to start. */
+export function unreachable(baseUrl: string, error: unknown): Error {
+  return new Error(`no castkit emulator answered at ${baseUrl} (${causeOf(error)}); is castkit dev running?`);
+}
+
+/** The system's code for a failed connection (ECONNREFUSED), else the error's message. */
+function causeOf(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && 'code' in cause && typeof cause.code === 'string') return cause.code;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -123,7 +123,7 @@ describe('castkit call', () => {
     expect(unknownOp.code).toBe(2);
     expect(unknownOp.stderr).toContain('did you mean lookupUserByUsername');
     expect(unknownParam.code).toBe(2);
-    expect(unknownParam.stderr).toContain("Unknown option '--usernme'");
+    expect(unknownParam.stderr).toContain('unknown option --usernme; did you mean --username?');
     expect(unknownParam.stderr).toContain('castkit call lookupUserByUsername --help');
     expect(badNumber.code).toBe(2);
     expect(badNumber.stderr).toContain('--fid expects an integer, got "one"');
@@ -201,16 +201,25 @@ describe('castkit help, version and exit codes', () => {
       expect(root.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
 
-  it('exits 2 on an unknown command or option, and on a bad value of a dev flag', async () => {
-    const [command, option, port] = await Promise.all([
+  it('exits 2 on an unknown command or option (suggesting the nearest flag), and on a bad value of a dev flag', async () => {
+    const [command, option, typo, spelling, port] = await Promise.all([
       castkit(['deploy']),
       castkit(['ops', '--verbose']),
+      castkit(['dev', '--prot', '1']),
+      castkit(['call', 'lookupUserByUsername', '--username', 'alice', '--viewer_fidd=2']),
       castkit(['dev', '--port', '70000', '--db', ':memory:']),
     ]);
     expect(command.code).toBe(2);
     expect(command.stderr).toContain('unknown command "deploy"');
     expect(option.code).toBe(2);
-    expect(option.stderr).toContain("Unknown option '--verbose'");
+    expect(option.stderr).toBe(
+      'castkit ops: unknown option --verbose\n(castkit ops --help lists its options)\n',
+    );
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('castkit dev: unknown option --prot; did you mean --port?');
+    // A parameter has three spellings; the suggestion names it once, as --help does.
+    expect(spelling.code).toBe(2);
+    expect(spelling.stderr).toContain('unknown option --viewer_fidd; did you mean --viewer-fid?');
     expect(port.code).toBe(2);
     expect(port.stderr).toContain('--port must be an integer from 0 to 65535, got "70000"');
   });

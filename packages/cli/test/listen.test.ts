@@ -203,10 +203,17 @@ describe('castkit listen', () => {
     expect((await api.fetchWebhooks()).webhooks).toEqual([]);
   });
 
-  it('exits 1 when the emulator cannot be reached', async () => {
-    const r = await castkit(['listen', '--base-url', 'http://127.0.0.1:1']);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: /m);
+  it('exits 1 saying where it looked and what to start when no emulator answers, as reset does', async () => {
+    // Port 2: nothing listens there, and fetch (which reset uses) does not refuse it as a bad port.
+    const [listen, reset] = await Promise.all([
+      castkit(['listen', '--base-url', 'http://127.0.0.1:2']),
+      castkit(['reset', '--base-url', 'http://127.0.0.1:2']),
+    ]);
+    expect(listen.code).toBe(1);
+    expect(listen.stderr).toBe(
+      'error: no castkit emulator answered at http://127.0.0.1:2 (ECONNREFUSED); is castkit dev running?\n',
+    );
+    expect(reset).toMatchObject({ code: 1, stderr: listen.stderr });
   });
 
   it('--help lists its options', async () => {

@@ -87,7 +87,7 @@ describe('castkit snapshot and castkit reset', () => {
     expect(nobody.stderr).toContain('no castkit emulator answered at http://127.0.0.1:9');
   }, 60_000);
 
-  it('exit 2 for a missing or unknown action or name, or a bad name; --help exits 0 and sends nothing', async () => {
+  it('exit 2 for a missing or unknown action or name, or a name the emulator refuses; --help exits 0 and sends nothing', async () => {
     const recorder = await recordingServer();
     const runs = await Promise.all([
       snapshot(),
@@ -105,9 +105,14 @@ describe('castkit snapshot and castkit reset', () => {
     expect(runs[2]!.stderr).toContain('unknown action "rewind"');
     expect(runs[5]!.stdout).toContain('usage: castkit snapshot save|restore|delete <name> | list');
     expect(runs[6]!.stdout).toContain('usage: castkit reset');
-    const badName = await snapshot('save', '../etc');
-    expect(badName.code).toBe(1);
-    expect(badName.stderr).toMatch(/400: .*name/);
+    const [badName, badChars] = await Promise.all([
+      snapshot('save', '../etc'),
+      snapshot('save', 'bad name!'),
+    ]);
+    for (const bad of [badName, badChars]) {
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('a snapshot name is 1-64 letters, digits, ".", "_" or "-"');
+    }
     expect((await snapshot('list')).stdout).toBe('no snapshots\n');
   }, 90_000);
 });

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  ConnectionError,
   NeynarAPIClient,
   verifyWebhookSignature,
   WEBHOOK_EVENT_TYPES,
@@ -11,7 +12,7 @@ import {
 } from '@castkit/sdk';
 import { type CommandSpec, type OptionTable, type OptionValues, UsageError } from '../args.js';
 import { onOutputClosed } from '../output-closed.js';
-import { localTarget, TARGET_OPTIONS } from '../target.js';
+import { localTarget, TARGET_OPTIONS, unreachable } from '../target.js';
 import { summarize } from './listen-summary.js';
 
 type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -139,11 +140,11 @@ export async function runListen(values: ListenValues, positionals: string[], io:
   try {
     const subscription = Object.fromEntries(types.map((t) => [t, {}]));
     // Not raced against a signal: a webhook created after Ctrl-C would be left behind.
-    const { webhook } = await client.publishWebhook({
-      name: `castkit listen ${process.pid}`,
-      url: receiverUrl,
-      subscription,
-    });
+    const { webhook } = await client
+      .publishWebhook({ name: `castkit listen ${process.pid}`, url: receiverUrl, subscription })
+      .catch((error: unknown) => {
+        throw error instanceof ConnectionError ? unreachable(base, error) : error;
+      });
     webhookId = webhook?.webhook_id;
     if (!webhook || !webhookId || !webhook.secrets?.length)
       throw new Error(`${base} answered the webhook creation without a webhook and its secret`);

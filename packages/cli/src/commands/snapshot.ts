@@ -1,7 +1,7 @@
 // `castkit snapshot save|restore|list|delete <name>` and `castkit reset`: the harness's marks on a
 // running emulator (`castkit dev` or castkit-emulator), through its /_emulator routes.
 import { type CommandSpec, type OptionValues, UsageError } from '../args.js';
-import { type LocalTarget, localTarget, TARGET_OPTIONS } from '../target.js';
+import { type LocalTarget, localTarget, TARGET_OPTIONS, unreachable } from '../target.js';
 
 export const SNAPSHOT_COMMAND = {
   name: 'castkit snapshot',
@@ -91,7 +91,10 @@ function restoredLine(r: Restored): string {
   return `restored ${r.name}: ${r.rows} rows in ${r.ms} ms${dropped}`;
 }
 
-/** One /_emulator call; an error answer or no answer at all is an Error (exit code 1) saying which. */
+/**
+ * One /_emulator call. A 400 refuses what was typed (a snapshot name): a usage error (exit code 2)
+ * with the emulator's reason. Any other error answer, or none at all, is an Error (exit code 1).
+ */
 async function emulatorCall<T = unknown>(
   target: LocalTarget,
   method: string,
@@ -111,8 +114,7 @@ async function emulatorCall<T = unknown>(
       signal: AbortSignal.timeout(30_000),
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new Error(`no castkit emulator answered at ${target.baseUrl} (${cause}); is castkit dev running?`);
+    throw unreachable(target.baseUrl, error);
   }
   const text = await res.text();
   let json: unknown;
@@ -123,6 +125,7 @@ async function emulatorCall<T = unknown>(
   }
   if (!res.ok) {
     const message = (json as { message?: string }).message ?? text;
+    if (res.status === 400) throw new UsageError(message);
     throw new Error(`${res.status}: ${message}`);
   }
   return json as T;

@@ -2,6 +2,7 @@
 // node:util parseArgs in strict mode over a table that also documents each option, so `--help`,
 // the parsing and the usage errors never disagree.
 import { parseArgs } from 'node:util';
+import { nearest } from './suggest.js';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -62,12 +63,32 @@ export function parseCommand<O extends OptionTable>(
     return { values: values as OptionValues<O>, positionals };
   } catch (error) {
     const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOption(spec.name, options, argv);
     if (code?.startsWith('ERR_PARSE_ARGS_'))
       throw new UsageError(
         `${spec.name}: ${(error as Error).message}\n(${spec.name} --help lists its options)`,
       );
     throw error;
   }
+}
+
+/** The usage error for a flag the table does not have, suggesting the nearest ones it does. */
+function unknownOption(command: string, options: OptionTable, argv: readonly string[]): UsageError {
+  // Parsed again leniently, which hands back each flag as typed, the unknown one included.
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const typed = tokens.find((t) => t.kind === 'option' && !Object.hasOwn(options, t.name));
+  const flag = typed?.kind === 'option' ? typed.rawName : '';
+  const near = flag.startsWith('--') ? nearest(flag.slice(2), Object.keys(options)) : [];
+  const suggestion = near.length ? `; did you mean ${near.map((n) => `--${n}`).join(', ')}?` : '';
+  return new UsageError(
+    `${command}: unknown option ${flag}${suggestion}\n(${command} --help lists its options)`,
+  );
 }
 
 /** The `--help` text of a command, from the same table the parser reads. */
