@@ -8,9 +8,8 @@ import {
   RequiredError,
   UnexpectedResponseError,
 } from '@castkit/sdk';
+import { apiKey, baseUrl, serverUrl } from './support/server.js';
 
-const apiKey = process.env.NEYNAR_API_KEY ?? 'castkit-dev-key';
-const baseUrl = process.env.CASTKIT_BASE_URL ?? 'http://localhost:3000/v2';
 const client = new NeynarAPIClient({ apiKey, baseUrl });
 
 /** Runs `call` and returns what it threw (the examples below all throw). */
@@ -47,7 +46,7 @@ const required = await failure(() => client.lookupUserByUsername({} as { usernam
 if (required instanceof RequiredError) console.log(`RequiredError: ${required.message}`);
 
 // A base URL without /v2 reaches a web page, not the API: a 2xx that is not JSON is an error too.
-const wrongBase = new NeynarAPIClient({ apiKey, baseUrl: new URL(baseUrl).origin });
+const wrongBase = new NeynarAPIClient({ apiKey, baseUrl: serverUrl });
 const unexpected = await failure(() => wrongBase.lookupUserByUsername({ username: 'alice' }));
 if (unexpected instanceof UnexpectedResponseError) {
   console.log(`UnexpectedResponseError: status ${unexpected.status}: ${unexpected.message}`);

@@ -1,8 +1,6 @@
 // Walking list operations page by page or item by item, with the class client and the light client.
 import { createClient, FeedType, fetchFeed, NeynarAPIClient, paginate } from '@castkit/sdk';
-
-const apiKey = process.env.NEYNAR_API_KEY ?? 'castkit-dev-key';
-const baseUrl = process.env.CASTKIT_BASE_URL ?? 'http://localhost:3000/v2';
+import { apiKey, baseUrl } from './support/server.js';
 
 // The class client names the operation; every page is the operation's whole response.
 const client = new NeynarAPIClient({ apiKey, baseUrl });

@@ -1,9 +1,7 @@
 // Timeouts, retries and cancellation, with one debug line per attempt.
 import { createServer } from 'node:net';
 import { AbortError, NeynarAPIClient, TimeoutError } from '@castkit/sdk';
-
-const apiKey = process.env.NEYNAR_API_KEY ?? 'castkit-dev-key';
-const baseUrl = process.env.CASTKIT_BASE_URL ?? 'http://localhost:3000/v2';
+import { apiKey, baseUrl } from './support/server.js';
 
 // `debug` receives one line per attempt (method, path, outcome, ms, retries); the key never appears.
 const logger = { debug: (line: string) => console.log(`  debug: ${line}`), warn: () => {} };

@@ -1,9 +1,8 @@
 // A signer for the app, signed with the app's custody account, approved, then used to cast.
 // Needs `viem` installed for the mnemonic (an optional peer dependency of @castkit/sdk).
 import { NeynarAPIClient } from '@castkit/sdk';
+import { apiKey, baseUrl } from './support/server.js';
 
-const apiKey = process.env.NEYNAR_API_KEY ?? 'castkit-dev-key';
-const baseUrl = process.env.CASTKIT_BASE_URL ?? 'http://localhost:3000/v2';
 // The emulator's DEV_MNEMONIC: public, the custody of its seeded app alice (fid 1). Local use only;
 // against the real API, your app's own custody mnemonic.
 const mnemonic =

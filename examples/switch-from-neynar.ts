@@ -8,11 +8,12 @@ import {
   NeynarAPIClient,
   ReactionType,
 } from '@castkit/sdk';
+import { apiKey, baseUrl } from './support/server.js';
 
 const client = new NeynarAPIClient(
   new Configuration({
-    apiKey: process.env.NEYNAR_API_KEY ?? 'castkit-dev-key',
-    basePath: process.env.CASTKIT_BASE_URL ?? 'http://localhost:3000/v2',
+    apiKey,
+    basePath: baseUrl,
   }),
 );
 

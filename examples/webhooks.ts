@@ -10,17 +10,15 @@ import {
   type WebhookEvent,
   WebhookVerificationError,
 } from '@castkit/sdk';
+import { apiKey, baseUrl, serverUrl } from './support/server.js';
 
-const apiKey = process.env.NEYNAR_API_KEY ?? 'castkit-dev-key';
-const baseUrl = process.env.CASTKIT_BASE_URL ?? 'http://localhost:3000/v2';
-const emulator = baseUrl.replace(/\/v2\/?$/, '');
 const client = new NeynarAPIClient({ apiKey, baseUrl });
 const ALICE = '00000000-0000-4000-8000-000000000001';
 const BOB = '00000000-0000-4000-8000-000000000002';
 
 /** What the emulator serves under /_emulator, with the same key. */
 async function admin<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${emulator}/_emulator${path}`, {
+  const res = await fetch(`${serverUrl}/_emulator${path}`, {
     method,
     headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

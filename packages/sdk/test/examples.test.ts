@@ -106,6 +106,18 @@ describe('examples/', () => {
     },
     90_000,
   );
+  it('still honour CASTKIT_BASE_URL, the name they read before CASTKIT_URL, and say it is deprecated', async () => {
+    const result = await runProgram('examples/pagination.ts', {
+      ...exampleEnv(emu),
+      CASTKIT_URL: '',
+      CASTKIT_BASE_URL: `${emu.url}/v2`,
+    });
+    expect(result.stderr).toBe(
+      `CASTKIT_BASE_URL is deprecated: set CASTKIT_URL to the server's address without /v2 (${emu.url})\n`,
+    );
+    expect(result.code).toBe(0);
+    checks['pagination.ts']!(result.stdout);
+  }, 90_000);
 });
 
 /** Serves the browser example as its README says: index.html and app.ts bundled to app.js, on a local origin. */

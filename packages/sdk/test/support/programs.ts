@@ -41,8 +41,10 @@ export function runProgram(
   });
 }
 
-/** The environment every example reads: the emulator's v2 base URL and key. */
+/** The environment every example and README block reads: the emulator's address and key. */
 export const exampleEnv = (emu: Emulator): Record<string, string> => ({
-  CASTKIT_BASE_URL: `${emu.url}/v2`,
+  CASTKIT_URL: emu.url,
+  // The name the examples read before CASTKIT_URL: unset, so a shell that still has it changes nothing.
+  CASTKIT_BASE_URL: '',
   NEYNAR_API_KEY: emu.apiKey,
 });
