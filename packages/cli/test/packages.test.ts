@@ -1,5 +1,6 @@
-// The packages as a new user gets them: every workspace package packed with `npm pack`, the tarballs
-// installed into a fresh project outside this repo (offline, from the npm cache), and used there.
+// The packages as a new user gets them: packed by `npm run pack`'s tool, installed into a fresh project
+// outside this repo with the root README's own install line (offline, from the npm cache), and used
+// there as the READMEs show: the root README's program and the emulator README's test kit file.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
   copyFileSync,
@@ -13,14 +14,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const PUBLISHED = ['@castkit/sdk', '@castkit/emulator', 'castkit'];
 const dirOf: Record<string, string> = {
   '@castkit/sdk': 'sdk',
   '@castkit/emulator': 'emulator',
@@ -54,36 +54,64 @@ async function buildWhatIsStale(): Promise<void> {
   }
 }
 
+/** The first fenced block of `lang` in a README's section (from its heading to the next `## `). */
+function blockIn(readme: string, heading: string, lang: string, containing = ''): string {
+  const text = readFileSync(join(root, readme), 'utf8');
+  const start = text.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`${readme} has no section "${heading}"`);
+  const end = text.indexOf('\n## ', start + 1);
+  const section = text.slice(start, end < 0 ? undefined : end);
+  for (const m of section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm))
+    if (m[1] === lang && m[2]!.includes(containing)) return m[2]!;
+  throw new Error(`${readme} "${heading}" has no \`\`\`${lang} block${containing && ` with ${containing}`}`);
+}
+
+const USE_IT = '## Use castkit in your project';
+/** What the README says to type in your project: `npm install /path/to/castkit/packs/*.tgz`. */
+const installLine = () => {
+  const line = blockIn('README.md', USE_IT, 'sh', 'npm install ')
+    .split('\n')
+    .find((l) => l.startsWith('npm install '))!;
+  return line.replace(/\s+#.*$/, '');
+};
+
 let project: string;
+let packs: string;
 let dev: ChildProcess | undefined;
 let url: string;
 let output = '';
 
 beforeAll(async () => {
   await buildWhatIsStale();
-  project = mkdtempSync(join(tmpdir(), 'castkit-consumer-'));
-  const packs = join(project, 'packs');
-  mkdirSync(packs);
-  for (const pkg of PUBLISHED)
-    await run('npm', ['pack', '-w', pkg, '--pack-destination', packs, '--ignore-scripts'], { cwd: root });
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  // One install, from the tarballs and the npm cache. Install scripts are skipped: better-sqlite3's
-  // would fetch a prebuilt binary from GitHub (no network here) or compile SQLite for minutes, so
-  // the addon this checkout already compiled for the same version is put in place instead.
-  await run(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      ...readdirSync(packs).map((f) => join(packs, f)),
-      `typescript@${version('typescript')}`,
-      `vitest@${version('vitest')}`,
-    ],
-    { cwd: project, timeout: 300_000 },
-  );
+  const home = mkdtempSync(join(tmpdir(), 'castkit-consumer-'));
+  // The packs stand where the README's placeholder says a checkout's are, beside the project.
+  packs = join(home, 'castkit', 'packs');
+  await run(process.execPath, [join(root, 'tools/pack/index.mjs'), '--out', packs], { cwd: root });
+  project = join(home, 'my-app');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true }));
+  // The README's line as written, by a shell (it expands the *.tgz), with only the checkout's path
+  // filled in. The environment keeps npm offline and skips install scripts: better-sqlite3's would
+  // fetch a prebuilt binary from GitHub (no network here) or compile SQLite for minutes, so the addon
+  // this checkout already compiled for the same version is put in place below instead.
+  const npmEnv = {
+    ...process.env,
+    npm_config_prefer_offline: 'true',
+    npm_config_ignore_scripts: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
+  await run('sh', ['-c', installLine().replaceAll('/path/to/castkit', join(home, 'castkit'))], {
+    cwd: project,
+    env: npmEnv,
+    timeout: 300_000,
+  });
+  // What the tests below use beyond the README: a type checker and a test runner of this checkout's versions.
+  await run('npm', ['install', `typescript@${version('typescript')}`, `vitest@${version('vitest')}`], {
+    cwd: project,
+    env: npmEnv,
+    timeout: 300_000,
+  });
   const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
   const installed = JSON.parse(
     readFileSync(join(project, 'node_modules/better-sqlite3/package.json'), 'utf8'),
@@ -99,7 +127,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   dev?.kill('SIGTERM');
-  if (project) rmSync(project, { recursive: true, force: true });
+  if (project) rmSync(dirname(project), { recursive: true, force: true });
 }, 120_000);
 
 /** `npx castkit dev --port 0` in the project: plain node, the bin npm linked. */
@@ -129,6 +157,30 @@ const node = (file: string) =>
   run(process.execPath, [file], { cwd: project, env: { ...process.env, CASTKIT_URL: url }, timeout: 60_000 });
 
 describe('the packed packages, installed into a fresh project', () => {
+  it('install with the README line: the SDK, the emulator and the CLI, each at the one version packed', () => {
+    const installed = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).dependencies;
+    expect(Object.keys(installed).sort()).toEqual([
+      '@castkit/emulator',
+      '@castkit/sdk',
+      'castkit',
+      'typescript',
+      'vitest',
+    ]);
+    const versions = ['@castkit/sdk', '@castkit/emulator', 'castkit'].map(
+      (pkg) => JSON.parse(readFileSync(join(project, 'node_modules', pkg, 'package.json'), 'utf8')).version,
+    );
+    expect(new Set(versions)).toEqual(new Set([version('castkit')]));
+    // One SDK, the one installed from its tarball: no copy nested under the emulator or the CLI.
+    for (const pkg of ['@castkit/emulator', 'castkit'])
+      expect(existsSync(join(project, 'node_modules', pkg, 'node_modules/@castkit/sdk'))).toBe(false);
+  });
+
+  it("runs the root README's program against the castkit dev it started", async () => {
+    writeFileSync(join(project, 'app.mjs'), blockIn('README.md', USE_IT, 'js'));
+    const { stdout } = await node('app.mjs');
+    expect(stdout.trim()).toMatch(/^@alice published 0x[0-9a-f]{40}$/);
+  });
+
   it('ship compiled JavaScript only, and the CLI carries the built console', () => {
     const files = readdirSync(join(project, 'node_modules'), { recursive: true }) as string[];
     for (const pkg of ['@castkit/sdk', '@castkit/emulator', 'castkit']) {
@@ -226,37 +278,17 @@ export async function main(): Promise<number> {
     expect(errors).toEqual([]);
   }, 180_000);
 
-  it('a vitest file uses the test kit: an emulator for the file, fixtures through the API, the seed again before each test', async () => {
-    writeFileSync(
-      join(project, 'kit.test.ts'),
-      `import { SEED_USERS, useEmulator } from '@castkit/emulator/testing';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-
-const emu = useEmulator({ beforeAll, afterAll, beforeEach });
-let hash = '';
-
-it('creates a user and a cast through the API at a frozen time', async () => {
-  await emu.clock.freeze(Date.parse('2031-02-03T04:05:06Z'));
-  const user = await emu.fixtures.user({ username: 'kit-user' });
-  hash = await emu.fixtures.cast(user, 'hello from the kit');
-  await emu.fixtures.follow(user, SEED_USERS[0].fid);
-  const { cast } = await emu.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' });
-  expect([cast.author.username, cast.timestamp]).toEqual(['kit-user', '2031-02-03T04:05:06.000Z']);
-});
-
-it('starts the next test from the seed', async () => {
-  await expect(emu.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' })).rejects.toMatchObject({ status: 404 });
-  const { user } = await emu.api.lookupUserByUsername({ username: 'alice' });
-  expect(user.fid).toBe(1);
-});
-`,
-    );
+  it("runs the emulator README's test kit file with vitest: an emulator for the file, fixtures, faults, snapshots, the seed before each test", async () => {
+    const file = blockIn('packages/emulator/README.md', '## Tests with `@castkit/emulator/testing`', 'ts');
+    writeFileSync(join(project, 'kit.test.ts'), file);
+    const tests = file.match(/^it\(/gm)?.length ?? 0;
+    expect(tests).toBeGreaterThanOrEqual(3);
     const vitest = await run(
       process.execPath,
       [join(project, 'node_modules/vitest/vitest.mjs'), 'run', 'kit.test.ts', '--reporter', 'verbose'],
       { cwd: project, timeout: 180_000 },
     ).catch((e: { stdout: string; stderr: string }) => e);
-    expect(vitest.stdout, vitest.stderr).toContain('2 passed');
+    expect(vitest.stdout, vitest.stderr).toContain(`${tests} passed`);
     // The kit came from the package's compiled entry, as a user's install resolves it.
     const resolved = await run(
       process.execPath,

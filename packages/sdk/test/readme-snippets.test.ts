@@ -1,11 +1,14 @@
 // Every ```ts / ```js block in the READMEs compiles against the packages as written, and runs
-// against a real emulator: the address `http://localhost:3000` (what `npm start` serves) is replaced
-// by the test emulator's. A block that is deliberately not a whole program says so in the line
-// before it, and this test lists each one:
+// against a real emulator whose address it reads from CASTKIT_URL: the fallback every block names,
+// `http://localhost:3000` (what `npm start` serves), is replaced by a server that refuses every call,
+// so a block that calls it instead of reading CASTKIT_URL fails. A block that is deliberately not a whole program
+// says so in the line before it, and this test lists each one:
 //   <!-- not-run: why -->   type-checked, not run (e.g. it needs the real API)
 //   <!-- fragment: why -->  neither (lines lifted out of a program)
 // Other languages (sh, diff, plain) are not programs and are left alone.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +74,7 @@ beforeAll(() => {
 it('the blocks marked as not whole programs are exactly these', () => {
   const marked = blocks.filter((b) => b.mark).map((b) => `${b.where} ${b.mark!.kind}: ${b.mark!.why}`);
   expect(marked.map((m) => m.replace(/:\d+ /, ' '))).toEqual([
+    'packages/emulator/README.md not-run: a vitest file; packages/cli/test/packages.test.ts runs it in a project that installed the packed packages',
     'packages/sdk/README.md fragment: calls with placeholder values (signerUuid, hash, frameUrl, messageBytes)',
   ]);
 });
@@ -107,11 +111,19 @@ it('every block that is not a fragment, and every example, type-checks against t
 
 describe('every runnable block runs against the emulator', () => {
   let emu: Emulator;
+  let fallback: Server;
   beforeAll(async () => {
     emu = await startDevServer();
+    // 421 is never retried: the block fails at once, saying why.
+    fallback = createServer((_req, res) => {
+      res.writeHead(421, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'this block called http://localhost:3000 instead of CASTKIT_URL' }));
+    });
+    await new Promise<void>((resolve) => fallback.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
     await emu?.close();
+    fallback?.close();
     rmSync(workDir, { recursive: true, force: true });
   });
 
@@ -120,7 +132,8 @@ describe('every runnable block runs against the emulator', () => {
     '%s',
     async (_where, block) => {
       const file = fileOf(block);
-      writeFileSync(file, `${block.code.replaceAll('http://localhost:3000', emu.url)}\nexport {};\n`);
+      const wrong = `http://127.0.0.1:${(fallback.address() as AddressInfo).port}`;
+      writeFileSync(file, `${block.code.replaceAll('http://localhost:3000', wrong)}\nexport {};\n`);
       const result = await runProgram(relative(repoRoot, file), exampleEnv(emu));
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
