@@ -22,6 +22,7 @@ const PARAMS: Record<string, string> = {
   file: 'probe.svg',
   webhook_id: 'PROBE',
   page: 'probe',
+  slug: 'probe',
 };
 
 let emu: Emulator;

@@ -1,6 +1,8 @@
 // Seeded mini apps: two per catalogue category, used by the graph (popular apps more, over the last
 // week), casts that embed them (so the frames feed has something real), and the developer's own
-// demo app, added by the named users with notifications on, so tokens exist from the start.
+// demo app, added by the named users with notifications on, so tokens exist from the start. Each
+// lives on the emulator itself (its page and manifest under CATALOG_PATH), so an app that crawls
+// one it found in the catalogue gets its meta tags, offline.
 import { FetchFrameCatalogCategoriesEnum } from '@castkit/sdk';
 import { MessageType } from '../protocol/types.js';
 import type { bulkInserts } from '../store/queries/bulk.js';
@@ -11,6 +13,12 @@ import type { SeedWriter } from './writer.js';
 
 /** Where the emulator, as a mini-app host, takes notifications; absolute against the request origin. */
 export const NOTIFY_PATH = '/_emulator/miniapps/notify';
+
+/** Where the seeded apps are served: `<CATALOG_PATH><slug>` is an app's page, its `home_url`. */
+export const CATALOG_PATH = '/_emulator/catalog/';
+
+/** A seeded app's URL on an emulator's origin (absolute, like asset URLs: see `absoluteUrl`). */
+export const catalogAppUrl = (origin: string, slug: string): string => `${origin}${CATALOG_PATH}${slug}`;
 
 /** The catalogue's categories, as the spec enumerates them for fetchFrameCatalog. */
 export const MINIAPP_CATEGORIES = Object.values(FetchFrameCatalogCategoriesEnum);
@@ -40,6 +48,7 @@ export interface MiniappSeedContext {
   users: number;
   anchor: number;
   imagePath: (name: string) => string;
+  appUrl: (slug: string) => string;
   keys: { priv: Uint8Array; pub: string }[];
   writer: SeedWriter;
   insert: ReturnType<typeof bulkInserts>;
@@ -54,7 +63,7 @@ export function seedMiniapps(c: MiniappSeedContext): number {
   const { rng, users: n, anchor } = c;
   const apps: { id: number; url: string; name: string }[] = [];
   let id = 0;
-  const demo = { id: ++id, url: 'https://demo.miniapps.example/', name: 'castkit demo' };
+  const demo = { id: ++id, url: c.appUrl('demo'), name: 'castkit demo' };
   put.app(demo.id, {
     url: demo.url,
     name: demo.name,
@@ -72,7 +81,7 @@ export function seedMiniapps(c: MiniappSeedContext): number {
   for (const category of MINIAPP_CATEGORIES) {
     for (const name of APP_NAMES[category]) {
       const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-      const app = { id: ++id, url: `https://${slug}.miniapps.example/`, name };
+      const app = { id: ++id, url: c.appUrl(slug), name };
       put.app(app.id, {
         url: app.url,
         name,

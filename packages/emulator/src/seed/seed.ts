@@ -14,7 +14,7 @@ import {
   type SeedSize,
 } from './constants.js';
 import { seedLedger } from './ledger.js';
-import { seedMiniapps } from './miniapps.js';
+import { catalogAppUrl, seedMiniapps } from './miniapps.js';
 import { Prng } from './prng.js';
 import { type ProgressFn, stderrProgress } from './progress.js';
 import { PublicKeys } from './pubkeys.js';
@@ -450,6 +450,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       users: n,
       anchor,
       imagePath,
+      appUrl: (slug) => catalogAppUrl(origin, slug),
       keys,
       writer: w,
       insert,

@@ -10,6 +10,7 @@ import { snapshotRoutes } from './admin-snapshots.js';
 import { adminWebhookRoutes } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes } from './browser.js';
+import { catalogPageRoutes } from './catalog-pages.js';
 import { type Faults, faultRoutes } from './faults.js';
 import { framePageRoutes } from './frame-pages.js';
 import { type RateLimits, rateLimitRoutes } from './rate-limits.js';
@@ -38,6 +39,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...faultRoutes(parts.faults),
     ...rateLimitRoutes(parts.rateLimits),
     ...framePageRoutes(store),
+    ...catalogPageRoutes(store),
     ...assetRoutes,
     ...browserRoutes(store, parts.signerApprovalPage),
     ...(parts.extra ?? []),

@@ -1,6 +1,6 @@
 // v2 mini-app objects from catalogue rows, authors hydrated in one batch: with full authors
 // (FrameV2WithFullAuthor) where the catalogue lists them, dehydrated (FrameV2) in a cast's `frames`.
-import type { FrameV2, FrameV2WithFullAuthor } from '@castkit/sdk';
+import type { FarcasterManifest, FrameV2, FrameV2WithFullAuthor } from '@castkit/sdk';
 import { type MiniappRow, miniappsByIds, miniappsByUrls } from '../../store/queries/miniapps.js';
 import type { Store } from '../../store/store.js';
 import { assetUrlFrom, hydrateUsers, userDehydrated } from './user.js';
@@ -49,21 +49,36 @@ export function embeddedMiniapps(
   );
 }
 
+/** An app but for its author, with the manifest its page's farcaster.json serves. */
+export type MiniappView = Omit<FrameV2, 'author' | 'manifest'> & {
+  name: string;
+  icon: string;
+  manifest: FarcasterManifest & { frame: NonNullable<FarcasterManifest['frame']> };
+};
+
+/** One app on the serving origin, as the emulator's page for it shows it. */
+export function miniappView(store: Store, row: MiniappRow, origin: string): MiniappView {
+  const author = userDehydrated(store, [row.author_fid], origin).get(row.author_fid);
+  return miniapp(row, author?.custody_address, origin, store.getMeta('asset_origin'));
+}
+
 /** An app but for its author; `custody` keys the emulated account association. */
 function miniapp(
   r: MiniappRow,
   custody: string | undefined,
   origin: string,
   seeded: string | undefined,
-): Omit<FrameV2, 'author'> & { name: string; icon: string } {
+): MiniappView {
   const icon = assetUrlFrom(seeded, r.icon_url, origin) ?? r.icon_url;
   const image = assetUrlFrom(seeded, r.image_url, origin) ?? r.image_url;
-  const domain = hostOf(r.url);
+  // Seeded apps are served by the emulator: their pages move with it, as its images do.
+  const url = assetUrlFrom(seeded, r.url, origin) ?? r.url;
+  const domain = hostOf(url);
   // The spec requires `name` and `icon` beside the declared fields of FrameV2.
   return {
     version: 'next',
     image,
-    frames_url: r.url,
+    frames_url: url,
     name: r.name,
     icon,
     title: r.button_title,
@@ -76,7 +91,7 @@ function miniapp(
       frame: {
         version: '1',
         name: r.name,
-        home_url: r.url,
+        home_url: url,
         icon_url: icon,
         image_url: image,
         button_title: r.button_title,
