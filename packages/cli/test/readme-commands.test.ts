@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { castkit } from './support/castkit.js';
 
 const root = new URL('../../../', import.meta.url);
-const READMES = ['README.md', 'packages/emulator/README.md', 'packages/sdk/README.md'];
+const READMES = [
+  'README.md',
+  'packages/cli/README.md',
+  'packages/emulator/README.md',
+  'packages/sdk/README.md',
+];
 const readme = (file: string) => readFileSync(new URL(file, root), 'utf8');
 
 /** The lines of every ```sh block (continued lines joined, comments dropped), with where each starts. */
