@@ -7,6 +7,7 @@ import { type HostAction, hostAction } from '../miniapps/host.js';
 import { checkNotification, deliver } from '../miniapps/notify.js';
 import { ValidationError } from '../protocol/errors.js';
 import { MINIAPP_CATEGORIES, NOTIFY_PATH } from '../seed/miniapps.js';
+import { isoTime } from '../store/clock.js';
 import {
   appDeliveries,
   developerMiniapps,
@@ -14,7 +15,6 @@ import {
   upsertDeveloperMiniapp,
 } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
-import { isoTime } from '../v2/hydrate/cast-rows.js';
 import { hydrateMiniapps } from '../v2/hydrate/miniapp.js';
 import { requireUser } from '../v2/hydrate/user.js';
 import type { Context, Route } from './router.js';

@@ -5,6 +5,7 @@ import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk';
 import { type Filters, validateFilters } from '../events/filters.js';
 import { latestEventId } from '../events/log.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { isoTime as iso } from '../store/clock.js';
 import {
   expireCurrentSecrets,
   insertSecret,
@@ -24,7 +25,6 @@ export const DEVELOPER_UUID = '00000000-0000-4000-8000-0000000000de';
 /** How long a rotated-out secret stays valid by default: receivers roll over within a day. */
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const newId = () => randomBytes(13).toString('hex').toUpperCase();
 const newSecret = () => randomBytes(24).toString('base64url');
 
