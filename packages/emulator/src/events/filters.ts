@@ -80,7 +80,7 @@ export function validateFilter(type: EventType, value: unknown, property: string
   const fields = FIELDS[type];
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const kind = fields[key];
+    const kind = Object.hasOwn(fields, key) ? fields[key] : undefined;
     const at = `${property}.${key}`;
     if (!kind) {
       const known = Object.keys(fields);

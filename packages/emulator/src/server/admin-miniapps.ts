@@ -17,6 +17,7 @@ import {
 import type { Store } from '../store/store.js';
 import { hydrateMiniapps } from '../v2/hydrate/miniapp.js';
 import { requireUser } from '../v2/hydrate/user.js';
+import { queryLimit } from './query.js';
 import type { Context, Route } from './router.js';
 
 const ACTIONS: Record<string, HostAction> = {
@@ -102,7 +103,7 @@ export function miniappRoutes(store: Store): Route[] {
       path: '/_emulator/miniapps/:id/notifications',
       handler({ params, url }) {
         const id = positive(params.id, 'id');
-        const limit = Math.min(1000, Number(url.searchParams.get('limit') ?? 100) || 100);
+        const limit = queryLimit(url.searchParams, 100, 1000);
         if (!miniappById(store, id)) throw new ValidationError(`no mini app with id ${id}`, 'id');
         return {
           json: {

@@ -14,6 +14,7 @@ import {
 import type { Store } from '../store/store.js';
 import { webhookDispatcher } from '../webhooks/dispatcher.js';
 import { renderWebhooks, rotateSecret } from '../webhooks/model.js';
+import { queryLimit } from './query.js';
 import type { Route } from './router.js';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'failed'];
@@ -71,9 +72,7 @@ export function adminWebhookRoutes(store: Store): Route[] {
         const status = q.get('status') ?? undefined;
         if (status !== undefined && !STATUSES.includes(status as DeliveryStatus))
           throw new ValidationError(`status must be one of ${STATUSES.join(', ')}`, 'status');
-        const limit = q.has('limit') ? Number(q.get('limit')) : 50;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 500)
-          throw new ValidationError('limit must be an integer from 1 to 500', 'limit');
+        const limit = queryLimit(q, 50, 500);
         const cursor = q.get('cursor');
         const beforeId = cursor === null ? undefined : deliveryId(cursor);
         const rows = listDeliveries(store, {
