@@ -5,6 +5,7 @@
 // key, as on the real client: the token is the credential); what it delivered is listed per app.
 import { type HostAction, hostAction } from '../miniapps/host.js';
 import { checkNotification, deliver } from '../miniapps/notify.js';
+import { targetRefusal } from '../outbound/targets.js';
 import { ValidationError } from '../protocol/errors.js';
 import { MINIAPP_CATEGORIES, NOTIFY_PATH } from '../seed/miniapps.js';
 import { isoTime } from '../store/clock.js';
@@ -44,7 +45,7 @@ export function miniappRoutes(store: Store): Route[] {
         const webhook =
           b.webhook_url === undefined || b.webhook_url === null
             ? null
-            : httpUrl(b.webhook_url, 'webhook_url');
+            : targetUrl(store, b.webhook_url, 'webhook_url');
         const name = text(b.name ?? new URL(home).host, 'name');
         const category = b.category === undefined ? 'developer-tools' : text(b.category, 'category');
         if (!(MINIAPP_CATEGORIES as readonly string[]).includes(category)) {
@@ -176,6 +177,14 @@ function text(value: unknown, name: string): string {
   if (typeof value !== 'string' || !value.trim())
     throw new ValidationError(`${name} must be a non-empty string`, name);
   return value;
+}
+
+/** An http(s) URL the emulator will send to: it must pass the one outbound rule. */
+function targetUrl(store: Store, value: unknown, name: string): string {
+  const href = httpUrl(value, name);
+  const refused = targetRefusal(store, String(value), new URL(href));
+  if (refused) throw new ValidationError(`${name} is refused: ${refused}`, name);
+  return href;
 }
 
 function httpUrl(value: unknown, name: string): string {
