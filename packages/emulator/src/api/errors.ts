@@ -1,6 +1,6 @@
 // The one mapping from errors to response bodies: v2's ErrorRes and the hub's error object. Status
 // and codes come from the error (protocol/errors.ts), which takes them from the shared vocabulary.
-import { EmulatorError, InternalServerError, ServiceUnavailableError } from '../protocol/errors.js';
+import { EmulatorError, InternalServerError } from '../protocol/errors.js';
 
 export interface ErrorReply {
   status: number;
@@ -60,7 +60,9 @@ export function asEmulatorError(error: unknown): EmulatorError {
   const code = sqliteCode(error);
   if (code?.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
     const why = error instanceof Error ? error.message : code;
-    return new ServiceUnavailableError(
+    // 503 Unavailable: the SDK's class for it is InternalServerError, a name the 500 class holds here.
+    return new EmulatorError(
+      503,
       `the emulator's database file is damaged (${why}); stop it, restore the file or start on another --db`,
     );
   }

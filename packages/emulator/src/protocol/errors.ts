@@ -112,13 +112,6 @@ export class InternalServerError extends EmulatorError<500> {
   }
 }
 
-/** The emulator cannot serve the request at all (its database file is damaged). */
-export class ServiceUnavailableError extends EmulatorError<503> {
-  constructor(message: string) {
-    super(503, message);
-  }
-}
-
 export class NotImplementedError extends EmulatorError<501> {
   constructor(message: string) {
     super(501, message);
