@@ -28,9 +28,10 @@ export function isHttpUrl(value: unknown): value is string {
  * its CAIP-style token id.
  */
 function target(b: NeynarPageButton): string | undefined {
-  const next = b.next_page as { redirect_url?: unknown; mint_url?: unknown } | undefined;
-  if (next?.redirect_url !== undefined) return isHttpUrl(next.redirect_url) ? next.redirect_url : undefined;
-  return typeof next?.mint_url === 'string' ? next.mint_url : undefined;
+  const next = b.next_page;
+  if (next && 'redirect_url' in next) return isHttpUrl(next.redirect_url) ? next.redirect_url : undefined;
+  if (next && 'mint_url' in next && typeof next.mint_url === 'string') return next.mint_url;
+  return undefined;
 }
 
 const imageTags = (image: string): [string, string][] => [
