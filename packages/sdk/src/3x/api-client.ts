@@ -1,10 +1,14 @@
-// Client for the main API (/v2): every operation of the generated table as a method.
+// 3.x's client for the main API: every operation of the 3.174 table as a method, under the same
+// pipeline, options and signer flows as 2.x's.
+import { API_ROOT_URL } from '../clients/base-urls.js';
+import type { Configuration } from '../clients/configuration.js';
+import { type LegacyClientOptions, resolveOptions } from '../clients/options.js';
 import type { CallOptions, ClientOptions } from '../core/client.js';
 import { isApiErrorResponse } from '../core/errors.js';
 import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
-import { V2Methods } from '../generated/v2/methods.js';
-import { v2Operations } from '../generated/v2/operations.js';
-import type { DeveloperManagedSigner, Signer, V2OperationTypes } from '../generated/v2/types.js';
+import { Api3Methods } from '../generated/api3/methods.js';
+import { api3Operations } from '../generated/api3/operations.js';
+import type { Api3OperationTypes, DeveloperManagedSigner, Signer } from '../generated/api3/types.js';
 import {
   createSignerAndRegisterSignedKey,
   type FlowCallOptions,
@@ -13,36 +17,36 @@ import {
 import type { SignedKeyRequestOptions } from '../signers/signed-key-request.js';
 import { fetchTransport } from '../transport/fetch.js';
 import type { Transport } from '../transport/types.js';
-import type { Configuration } from './configuration.js';
-import { type LegacyClientOptions, resolveOptions } from './options.js';
 
-export const DEFAULT_API_BASE_URL = 'https://api.neynar.com/v2';
+/** Where the 3.x clients send main-API requests unless told otherwise: the API's root (`/v2` works too). */
+export const DEFAULT_API_BASE_URL = API_ROOT_URL;
 
 /** Operations that take a cursor, by method name. */
-export type V2PagedOperation = {
-  [K in keyof V2OperationTypes]: V2OperationTypes[K]['params'] extends { cursor?: unknown } ? K : never;
-}[keyof V2OperationTypes];
+export type Api3PagedOperation = {
+  [K in keyof Api3OperationTypes]: Api3OperationTypes[K]['params'] extends { cursor?: unknown } ? K : never;
+}[keyof Api3OperationTypes];
 
-// Every operation is a generated method of V2Methods; this class adds construction and transports.
-export class NeynarAPIClient extends V2Methods {
+// Every operation is a generated method of Api3Methods; this class adds construction and transports.
+export class NeynarAPIClient extends Api3Methods {
   static isApiErrorResponse = isApiErrorResponse;
-  static readonly operations = v2Operations;
+  static readonly operations = api3Operations;
 
   /**
-   * `new NeynarAPIClient(new Configuration({ apiKey }))` as with the established SDK, or
-   * `new NeynarAPIClient({ apiKey, baseUrl, timeout, retries, logger, fetch })`.
+   * `new NeynarAPIClient(new Configuration({ apiKey, basePath, baseOptions }))` as with 3.x, whose
+   * `baseOptions.headers` carry `x-wallet-id`, `x-neynar-experimental` and `authorization`; or
+   * `new NeynarAPIClient({ apiKey, baseUrl, headers, timeout, retries, logger, fetch })`.
    */
   constructor(config: Configuration | ClientOptions, options?: LegacyClientOptions & ClientOptions) {
     super(resolveOptions(config, options), DEFAULT_API_BASE_URL);
   }
 
   /** `for await (const page of client.paginate('fetchFeed', {...}))`, or `.items()` for each item. */
-  paginate<K extends V2PagedOperation>(
+  paginate<K extends Api3PagedOperation>(
     operation: K,
-    params: V2OperationTypes[K]['params'],
+    params: Api3OperationTypes[K]['params'],
     options?: CallOptions & PaginateOptions,
-  ): Paginator<V2OperationTypes[K]['response'], ItemOf<V2OperationTypes[K]>> {
-    return pagesOf(this, v2Operations[operation], params, options);
+  ): Paginator<Api3OperationTypes[K]['response'], ItemOf<Api3OperationTypes[K]>> {
+    return pagesOf(this, api3Operations[operation], params, options);
   }
 
   /**

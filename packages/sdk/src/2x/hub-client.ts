@@ -1,4 +1,7 @@
-// Client for the hub API (/v1): the same pipeline over the hub's operation table.
+// 2.44's client for the hub API (/v1): the same pipeline over the hub's operation table.
+import { HUB_API_BASE_URL } from '../clients/base-urls.js';
+import type { Configuration } from '../clients/configuration.js';
+import { type LegacyClientOptions, resolveOptions } from '../clients/options.js';
 import type { CallOptions, ClientOptions } from '../core/client.js';
 import { isApiErrorResponse } from '../core/errors.js';
 import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
@@ -7,10 +10,9 @@ import { hubOperations } from '../generated/hub/operations.js';
 import type { HubOperationTypes } from '../generated/hub/types.js';
 import { fetchTransport } from '../transport/fetch.js';
 import type { Transport } from '../transport/types.js';
-import type { Configuration } from './configuration.js';
-import { type LegacyClientOptions, resolveOptions } from './options.js';
 
-export const DEFAULT_HUB_BASE_URL = 'https://hub-api.neynar.com';
+/** Where the 2.x hub client sends requests unless told otherwise. */
+export const DEFAULT_HUB_BASE_URL = HUB_API_BASE_URL;
 
 /** Hub operations that page with `pageToken` (or `from_event_id` for events). */
 export type HubPagedOperation = {

@@ -1,9 +1,9 @@
-// Everything both entry points export; the entries add clients wired to their platform's transport.
+// What both surfaces export alike: the pipeline, errors, transports, retries, pagination, the light
+// client's paging, webhook verification, JSON-RPC and signing helpers. Each surface (2x/, 3x/) adds
+// its generation's tables, types, enums and clients.
 
-export { DEFAULT_API_BASE_URL, type V2PagedOperation } from './clients/api-client.js';
 export { type CastkitClientOptions, paginate } from './clients/castkit-client.js';
 export { Configuration, type ConfigurationParameters } from './clients/configuration.js';
-export { DEFAULT_HUB_BASE_URL, type HubPagedOperation } from './clients/hub-client.js';
 export type { BinaryBody } from './core/body.js';
 export { buildRequest, type PreparedRequest, type RequestContext } from './core/build-request.js';
 export type { CallOptions, ClientOptions, RawResponse } from './core/client.js';
@@ -53,13 +53,6 @@ export type {
 export { type PaginateOptions, Paginator } from './core/paginate.js';
 export type { RetryPolicy } from './core/retry.js';
 export { searchOperations } from './core/search-operations.js';
-// Enums are values and types; operation entries are exported one by one so bundles keep only those used.
-export * from './generated/enums.js';
-export * from './generated/hub/operations.js';
-export type * as Hub from './generated/hub/types.js';
-export * from './generated/v2/operations.js';
-export type * from './generated/v2/types.js';
-export { allOperations } from './operations.js';
 export {
   isJsonRpcResponse,
   JSON_RPC_ERRORS,
@@ -75,11 +68,7 @@ export {
   jsonRpcResult,
   matchJsonRpcResponses,
 } from './realtime/json-rpc.js';
-export {
-  createSignerAndRegisterSignedKey,
-  type FlowCallOptions,
-  signAndRegisterSignedKeyForDeveloperManagedSigner,
-} from './signers/register-signed-key.js';
+export type { FlowCallOptions } from './signers/register-signed-key.js';
 export {
   SIGNED_KEY_REQUEST_DOMAIN,
   SIGNED_KEY_REQUEST_TYPES,
@@ -91,9 +80,8 @@ export {
 } from './signers/signed-key-request.js';
 export { fetchTransport } from './transport/fetch.js';
 export type { Transport, TransportRequest, TransportResponse } from './transport/types.js';
-export type * from './webhooks/events.js';
+export type { WebhookReactionType } from './webhooks/events.js';
 export {
-  parseWebhookEvent,
   verifyWebhookSignature,
   WEBHOOK_EVENT_TYPES,
   type WebhookSecrets,
