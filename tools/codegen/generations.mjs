@@ -15,6 +15,8 @@ export const GENERATION_2 = {
   wrappedBodies: 'component',
   /** Enum members drop a prefix every value shares (`FARCASTER_NETWORK_MAINNET` → `Mainnet`). */
   stripEnumPrefix: true,
+  /** An optional file field takes `null` for none (3.x types it `File | null`). */
+  nullableFiles: false,
   /** Inline request bodies and responses are not models of their own, so their enums have no names. */
   inlineModels: false,
   /** The default base URLs, as the docs quote them. */
@@ -31,6 +33,7 @@ export const GENERATION_3 = {
   /** Inline JSON bodies are passed whole under the name the generator gave them (`deployErc721Request`). */
   wrappedBodies: 'inline',
   stripEnumPrefix: false,
+  nullableFiles: true,
   /** The generator names inline bodies and responses (`DeployErc721Request`, `FetchCastQuotes200Response`). */
   inlineModels: true,
   bases: { v2: 'https://api.neynar.com', hub: 'https://snapchain-api.neynar.com' },

@@ -33,16 +33,16 @@ export function buildOperations(spec, api, gen = GENERATION_2) {
       if (!kind) throw new Error(`${op.operationId}: unsupported body ${contentType}`);
       body = { kind, contentType, required: !!rb.required, schema: media.schema };
       if (kind === 'binary') {
-        params.push({ ...describeParam(spec, 'body', 'body', true, media.schema), key: 'body' });
+        params.push({ ...describeParam(spec, 'body', 'body', true, media.schema, gen), key: 'body' });
       } else {
         const schema = flatten(spec, media.schema);
         const required = new Set(schema.required ?? []);
         const props = Object.entries(schema.properties ?? {});
         // A body with no declared fields is passed whole, as `{ body }` (the established SDK's form).
         if (!props.length)
-          params.push({ ...describeParam(spec, 'body', 'body', body.required, media.schema), whole: true });
+          params.push({ ...describeParam(spec, 'body', 'body', body.required, media.schema, gen), whole: true });
         for (const [prop, propSchema] of props) {
-          params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema));
+          params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema, gen));
         }
         if (kind === 'json') Object.assign(body, wrapperOf(op, media.schema, params, gen, models));
       }
@@ -125,7 +125,7 @@ function unwrap(spec, schema) {
   return s;
 }
 
-function describeParam(spec, name, location, required, schema, gen = GENERATION_2) {
+function describeParam(spec, name, location, required, schema, gen) {
   const s = unwrap(spec, schema);
   const param = { name, key: camel(name), in: location, required };
   // 3.x takes these from the client's headers (`baseOptions.headers`), not from the method's params.
@@ -155,6 +155,7 @@ function describeParam(spec, name, location, required, schema, gen = GENERATION_
     if (shape) param.shape = shape;
   }
   param.ts = paramType(spec, param, schema);
+  if (param.type === 'binary' && !required && gen.nullableFiles) param.ts += ' | null';
   // The spec schema stays in the model (emitTable leaves it out) for the emulator's wire types.
   param.schema = schema;
   return param;

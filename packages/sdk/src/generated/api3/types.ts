@@ -7066,7 +7066,7 @@ export interface DeployFungibleParams {
    * Body field `metadata[media]`, optional.
    * Binary data; bytes: a Uint8Array, Buffer, ArrayBuffer or Blob; may be null.
    */
-  metadataMedia?: BinaryBody;
+  metadataMedia?: BinaryBody | null;
   /**
    * Body field `metadata[nsfw]`, optional.
    * One of `true` or `false`.
