@@ -46,7 +46,7 @@ describe('the packed package', () => {
     for (const [entry, file] of [
       ['./2.x', '2x'],
       ['./3', '3'],
-    ]) {
+    ] as const) {
       const surface = report.analysis.entrypoints[entry]!.resolutions;
       expect(surface['node16-cjs']?.resolution?.fileName).toMatch(new RegExp(`/dist/${file}\\.d\\.cts$`));
       expect(surface['node16-esm']?.resolution?.fileName).toMatch(new RegExp(`/dist/${file}\\.d\\.ts$`));
