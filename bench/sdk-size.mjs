@@ -16,7 +16,7 @@ import { build as bundle } from 'esbuild';
 const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
 const tsup = fileURLToPath(new URL('../node_modules/tsup/dist/cli-default.js', import.meta.url));
 
-// Each surface's entry (the root and `@castkit/sdk/3`), whose `allOperations` the bench counts by.
+// Each surface's entry, whose `allOperations` the bench counts by.
 const SURFACES = { 2.44: '@castkit/sdk', '3.x': '@castkit/sdk/3' };
 
 const ENTRIES = {
