@@ -40,7 +40,10 @@ export function buildOperations(spec, api, gen = GENERATION_2) {
         const props = Object.entries(schema.properties ?? {});
         // A body with no declared fields is passed whole, as `{ body }` (the established SDK's form).
         if (!props.length)
-          params.push({ ...describeParam(spec, 'body', 'body', body.required, media.schema, gen), whole: true });
+          params.push({
+            ...describeParam(spec, 'body', 'body', body.required, media.schema, gen),
+            whole: true,
+          });
         for (const [prop, propSchema] of props) {
           params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema, gen));
         }

@@ -102,8 +102,8 @@ const VARIANTS: Record<string, string> = {
     'user.power_badge',
   ),
   '2.44-pro': withImports(PROGRAMS['2.44'], IMPORTS['2.44'].castkit).replace(
-    '${user.power_badge}',
-    '${user.pro}',
+    'user.power_badge}',
+    'user.pro}',
   ),
 };
 

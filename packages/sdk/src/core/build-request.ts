@@ -45,10 +45,10 @@ export function buildRequest(
   // header 3.x reads from the client's configuration (a `client` parameter) is in the client's headers.
   const shared: Record<string, string> = {};
   for (const [k, v] of Object.entries(ctx.headers ?? {})) if (v != null) shared[k.toLowerCase()] = String(v);
-  const valueOf = (p: ParamSpec) =>
+  const valueIn = (p: ParamSpec) =>
     input[p.key] ?? input[p.name] ?? (p.client ? shared[p.name.toLowerCase()] : undefined);
   for (const p of op.params) {
-    if (p.required && valueOf(p) == null) throw new RequiredError(p.key, op.name);
+    if (p.required && valueIn(p) == null) throw new RequiredError(p.key, op.name);
   }
 
   let path = op.path;
@@ -59,7 +59,7 @@ export function buildRequest(
 
   for (const p of op.params) {
     known.add(p.key).add(p.name);
-    const value = valueOf(p);
+    const value = valueIn(p);
     if (value === undefined || value === null) continue;
     switch (p.in) {
       case 'path':
