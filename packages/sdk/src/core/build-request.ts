@@ -41,19 +41,25 @@ export function buildRequest(
     throw new CastkitError(`${op.name} sends a ${op.body.kind} body, but its table entry names no encoder.`);
   }
   const input = encoder?.unwrap ? encoder.unwrap(op, given) : given;
+  // The client's headers (by lower-case name), then the key, then the operation's header parameters,
+  // which win (3.x's createX402Signature takes `x-api-key` as one); `accept` is always JSON.
+  const headers: Record<string, string> = {};
+  for (const k in ctx.headers) {
+    const v = ctx.headers[k];
+    if (v != null) headers[k.toLowerCase()] = String(v);
+  }
+  headers.accept = 'application/json';
+  if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
   // A parameter's value is under its camelCase key or, as some callers write it, its spec name; a
-  // header 3.x reads from the client's configuration (a `client` parameter) is in the client's headers.
-  const shared: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.headers ?? {})) if (v != null) shared[k.toLowerCase()] = String(v);
+  // header 3.x reads from the client's configuration (a `client` parameter) is among the client's.
   const valueIn = (p: ParamSpec) =>
-    input[p.key] ?? input[p.name] ?? (p.client ? shared[p.name.toLowerCase()] : undefined);
+    input[p.key] ?? input[p.name] ?? (p.client ? headers[p.name.toLowerCase()] : undefined);
   for (const p of op.params) {
     if (p.required && valueIn(p) == null) throw new RequiredError(p.key, op.name);
   }
 
   let path = op.path;
   const query: string[] = [];
-  const headers: Record<string, string> = { accept: 'application/json' };
   const fields: [ParamSpec, unknown][] = [];
   const known = new Set<string>();
 
@@ -78,11 +84,6 @@ export function buildRequest(
     }
   }
 
-  // An operation that takes `x-api-key` as a parameter (3.x's createX402Signature) sends the one given.
-  const keyParam = headers['x-api-key'];
-  for (const k in shared) headers[k] ??= shared[k]!;
-  if (ctx.apiKey) headers['x-api-key'] = keyParam ?? ctx.apiKey;
-
   const req: PreparedRequest = {
     operation: op.name,
     method: op.method,
@@ -102,10 +103,13 @@ export function buildRequest(
  * relative to `/v2` (`/farcaster/cast`), 3.x's to the root (`/v2/farcaster/cast/`, `/portal/...`),
  * so each table's entries work with either base. Hub paths carry `/v1` and join the base as they are.
  */
-const urlOf = (base: string, op: OperationSpec, path: string) =>
-  op.api === 'v2'
-    ? base.replace(/(\/v2)?\/*$/, op.generation ? '' : '/v2') + path
-    : base.replace(/\/+$/, '') + path;
+function urlOf(base: string, op: OperationSpec, path: string): string {
+  let end = base.length;
+  while (base.charCodeAt(end - 1) === 47) end--; // trailing slashes
+  if (op.api !== 'v2') return base.slice(0, end) + path;
+  if (base.startsWith('/v2', end - 3)) end -= 3;
+  return base.slice(0, end) + (op.generation ? '' : '/v2') + path;
+}
 
 function scalar(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
