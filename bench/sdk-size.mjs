@@ -1,10 +1,12 @@
 // Browser bundle size of @castkit/sdk, minified and gzipped: a program calling one operation
-// through the light client, against programs that take the class clients (every operation).
+// through the light client, against programs that take the class clients (every operation), for
+// each surface (2.44's and 3.x's).
 // Builds the package as published (tsup, without type declarations) into a temporary folder and
 // bundles tiny entries with esbuild for the browser. Sizes are deterministic, so a test reads
 // `--json` (packages/sdk/test/bundle-size.test.ts). Run: node bench/sdk-size.mjs
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,15 +16,27 @@ import { build as bundle } from 'esbuild';
 const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
 const tsup = fileURLToPath(new URL('../node_modules/tsup/dist/cli-default.js', import.meta.url));
 
+// Each surface's entry, whose `allOperations` the bench counts by.
+const SURFACES = { 2.44: '@castkit/sdk', '3.x': '@castkit/sdk/3' };
+
 const ENTRIES = {
-  'one operation (createClient + lookupUserByUsername)': `
+  'one 2.44 operation (createClient + lookupUserByUsername)': `
     import { createClient, lookupUserByUsername } from '@castkit/sdk';
     export const run = (apiKey) => createClient({ apiKey }).call(lookupUserByUsername, { username: 'dwr' });`,
-  'NeynarAPIClient (all 122 v2 operations)': `
+  '2.44 NeynarAPIClient (all 122 main-API operations)': `
     import { NeynarAPIClient } from '@castkit/sdk';
     export const run = (apiKey) => new NeynarAPIClient({ apiKey }).lookupUserByUsername({ username: 'dwr' });`,
-  'both class clients (all 147 operations)': `
+  '2.44 class clients (all 147 operations)': `
     import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+    export const run = (apiKey) => [new NeynarAPIClient({ apiKey }), new NeynarHubClient({ apiKey })];`,
+  'one 3.x operation (createClient + lookupUserByUsername)': `
+    import { createClient, lookupUserByUsername } from '@castkit/sdk/3';
+    export const run = (apiKey) => createClient({ apiKey }).call(lookupUserByUsername, { username: 'dwr' });`,
+  '3.x NeynarAPIClient (all 174 main-API operations)': `
+    import { NeynarAPIClient } from '@castkit/sdk/3';
+    export const run = (apiKey) => new NeynarAPIClient({ apiKey }).lookupUserByUsername({ username: 'dwr' });`,
+  '3.x class clients (all 199 operations)': `
+    import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/3';
     export const run = (apiKey) => [new NeynarAPIClient({ apiKey }), new NeynarHubClient({ apiKey })];`,
 };
 
@@ -37,8 +51,12 @@ export async function measure() {
       cwd: sdkDir,
       stdio: 'inherit',
     });
-    // Which operations a bundle holds: each table entry starts with its API and operationId.
-    const { allOperations } = await import(join(pkg, 'dist/index.js'));
+    // Which operations a bundle holds: each table entry starts with its API, generation and operationId.
+    const resolve = createRequire(join(dir, 'entry.js')).resolve;
+    const tables = await Promise.all(Object.values(SURFACES).map((entry) => import(resolve(entry))));
+    const allOperations = tables.flatMap((t) => t.allOperations);
+    const marker = (op) =>
+      `api:"${op.api}",${op.generation ? `generation:${op.generation},` : ''}id:"${op.id}"`;
     const results = [];
     for (const [name, source] of Object.entries(ENTRIES)) {
       const entry = join(dir, `entry-${results.length}.js`);
@@ -55,7 +73,7 @@ export async function measure() {
       });
       const code = out.outputFiles[0].contents;
       const text = out.outputFiles[0].text;
-      const operations = allOperations.filter((op) => text.includes(`api:"${op.api}",id:"${op.id}"`)).length;
+      const operations = allOperations.filter((op) => text.includes(marker(op))).length;
       results.push({ name, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, operations });
     }
     return results;
@@ -69,11 +87,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--json')) console.log(JSON.stringify(results));
   else {
     console.log('Browser bundles of @castkit/sdk (esbuild, minified; gzip level 9):');
-    const [light] = results;
     for (const r of results) {
+      const light = results.find(
+        (l) => l.operations === 1 && r.name.includes('3.x') === l.name.includes('3.x'),
+      );
       const ratio = r === light ? '' : `  ${(r.gzip / light.gzip).toFixed(1)}x the one-operation bundle`;
       console.log(
-        `  ${r.name.padEnd(52)} ${(r.gzip / 1000).toFixed(1).padStart(5)} kB gzip  ${(r.bytes / 1000).toFixed(1).padStart(6)} kB min  ${String(r.operations).padStart(3)} operations${ratio}`,
+        `  ${r.name.padEnd(58)} ${String(r.gzip).padStart(6)} B gzip  ${(r.bytes / 1000).toFixed(1).padStart(6)} kB min  ${String(r.operations).padStart(3)} operations${ratio}`,
       );
     }
   }

@@ -45,8 +45,9 @@ if (isApiErrorResponse(tooMany)) {
 const required = await failure(() => client.lookupUserByUsername({} as { username: string }));
 if (required instanceof RequiredError) console.log(`RequiredError: ${required.message}`);
 
-// A base URL without /v2 reaches a web page, not the API: a 2xx that is not JSON is an error too.
-const wrongBase = new NeynarAPIClient({ apiKey, baseUrl: serverUrl });
+// A base URL that is not the API (here the console's pages) answers with a web page: a 2xx that is
+// not JSON is an error too.
+const wrongBase = new NeynarAPIClient({ apiKey, baseUrl: `${serverUrl}/console` });
 const unexpected = await failure(() => wrongBase.lookupUserByUsername({ username: 'alice' }));
 if (unexpected instanceof UnexpectedResponseError) {
   console.log(`UnexpectedResponseError: status ${unexpected.status}: ${unexpected.message}`);

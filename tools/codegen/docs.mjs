@@ -2,24 +2,19 @@
 // schema's facts: type, required or not, default, range, enum values, pattern, deprecated, and an
 // operation's method, path and paging. The spec's descriptions and summaries are never copied.
 import { mergedAnyOf } from './enums.mjs';
+import { GENERATION_2, GENERATION_3 } from './generations.mjs';
 import { exportName, typeName } from './names.mjs';
 import { refName } from './spec.mjs';
 
 const API = {
-  v2: {
-    label: 'main API',
-    base: 'https://api.neynar.com/v2',
-    client: 'NeynarAPIClient',
-    light: 'createClient',
-  },
-  hub: {
-    label: 'hub API',
-    base: 'https://hub-api.neynar.com',
-    client: 'NeynarHubClient',
-    light: 'createHubClient',
-  },
+  v2: { label: 'main API', client: 'NeynarAPIClient', light: 'createClient' },
+  hub: { label: 'hub API', client: 'NeynarHubClient', light: 'createHubClient' },
 };
-export const apiInfo = (api) => API[api];
+/** Names and default base URL of an API in a generation (2 unless told). */
+export const apiInfo = (api, generation = 2) => ({
+  ...API[api],
+  base: (generation === 3 ? GENERATION_3 : GENERATION_2).bases[api],
+});
 
 const code = (v) => `\`${typeof v === 'string' ? v : JSON.stringify(v)}\``;
 const list = (values, joiner = 'or') =>
@@ -164,9 +159,13 @@ export function paramDoc(spec, param) {
 
 /** How to call an operation, what it sends and what it resolves to. */
 export function operationDoc(spec, op, { method = false } = {}) {
-  const info = API[op.api];
-  const required = op.params.filter((p) => p.required).map((p) => code(p.key));
-  const optional = op.params.filter((p) => !p.required).map((p) => code(p.key));
+  const info = apiInfo(op.api, op.generation);
+  const own = op.params.filter((p) => !p.client);
+  const required = own.filter((p) => p.required).map((p) => code(p.key));
+  const optional = own.filter((p) => !p.required).map((p) => code(p.key));
+  const fromClient = op.params
+    .filter((p) => p.client)
+    .map((p) => `${code(p.name.toLowerCase())}${p.required ? ' (required)' : ''}`);
   const takes = [
     required.length ? `requires ${list(required, 'and')}` : '',
     optional.length ? `${required.length ? 'also ' : ''}takes ${list(optional, 'and')}` : '',
@@ -174,6 +173,8 @@ export function operationDoc(spec, op, { method = false } = {}) {
   const lines = [`${op.summary}.`, ''];
   lines.push(`\`${op.method} ${op.path}\` on the ${info.label} (\`${info.base}\` by default).`);
   lines.push(takes.length ? sentence(takes) : 'Takes no parameters.');
+  if (fromClient.length)
+    lines.push(`Sends ${list(fromClient, 'and')} from the client's headers (\`baseOptions.headers\`).`);
   if (op.body) lines.push(`Sends a ${op.body.kind === 'json' ? 'JSON' : op.body.kind} body.`);
   lines.push(`Resolves to ${op.response ? typePhrase(spec, op.response) : 'the parsed body'}.`);
   if (op.paging) {

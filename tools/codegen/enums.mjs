@@ -1,15 +1,19 @@
-// Finds every enum of a spec that the established SDK (@neynar/nodejs-sdk 2.x, made with
+// Finds every enum of a spec that the established SDK (@neynar/nodejs-sdk, made with
 // openapi-generator's typescript-axios) exports as a runtime value, under the names it gives them,
 // so `FeedType.Following` and `FetchBulkCastsSortTypeEnum.Trending` keep working after a switch.
 // Its naming: a component enum keeps the component's name; an enum inside a model is
 // `<Model><Property>Enum`, where inline objects are models named `<Model><Property>`, array items
 // `<Model><Property>Inner` and `allOf` parts `<Model>AllOf`; an inline enum parameter is
 // `<OperationId><Parameter>Enum`, and so are the fields of a multipart body (sent as parameters).
+// 3.x's generator also makes models of inline bodies and responses (inline-models.mjs), names a
+// `oneOf` member `<Model>OneOf`, `<Model>OneOf1`, … and a map's values `<Model>Value`.
+import { GENERATION_2 } from './generations.mjs';
+import { inlineModels } from './inline-models.mjs';
 import { pascal, typeName } from './names.mjs';
 import { eachOperation, refName } from './spec.mjs';
 
-/** `[{ name, values, numeric }]` in spec order, names unique. */
-export function collectEnums(spec) {
+/** `[{ name, values, numeric, members, alias? }]` in spec order, names unique. */
+export function collectEnums(spec, gen = GENERATION_2) {
   const { doc, resolve } = spec;
   const found = new Map();
   const add = (name, schema) => {
@@ -18,6 +22,7 @@ export function collectEnums(spec) {
     found.set(name, { name, values: schema.enum, numeric });
   };
   const multipartOnly = multipartBodySchemas(doc);
+  const models = gen.inlineModels ? inlineModels(spec) : undefined;
 
   const walk = (schema, model) => {
     if (!schema || schema.$ref) return;
@@ -26,12 +31,31 @@ export function collectEnums(spec) {
       if (prop.enum) add(`${model}${pascal(key)}Enum`, prop);
       else if (prop.type === 'array' && prop.items && !prop.items.$ref) {
         if (prop.items.enum) add(`${model}${pascal(key)}Enum`, prop.items);
-        else walk(prop.items, `${model}${pascal(key)}Inner`);
-      } else walk(prop, `${model}${pascal(key)}`);
+        else
+          walk(
+            prop.items,
+            models?.nameOf(prop.items, `${model}${pascal(key)}Inner`) ?? `${model}${pascal(key)}Inner`,
+          );
+      } else walk(prop, models?.nameOf(prop, `${model}${pascal(key)}`) ?? `${model}${pascal(key)}`);
     }
     for (const part of schema.allOf ?? []) walk(part, `${model}AllOf`);
+    if (!models) return;
+    for (const [kind, parts] of [
+      ['OneOf', schema.oneOf],
+      ['AnyOf', schema.anyOf],
+    ]) {
+      // A single member is the model itself.
+      if (parts?.length === 1) walk(parts[0], model);
+      else
+        for (const [i, part] of (parts ?? []).entries())
+          walk(part, models.nameOf(part, `${model}${kind}${i || ''}`));
+    }
+    const extra = schema.additionalProperties;
+    if (extra && typeof extra === 'object' && !extra.$ref) walk(extra, models.nameOf(extra, `${model}Value`));
   };
 
+  // The generator names inline bodies and responses while it reads the paths, before the components.
+  for (const { name, schema } of models?.roots ?? []) walk(schema, name);
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
     if (multipartOnly.has(name)) continue;
     if (schema.enum) add(typeName(name), schema);
@@ -44,8 +68,10 @@ export function collectEnums(spec) {
       }
     } else walk(schema, typeName(name));
   }
+  const aliases = [];
   for (const { op } of eachOperation(doc)) {
     const prefix = pascal(op.operationId);
+    const before = new Set(found.keys());
     for (const raw of op.parameters ?? []) {
       const p = resolve(raw);
       const s = p.schema ?? {};
@@ -55,8 +81,17 @@ export function collectEnums(spec) {
     for (const [key, prop] of Object.entries(resolve(form)?.properties ?? {})) {
       if (!prop.$ref) add(`${prefix}${pascal(key)}Enum`, prop);
     }
+    // An operation under several tags is in several API classes; 3.x's barrel exports the parameter
+    // enums of every class after the first as `<Tag>Api<Name>`.
+    if (gen.inlineModels) {
+      const mine = [...found.keys()].filter((n) => !before.has(n));
+      for (const tag of (op.tags ?? []).slice(1)) {
+        for (const name of mine) aliases.push({ ...found.get(name), name: `${pascal(tag)}Api${name}` });
+      }
+    }
   }
-  return [...found.values()].map((e) => ({ ...e, members: memberNames(e) }));
+  for (const a of aliases) if (!found.has(a.name)) found.set(a.name, a);
+  return [...found.values()].map((e) => ({ ...e, members: memberNames(e, gen) }));
 }
 
 /**
@@ -84,16 +119,17 @@ function multipartBodySchemas(doc) {
 }
 
 /**
- * Member names as typescript-axios writes them: a prefix shared by every value is dropped up to
+ * Member names as typescript-axios writes them: in 2.44, a prefix shared by every value is dropped up to
  * its last separator (`FARCASTER_NETWORK_MAINNET` → `Mainnet`), the rest split on separators and
  * joined in PascalCase (`desc_chron` → `DescChron`, `image/svg+xml` → `ImageSvgxml`); a leading
  * digit gets `_` (`1d` → `_1d`); numbers are `NUMBER_<n>`.
  */
-function memberNames({ values, numeric }) {
+function memberNames({ values, numeric }, gen) {
   if (numeric)
     return values.map((v) => `NUMBER_${String(v).replace(/-/g, 'MINUS_').replace(/\./g, '_DOT_')}`);
   const strings = values.map(String);
-  const cut = strings.length > 1 ? commonPrefix(strings).replace(/[a-zA-Z0-9]+$/, '').length : 0;
+  const cut =
+    gen.stripEnumPrefix && strings.length > 1 ? commonPrefix(strings).replace(/[a-zA-Z0-9]+$/, '').length : 0;
   return strings.map((value) => {
     const rest = value.slice(cut) || value;
     const words = rest

@@ -15,6 +15,7 @@ import {
   operationTypeNames,
 } from './emit.mjs';
 import { collectEnums } from './enums.mjs';
+import { GENERATION_2, GENERATION_3 } from './generations.mjs';
 import { typeName } from './names.mjs';
 import { buildOperations } from './operations.mjs';
 import { loadSpec, oasDir } from './spec.mjs';
@@ -24,38 +25,66 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(root, 'packages/sdk/src/generated');
 const emulatorDir = join(root, 'packages/emulator/src/generated');
 
-const APIS = [
-  { api: 'v2', prefix: 'V2', file: 'neynar-v2.yaml', dir: 'v2' },
-  { api: 'hub', prefix: 'Hub', file: 'hub-v1.yaml', dir: 'hub' },
+// One spec per API and SDK generation: 2.44's tables (and the emulator's wire types) from the files
+// the 2.44 SDK was made from, 3.x's from 3.174/.
+const SURFACES = [
+  {
+    gen: GENERATION_2,
+    enumIndex: 'enums.ts',
+    emulator: true,
+    apis: [
+      { api: 'v2', prefix: 'V2', file: 'neynar-v2.yaml', dir: 'v2' },
+      { api: 'hub', prefix: 'Hub', file: 'hub-v1.yaml', dir: 'hub' },
+    ],
+  },
+  {
+    gen: GENERATION_3,
+    enumIndex: 'enums3.ts',
+    emulator: false,
+    apis: [
+      { api: 'v2', prefix: 'Api3', file: '3.174/neynar-api.yaml', dir: 'api3' },
+      { api: 'hub', prefix: 'Hub3', file: '3.174/hub-api.yaml', dir: 'hub3' },
+    ],
+  },
 ];
 
 export function generate() {
   const files = new Map();
+  for (const surface of SURFACES) generateSurface(surface, files);
+  return files;
+}
+
+function generateSurface({ gen, enumIndex, emulator, apis }, files) {
   const enumsOf = {};
-  const v2Names = new Set();
-  for (const { api, prefix, file, dir } of APIS) {
+  const mainNames = new Set();
+  for (const { api, prefix, file, dir } of apis) {
     const spec = loadSpec(join(oasDir, file));
-    const ops = buildOperations(spec, api);
-    const enums = collectEnums(spec);
+    const ops = buildOperations(spec, api, gen);
+    const enums = collectEnums(spec, gen);
     enumsOf[api] = enums;
     const source = `shared/oas/${file} (${spec.doc.info.title} ${spec.doc.info.version})`;
     files.set(join(outDir, dir, 'types.ts'), emitTypes(spec, ops, { source, prefix, enums }));
     files.set(join(outDir, dir, 'operations.ts'), emitTable(spec, ops, { source, prefix }));
     files.set(join(outDir, dir, 'methods.ts'), emitMethods(spec, ops, { source, prefix }));
     files.set(join(outDir, dir, 'enums.ts'), emitEnums(enums, { source }));
-    const header = HEADER(source);
-    files.set(join(emulatorDir, `${api}-wire.ts`), emitWire(ops, { header, prefix }));
-    files.set(join(emulatorDir, `${api}-bodies.ts`), emitBodies(spec, ops, { header, api }));
+    if (emulator) {
+      const header = HEADER(source);
+      files.set(join(emulatorDir, `${api}-wire.ts`), emitWire(ops, { header, prefix }));
+      files.set(join(emulatorDir, `${api}-bodies.ts`), emitBodies(spec, ops, { header, api }));
+    }
     if (api === 'v2') {
       // Every name the main API exports at the top level, so a hub enum never shadows one.
-      for (const name of Object.keys(spec.doc.components?.schemas ?? {})) v2Names.add(typeName(name));
-      for (const e of enums) v2Names.add(e.name);
-      for (const t of operationTypeNames(spec, ops).values()) v2Names.add(t.params).add(t.response);
+      for (const name of Object.keys(spec.doc.components?.schemas ?? {})) mainNames.add(typeName(name));
+      for (const e of enums) mainNames.add(e.name);
+      for (const t of operationTypeNames(spec, ops).values()) mainNames.add(t.params).add(t.response);
     }
   }
-  const header = HEADER('shared/oas (both APIs)');
-  files.set(join(outDir, 'enums.ts'), emitEnumIndex(v2Names, enumsOf.hub, { header }));
-  return files;
+  const [main, hub] = apis;
+  const header = HEADER(`shared/oas (both APIs${gen.generation === 3 ? ', 3.174' : ''})`);
+  files.set(
+    join(outDir, enumIndex),
+    emitEnumIndex(mainNames, enumsOf.hub, { header, main: main.dir, hub: hub.dir }),
+  );
 }
 
 function main() {

@@ -1,5 +1,8 @@
 // Builds the operation model: one entry per operation, with every input as a flat parameter list.
-import { camel, humanize } from './names.mjs';
+import { mergedAnyOf } from './enums.mjs';
+import { GENERATION_2 } from './generations.mjs';
+import { inlineModels } from './inline-models.mjs';
+import { camel, humanize, typeName } from './names.mjs';
 import { eachOperation, refName } from './spec.mjs';
 import { tsType } from './types.mjs';
 
@@ -9,15 +12,17 @@ const BODY_KINDS = {
   'application/octet-stream': 'binary',
 };
 
-export function buildOperations(spec, api) {
+/** `gen`: the SDK generation the operations are for (generations.mjs); 2.44 unless told. */
+export function buildOperations(spec, api, gen = GENERATION_2) {
   const { doc, resolve } = spec;
+  const models = gen.inlineModels ? inlineModels(spec) : undefined;
   const ops = [];
   for (const { path, method, op, shared } of eachOperation(doc)) {
     const name = camel(op.operationId);
     const params = [];
     for (const raw of [...shared, ...(op.parameters ?? [])]) {
       const p = resolve(raw);
-      params.push(describeParam(spec, p.name, p.in, !!p.required, p.schema));
+      params.push(describeParam(spec, p.name, p.in, !!p.required, p.schema, gen));
       if (p.deprecated) params.at(-1).deprecated = true;
     }
     let body;
@@ -28,22 +33,26 @@ export function buildOperations(spec, api) {
       if (!kind) throw new Error(`${op.operationId}: unsupported body ${contentType}`);
       body = { kind, contentType, required: !!rb.required, schema: media.schema };
       if (kind === 'binary') {
-        params.push({ ...describeParam(spec, 'body', 'body', true, media.schema), key: 'body' });
+        params.push({ ...describeParam(spec, 'body', 'body', true, media.schema, gen), key: 'body' });
       } else {
         const schema = flatten(spec, media.schema);
         const required = new Set(schema.required ?? []);
         const props = Object.entries(schema.properties ?? {});
         // A body with no declared fields is passed whole, as `{ body }` (the established SDK's form).
         if (!props.length)
-          params.push({ ...describeParam(spec, 'body', 'body', body.required, media.schema), whole: true });
+          params.push({
+            ...describeParam(spec, 'body', 'body', body.required, media.schema, gen),
+            whole: true,
+          });
         for (const [prop, propSchema] of props) {
-          params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema));
+          params.push(describeParam(spec, prop, 'body', required.has(prop), propSchema, gen));
         }
-        if (kind === 'json') body.wrapper = wrapperKey(op, media.schema, params);
+        if (kind === 'json') Object.assign(body, wrapperOf(op, media.schema, params, gen, models));
       }
     }
     ops.push({
       api,
+      ...(gen.generation === 2 ? {} : { generation: gen.generation }),
       id: op.operationId,
       name,
       summary: humanize(name),
@@ -58,29 +67,47 @@ export function buildOperations(spec, api) {
       ),
       paging: pagingOf(spec, params, successSchema(spec, op)),
     });
+    // Where the page is one shape of several, the emitted item type picks that shape out.
+    const paging = ops.at(-1).paging;
+    if (paging?.variant) {
+      delete paging.variant;
+      ops.at(-1).pagedVariant = true;
+    }
     if (op.deprecated) ops.at(-1).deprecated = true;
   }
   return ops;
 }
 
 /**
- * The key the established SDK's generated layer passes a JSON body under: the camelCase of the
- * body's schema name (`PostCastReqBody` → `{ postCastReqBody }`); some of its client methods take
- * that form too (`createTransactionPayFrame({ framePayTransactionRequestBody })`).
+ * The key the established SDK's generated layer passes a JSON body under, and the type's name: the
+ * camelCase of the body's schema name (`PostCastReqBody` → `{ postCastReqBody }`). 2.44's client
+ * methods take some bodies that way (`createTransactionPayFrame({ framePayTransactionRequestBody })`)
+ * and castkit takes every component body so; 3.x's take exactly its inline bodies so, under the
+ * name its generator gave them (`deployErc721({ deployErc721Request })`).
  */
-function wrapperKey(op, schema, params) {
-  const name = refName(schema);
-  if (!name) return undefined;
+function wrapperOf(op, schema, params, gen, models) {
+  const name = gen.wrappedBodies === 'inline' ? models.body(op.operationId) : refName(schema);
+  if (!name) return {};
   const key = camel(name);
   if (params.some((p) => p.key === key || p.name === key)) {
     throw new Error(`${op.operationId}: body wrapper key ${key} is also a parameter name`);
   }
-  return key;
+  return { wrapper: key, wrapperType: typeName(name), ...(refName(schema) ? {} : { inline: true }) };
 }
 
-/** Merges `allOf` members into one object schema so a body's top-level fields can be listed. */
+/**
+ * Merges `allOf` members into one object schema so a body's top-level fields can be listed; an
+ * `anyOf` of objects too (the established SDK merges it so), where a field is required only if
+ * every member requires it.
+ */
 export function flatten(spec, schema) {
   const s = spec.resolve(schema) ?? {};
+  if (mergedAnyOf(spec, s)) {
+    const members = s.anyOf.map((m) => flatten(spec, m));
+    const properties = Object.assign({}, ...members.map((m) => m.properties ?? {}));
+    const required = Object.keys(properties).filter((k) => members.every((m) => m.required?.includes(k)));
+    return { type: 'object', properties, required };
+  }
   if (!s.allOf) return s;
   const merged = { type: 'object', properties: {}, required: [] };
   for (const part of s.allOf) {
@@ -101,15 +128,18 @@ function unwrap(spec, schema) {
   return s;
 }
 
-function describeParam(spec, name, location, required, schema) {
+function describeParam(spec, name, location, required, schema, gen) {
   const s = unwrap(spec, schema);
   const param = { name, key: camel(name), in: location, required };
+  // 3.x takes these from the client's headers (`baseOptions.headers`), not from the method's params.
+  if (location === 'header' && gen.clientHeaders.includes(name.toLowerCase())) param.client = true;
   if (s['x-comma-separated']) {
     param.type = 'csv';
     param.items = s['x-accept-as'] === 'integer' ? 'integer' : 'string';
   } else if (s.type === 'array') {
     const items = spec.resolve(s.items) ?? {};
-    param.type = location === 'body' ? 'array' : 'csv';
+    param.type =
+      location === 'body' ? 'array' : location === 'query' && gen.queryArrays === 'repeat' ? 'multi' : 'csv';
     param.items = items.type ?? 'object';
     if (items.enum) param.enum = items.enum;
   } else if (s.format === 'date-time' && location !== 'body') {
@@ -128,6 +158,7 @@ function describeParam(spec, name, location, required, schema) {
     if (shape) param.shape = shape;
   }
   param.ts = paramType(spec, param, schema);
+  if (param.type === 'binary' && !required && gen.nullableFiles) param.ts += ' | null';
   // The spec schema stays in the model (emitTable leaves it out) for the emulator's wire types.
   param.schema = schema;
   return param;
@@ -137,6 +168,11 @@ function describeParam(spec, name, location, required, schema) {
 function paramType(spec, param, schema) {
   // Nested fields get doc comments (ctx.spec) and sit indented under the params interface.
   const ctx = { spec };
+  if (param.type === 'multi') {
+    const itemsRef = refName(spec.resolve(schema)?.items);
+    const item = param.enum ? param.enum.map((v) => JSON.stringify(v)).join(' | ') : param.items;
+    return `Array<${itemsRef ?? (item === 'integer' ? 'number' : item)}>`;
+  }
   if (param.type === 'csv') {
     const item =
       param.items === 'integer'
@@ -188,10 +224,28 @@ function successSchema(spec, op) {
   return undefined;
 }
 
-/** How to walk a list operation: the cursor parameter and where the next cursor sits in the response. */
+/**
+ * How to walk a list operation: the cursor parameter and where the next cursor sits in the response.
+ * A response that is one of several shapes (the hub's fetchUserData: one item, or a page of them)
+ * pages through the shape that carries a cursor; `variant` says so.
+ */
 function pagingOf(spec, params, response) {
+  const shapes = response ? variantsOf(spec, response) : [];
+  for (const shape of shapes) {
+    const paging = pagingIn(spec, params, shape);
+    if (paging) return shapes.length > 1 ? { ...paging, variant: true } : paging;
+  }
+  return undefined;
+}
+
+function variantsOf(spec, schema) {
+  const s = spec.resolve(schema) ?? {};
+  const union = mergedAnyOf(spec, s) ? undefined : (s.oneOf ?? s.anyOf);
+  return union ? union.map((v) => flatten(spec, v)) : [flatten(spec, schema)];
+}
+
+function pagingIn(spec, params, body) {
   const names = new Set(params.map((p) => p.name));
-  const body = response ? flatten(spec, response) : {};
   const props = body.properties ?? {};
   const result = props.result ? (flatten(spec, props.result).properties ?? {}) : {};
   if (names.has('cursor') && !props.next && result.next) {

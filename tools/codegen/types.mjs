@@ -81,19 +81,23 @@ export function emitComponentTypes(spec, ctx) {
   const out = [];
   for (const [name, schema] of Object.entries(spec.doc.components?.schemas ?? {})) {
     if (schema.enum) continue;
-    const id = typeName(name);
-    const doc = ctx.spec ? `${jsdoc(componentDoc(spec, id, schema))}\n` : '';
-    if (mergedAnyOf(spec, schema)) {
-      // One object with every member's fields, as the established SDK types it (programs written
-      // for it read `user.pfp.url` on a SearchedUser); the emulator sends them all.
-      const members = schema.anyOf.map((m) => tsType(m, ctx));
-      out.push(`${doc}export interface ${id} extends ${members.join(', ')} {}`);
-      continue;
-    }
-    const body = tsType(schema, ctx);
-    const plainObject = !schema.allOf && !schema.oneOf && !schema.anyOf && !schema.nullable;
-    if (plainObject && body.startsWith('{')) out.push(`${doc}export interface ${id} ${body}`);
-    else out.push(`${doc}export type ${id} = ${body};`);
+    out.push(namedType(spec, ctx, typeName(name), schema));
   }
   return out.join('\n\n');
+}
+
+/** `export interface X {...}` for a plain object schema, else `export type X = ...`, documented. */
+export function namedType(spec, ctx, id, schema) {
+  const doc = ctx.spec ? `${jsdoc(componentDoc(spec, id, schema))}\n` : '';
+  if (mergedAnyOf(spec, schema) && schema.anyOf.every((m) => refName(m))) {
+    // One object with every member's fields, as the established SDK types it (programs written
+    // for it read `user.pfp.url` on a SearchedUser); the emulator sends them all. Inline members
+    // are alternatives (3.x's embed is a cast id or a url) and stay a union.
+    const members = schema.anyOf.map((m) => tsType(m, ctx));
+    return `${doc}export interface ${id} extends ${members.join(', ')} {}`;
+  }
+  const body = tsType(schema, ctx);
+  const plainObject = !schema.allOf && !schema.oneOf && !schema.anyOf && !schema.nullable;
+  if (plainObject && body.startsWith('{')) return `${doc}export interface ${id} ${body}`;
+  return `${doc}export type ${id} = ${body};`;
 }

@@ -30,19 +30,38 @@ const table = (head, rows) =>
 const prose = (lines) => lines.filter((l) => !l.startsWith('@')).join('\n');
 
 /**
- * `apis`: `[{ api, spec, source }]`. Returns Map of path (relative to docs/api) → markdown.
+ * `surfaces`: `[{ label, dir, entry, gen, apis: [{ api, spec }] }]`, today's first. Returns a Map of
+ * path (relative to docs/api) → markdown: an index, and per surface an index, its enums and a page
+ * per tag and API.
  */
-export function renderReference(apis, { header }) {
+export function renderReference(surfaces, { header }) {
   const pages = new Map();
+  const [today] = surfaces;
   const index = [
     header,
     '# API reference',
     '',
-    'Every operation of both APIs, one page per tag, with its parameters as you pass them, how each is sent,',
-    'and what it resolves to. Each operation is reachable two ways:',
+    'Every operation of both APIs, for each SDK surface: one page per tag, with its parameters as you',
+    'pass them, how each is sent, and what it resolves to.',
+    '',
+    table(
+      ['Surface', 'Import', 'Main API', 'Hub API', 'Enums'],
+      surfaces.map((s) => {
+        const count = (api) => buildOperations(s.apis.find((a) => a.api === api).spec, api, s.gen).length;
+        return [
+          `[${s.label}](${s.dir}/README.md)`,
+          `\`${s.entry}\``,
+          `${count('v2')} operations`,
+          `${count('hub')} operations`,
+          `[enums](${s.dir}/enums.md)`,
+        ];
+      }),
+    ),
+    '',
+    'Each operation is reachable two ways:',
     '',
     '```ts',
-    "import { createClient, lookupUserByUsername, NeynarAPIClient } from '@castkit/sdk';",
+    `import { createClient, lookupUserByUsername, NeynarAPIClient } from '${today.entry}';`,
     '',
     'const apiKey = process.env.NEYNAR_API_KEY;',
     '',
@@ -56,6 +75,21 @@ export function renderReference(apis, { header }) {
     'console.log(user.fid === same.user.fid);',
     '```',
     '',
+  ];
+  pages.set('README.md', index.join('\n'));
+  for (const surface of surfaces) {
+    for (const [file, text] of renderSurface(surface, { header })) pages.set(`${surface.dir}/${file}`, text);
+  }
+  return pages;
+}
+
+function renderSurface({ label, entry, gen, apis }, { header }) {
+  const pages = new Map();
+  const index = [
+    header,
+    `# API reference: the ${label} surface (\`${entry}\`)`,
+    '',
+    `The operations of @neynar/nodejs-sdk ${label}, under its method names and parameters.`,
     'Hub operations are exported as `hub` + the method name (`hubFetchUsersCasts`) for `createHubClient()`.',
     'In the sections below, `api`, `hub` and `client` stand for such clients.',
     'Enum values are exported under the names the established SDK uses: see [enums](enums.md).',
@@ -63,14 +97,15 @@ export function renderReference(apis, { header }) {
   ];
   const enumRows = [];
   for (const { api, spec } of apis) {
-    const info = apiInfo(api);
-    const ops = buildOperations(spec, api);
+    const info = apiInfo(api, gen.generation);
+    const ops = buildOperations(spec, api, gen);
     const tags = [...new Set(ops.map((o) => o.tag))];
+    const folder = api === 'v2' ? 'main' : 'hub';
     index.push(`## The ${info.label} (\`${info.base}\`): ${ops.length} operations`, '');
     const rows = [];
     for (const tag of tags) {
       const inTag = ops.filter((o) => o.tag === tag);
-      const file = `${api}/${slug(tag)}.md`;
+      const file = `${folder}/${slug(tag)}.md`;
       rows.push([
         `[${tag}](${file})`,
         inTag.map((o) => `[\`${o.name}\`](${file}#${anchor(o.name)})`).join(', '),
@@ -78,17 +113,17 @@ export function renderReference(apis, { header }) {
       pages.set(file, renderTag(spec, tag, inTag, { header, info }));
     }
     index.push(table(['Tag', 'Operations'], rows), '');
-    for (const e of collectEnums(spec)) enumRows.push([`\`${e.name}\``, api, membersOf(e)]);
+    for (const e of collectEnums(spec, gen)) enumRows.push([`\`${e.name}\``, api, membersOf(e)]);
   }
   pages.set('README.md', `${index.join('\n')}`);
   pages.set(
     'enums.md',
     [
       header,
-      '# Enums',
+      `# Enums of the ${label} surface`,
       '',
-      'Each is exported from `@castkit/sdk` as an object of its values and as a type of the same name:',
-      '`FeedType.Following` is `"following"`, and `type X = FeedType` is `"following" | "filter"`. The hub',
+      `Each is exported from \`${entry}\` as an object of its values and as a type of the same name:`,
+      'an enum `E` with a member `M` is `E.M`, and `type X = E` is the union of its values. A hub',
       'enum named like a main-API one is exported with a `Hub` prefix (`HubReactionType`).',
       '',
       table(['Enum', 'API', 'Members'], enumRows),
@@ -104,7 +139,7 @@ function renderTag(spec, tag, ops, { header, info }) {
   const out = [header, `# ${tag} (${info.label})`, ''];
   for (const op of ops) {
     const sample = op.params
-      .filter((p) => p.required)
+      .filter((p) => p.required && !p.client)
       .map((p) => p.key)
       .join(', ');
     const args = sample ? `{ ${sample} }` : '';
@@ -119,8 +154,8 @@ function renderTag(spec, tag, ops, { header, info }) {
     );
     if (op.params.length) {
       const rows = op.params.map((p) => [
-        `\`${p.key}\``,
-        p.whole ? 'the JSON body' : `${p.in} \`${p.name}\``,
+        p.client ? "(the client's headers)" : `\`${p.key}\``,
+        p.whole ? 'the JSON body' : `${p.in} \`${p.client ? p.name.toLowerCase() : p.name}\``,
         [typePhrase(spec, p.schema), ...conversions(p)].join('; '),
         p.required ? 'yes' : 'no',
         [

@@ -1,6 +1,2 @@
-// Browser and other fetch-only runtimes: clients default to the global fetch.
-
-export { NeynarAPIClient } from './clients/api-client.js';
-export { CastkitClient, createClient, createHubClient } from './clients/castkit-client.js';
-export { NeynarHubClient } from './clients/hub-client.js';
-export * from './common.js';
+// The package's root entry in browsers and other fetch-only runtimes (`./2x`).
+export * from './2x/browser.js';

@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camel } from '../../../tools/codegen/names.mjs';
 import { Configuration, NeynarAPIClient, NeynarHubClient } from '../src/index.js';
-import { type Recorded, type RecordingServer, startRecordingServer } from './support/recording-server.js';
+import { type Seen, seen } from './support/recorded.js';
+import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
 import { type Sample, samplesFor } from './support/samples.js';
 
 const require = createRequire(import.meta.url);
@@ -15,10 +16,8 @@ const neynar = require('@neynar/nodejs-sdk');
 
 /**
  * Requests castkit deliberately sends differently, by method name: the reason, and what the
- * incumbent's request becomes in castkit's. Everything else must match exactly.
- * Headers are compared only where the spec declares a header parameter: otherwise each SDK names
- * itself (`user-agent`; the incumbent adds `x-sdk` and `x-sdk-version`), `accept` differs in
- * wording only, and content types differ in a charset parameter and the multipart boundary.
+ * incumbent's request becomes in castkit's. Everything else must match exactly (support/recorded.ts
+ * says which headers are compared).
  */
 const DIFFERENCES: Record<string, { reason: string; becomes: (incumbent: Seen) => Seen }> = {
   markNotificationsAsSeen: {
@@ -86,43 +85,11 @@ function incumbentInput(api: Api, s: Sample): Record<string, unknown> {
   return input;
 }
 
-interface Seen {
-  method: string;
-  path: string;
-  query: [string, string][];
-  /** The headers the spec declares for the operation. */
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-async function seen(r: Recorded, s: Sample): Promise<Seen> {
-  // Order-insensitive and decoded: `fids=3,2` and `fids=3%2C2` carry the same value.
-  const query = [...new URLSearchParams(r.rawQuery)].sort(([a, x], [b, y]) =>
-    a === b ? x.localeCompare(y) : a.localeCompare(b),
-  );
-  const type = String(r.headers['content-type'] ?? '');
-  let body: unknown;
-  if (!r.body.byteLength) body = undefined;
-  else if (type.startsWith('application/json')) body = JSON.parse(r.body.toString('utf8'));
-  else if (type.startsWith('multipart/form-data')) {
-    const form = await new Request('http://x/', {
-      method: 'POST',
-      body: new Uint8Array(r.body),
-      headers: { 'content-type': type },
-    }).formData();
-    const fields: Record<string, string> = {};
-    for (const [k, v] of form.entries()) fields[k] = typeof v === 'string' ? v : await v.text();
-    body = fields;
-  } else body = [...r.body];
-  const headers = Object.fromEntries(Object.keys(s.headers).map((h) => [h, String(r.headers[h])]));
-  return { method: r.method, path: r.path, query, headers, body };
-}
-
 async function sendThrough(client: any, s: Sample, input: Record<string, unknown>): Promise<Seen> {
   server.requests.length = 0;
   await client[s.name](input);
   expect(server.requests, `${s.name} sends one request`).toHaveLength(1);
-  return seen(server.requests[0]!, s);
+  return seen(server.requests[0]!, Object.keys(s.headers));
 }
 
 const v2 = samplesFor('neynar-v2.yaml');

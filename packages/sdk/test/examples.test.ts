@@ -58,7 +58,7 @@ const checks: Record<string, (out: string) => void> = {
     expect(out).toContain('isApiErrorResponse: 400 limit must be between 1 and 100, got 1000');
     expect(out).toContain('RequiredError: Required parameter username was null or undefined');
     expect(out).toMatch(
-      /UnexpectedResponseError: status 200: .* answered 200 with text\/html.*lives under \/v2/,
+      /UnexpectedResponseError: status 200: .* answered 200 with text\/html.*Is the baseUrl \(http:\/\/127\.0\.0\.1:\d+\/console\) the API's address\?/,
     );
     expect(out).toContain('CastkitError at construction: baseUrl "localhost:3000/v2" has no protocol');
   },

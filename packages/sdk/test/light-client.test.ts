@@ -112,8 +112,8 @@ describe('createClient().call', () => {
     expect(unchecked).toBeTypeOf('function');
   });
 
-  it('defaults to the public main API', () => {
-    expect(createClient({ apiKey: 'k' }).baseUrl).toBe('https://api.neynar.com/v2');
+  it('defaults to the public main API, at its root', () => {
+    expect(createClient({ apiKey: 'k' }).baseUrl).toBe('https://api.neynar.com');
   });
 });
 

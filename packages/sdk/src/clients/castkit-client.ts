@@ -6,14 +6,13 @@ import type { Operation, OperationSpec, OperationTypes, Paged } from '../core/op
 import { type ItemOf, type PaginateOptions, type Paginator, pagesOf } from '../core/paginate.js';
 import { fetchTransport } from '../transport/fetch.js';
 import type { Transport } from '../transport/types.js';
-import { DEFAULT_API_BASE_URL } from './api-client.js';
-import { DEFAULT_HUB_BASE_URL } from './hub-client.js';
+import { API_ROOT_URL, HUB_API_BASE_URL } from './base-urls.js';
 import { checkOptions } from './options.js';
 
 type Api = OperationSpec['api'];
 
 export interface CastkitClientOptions<A extends Api = Api> extends ClientOptions {
-  /** Which API the client calls: `v2` (default, https://api.neynar.com/v2) or `hub`. */
+  /** Which API the client calls: `v2` (the main API, the default) or `hub`. */
   api?: A;
 }
 
@@ -25,7 +24,7 @@ export class CastkitClient<A extends Api = 'v2'> extends BaseClient {
 
   constructor(options: CastkitClientOptions<A> = {}) {
     const { api = 'v2', ...rest } = options;
-    super(checkOptions(rest), api === 'hub' ? DEFAULT_HUB_BASE_URL : DEFAULT_API_BASE_URL);
+    super(checkOptions(rest), api === 'hub' ? HUB_API_BASE_URL : API_ROOT_URL);
     this.api = api as A;
   }
 
@@ -56,14 +55,6 @@ export class CastkitClient<A extends Api = 'v2'> extends BaseClient {
     return fetchTransport(fetchImpl);
   }
 }
-
-/** A light client for the main API (`/v2`): `createClient({ apiKey }).call(fetchFeed, params)`. */
-export const createClient = (options?: ClientOptions): CastkitClient<'v2'> =>
-  new CastkitClient({ ...options, api: 'v2' });
-
-/** A light client for the hub API: `createHubClient({ apiKey }).call(hubFetchUsersCasts, { fid })`. */
-export const createHubClient = (options?: ClientOptions): CastkitClient<'hub'> =>
-  new CastkitClient({ ...options, api: 'hub' });
 
 /**
  * Pages of a paged entry through a light client: `for await (const page of paginate(client, fetchFeed,

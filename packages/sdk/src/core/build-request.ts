@@ -5,7 +5,10 @@ import { CastkitError, RequiredError } from './errors.js';
 import type { OperationSpec, ParamSpec } from './operation.js';
 
 export interface RequestContext {
-  /** Base URL the operation's path is appended to (`https://api.neynar.com/v2`). */
+  /**
+   * Where the API is: for the main API its root (`https://api.neynar.com`) or the root plus `/v2`
+   * (`https://api.neynar.com/v2`), either for operations of both generations (see `urlOf`).
+   */
   baseUrl: string;
   apiKey?: string;
   /** Headers sent with every request (client defaults merged with per-call ones). */
@@ -21,12 +24,6 @@ export interface PreparedRequest {
 }
 
 type Params = Record<string, unknown>;
-
-/** Finds a parameter's value under its camelCase key or, as some callers write it, its spec name. */
-function paramValue(params: Params, p: ParamSpec): unknown {
-  const v = params[p.key];
-  return v === undefined ? params[p.name] : v;
-}
 
 export function buildRequest(
   op: OperationSpec,
@@ -44,26 +41,40 @@ export function buildRequest(
     throw new CastkitError(`${op.name} sends a ${op.body.kind} body, but its table entry names no encoder.`);
   }
   const input = encoder?.unwrap ? encoder.unwrap(op, given) : given;
+  // The client's headers (by lower-case name), then the key, then the operation's header parameters,
+  // which win (3.x's createX402Signature takes `x-api-key` as one); `accept` is always JSON.
+  const headers: Record<string, string> = {};
+  for (const k in ctx.headers) {
+    const v = ctx.headers[k];
+    if (v != null) headers[k.toLowerCase()] = String(v);
+  }
+  headers.accept = 'application/json';
+  if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
+  // A parameter's value is under its camelCase key or, as some callers write it, its spec name; a
+  // header 3.x reads from the client's configuration (a `client` parameter) is among the client's.
+  const valueIn = (p: ParamSpec) =>
+    input[p.key] ?? input[p.name] ?? (p.client ? headers[p.name.toLowerCase()] : undefined);
   for (const p of op.params) {
-    if (p.required && paramValue(input, p) == null) throw new RequiredError(p.key, op.name);
+    if (p.required && valueIn(p) == null) throw new RequiredError(p.key, op.name);
   }
 
   let path = op.path;
   const query: string[] = [];
-  const headers: Record<string, string> = { accept: 'application/json' };
   const fields: [ParamSpec, unknown][] = [];
   const known = new Set<string>();
 
   for (const p of op.params) {
     known.add(p.key).add(p.name);
-    const value = paramValue(input, p);
+    const value = valueIn(p);
     if (value === undefined || value === null) continue;
     switch (p.in) {
       case 'path':
         path = path.replace(`{${p.name}}`, encodeURIComponent(scalar(value)));
         break;
       case 'query':
-        query.push(`${encodeURIComponent(p.name)}=${queryValue(p, value)}`);
+        // 3.x repeats the key for each item (none for an empty array) unless the spec says comma-separated.
+        for (const v of p.type === 'multi' && Array.isArray(value) ? value : [value])
+          query.push(`${encodeURIComponent(p.name)}=${queryValue(p, v)}`);
         break;
       case 'header':
         headers[p.name.toLowerCase()] = scalar(value);
@@ -73,16 +84,10 @@ export function buildRequest(
     }
   }
 
-  for (const [k, v] of Object.entries(ctx.headers ?? {})) {
-    const lower = k.toLowerCase();
-    if (v !== undefined && v !== null && !(lower in headers)) headers[lower] = String(v);
-  }
-  if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
-
   const req: PreparedRequest = {
     operation: op.name,
     method: op.method,
-    url: joinUrl(ctx.baseUrl, path) + (query.length ? `?${query.join('&')}` : ''),
+    url: urlOf(ctx.baseUrl, op, path) + (query.length ? `?${query.join('&')}` : ''),
     headers,
   };
   const body = encoder?.encode(op, fields, input, known);
@@ -93,8 +98,17 @@ export function buildRequest(
   return req;
 }
 
-function joinUrl(base: string, path: string): string {
-  return base.replace(/\/+$/, '') + path;
+/**
+ * The base rule: a main-API base is the API's root, or the root plus `/v2`. 2.44's paths are
+ * relative to `/v2` (`/farcaster/cast`), 3.x's to the root (`/v2/farcaster/cast/`, `/portal/...`),
+ * so each table's entries work with either base. Hub paths carry `/v1` and join the base as they are.
+ */
+function urlOf(base: string, op: OperationSpec, path: string): string {
+  let end = base.length;
+  while (base.charCodeAt(end - 1) === 47) end--; // trailing slashes
+  if (op.api !== 'v2') return base.slice(0, end) + path;
+  if (base.startsWith('/v2', end - 3)) end -= 3;
+  return base.slice(0, end) + (op.generation ? '' : '/v2') + path;
 }
 
 function scalar(value: unknown): string {

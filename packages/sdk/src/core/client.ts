@@ -38,6 +38,8 @@ export interface RawResponse<T> {
   data: T;
   status: number;
   headers: Record<string, string>;
+  /** The URL the request was sent to. */
+  url: string;
 }
 
 export type CallResult<T, O> = O extends { raw: true } ? RawResponse<T> : T;
@@ -175,7 +177,7 @@ export abstract class BaseClient {
         continue;
       }
       const data = this.decode<T>(op, req, res);
-      return options.raw ? { data, status: res.status, headers: res.headers } : data;
+      return options.raw ? { data, status: res.status, headers: res.headers, url: req.url } : data;
     }
   }
 
@@ -305,13 +307,10 @@ function transportFailure(req: PreparedRequest, error: unknown): TransportError 
   );
 }
 
-/** Where the main API (`/v2`) or the hub API (its paths start with `/v1`) is usually mistaken. */
+/** A hub base ending in `/v1` is the usual mistake (the paths carry it); otherwise the base is simply not the API. */
 function baseUrlHint(op: OperationSpec, baseUrl: string): string {
-  const path = baseUrl.replace(/^[a-z]+:\/\/[^/]*/i, '');
-  if (op.api === 'v2' && !path.endsWith('/v2'))
-    return `Is the baseUrl right? The main API lives under /v2 (e.g. ${baseUrl}/v2), and ${baseUrl} does not end in /v2.`;
-  if (op.api === 'hub' && path.endsWith('/v1'))
-    return `Is the baseUrl right? Hub operation paths start with /v1 already, so ${baseUrl} should not end in /v1.`;
+  if (op.api === 'hub' && baseUrl.endsWith('/v1'))
+    return `Hub paths start with /v1, so the baseUrl ${baseUrl} should not end in /v1.`;
   return `Is the baseUrl (${baseUrl}) the API's address?`;
 }
 

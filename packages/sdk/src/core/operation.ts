@@ -10,8 +10,28 @@ export interface ParamSpec {
   key: string;
   in: ParamLocation;
   required: boolean;
-  /** `csv`: sent comma-joined; `date`: `Date` or ISO string; `binary`: raw bytes. */
-  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'csv' | 'date' | 'binary' | 'any';
+  /**
+   * A header the client's configuration carries (3.x reads `x-wallet-id`, `x-neynar-experimental`
+   * and `authorization` from `baseOptions.headers`): not among the method's params, and a required
+   * one is looked for in the client's headers before the call is refused.
+   */
+  client?: boolean;
+  /**
+   * `csv`: sent comma-joined; `multi`: an array sent as the key repeated for each item (3.x);
+   * `date`: `Date` or ISO string; `binary`: raw bytes.
+   */
+  type:
+    | 'string'
+    | 'integer'
+    | 'number'
+    | 'boolean'
+    | 'array'
+    | 'object'
+    | 'csv'
+    | 'multi'
+    | 'date'
+    | 'binary'
+    | 'any';
   items?: string;
   enum?: readonly (string | number | boolean)[];
   minimum?: number;
@@ -33,6 +53,11 @@ export interface KeyShape {
 
 export interface OperationSpec {
   api: 'v2' | 'hub';
+  /**
+   * 3 for an entry of the 3.x table, whose main-API paths start at the API's root (`/v2/...`,
+   * `/portal/...`); absent for 2.44's, whose main-API paths are relative to `/v2`.
+   */
+  generation?: 3;
   /** operationId in the spec. */
   id: string;
   /** Method name: camelCase of the operationId. */

@@ -2,8 +2,9 @@
 // iterators or handlers, and resumption after a drop: reconnect every `reconnectInterval` ms at most
 // `reconnectAttempts` times, log in again and re-subscribe after the last event id seen, so a
 // program sees every event once. Works with the global WebSocket (browsers, Node 22+) or `ws`.
+
+import type { WebhookEvent } from '../2x/webhook-events.js';
 import type { Logger } from '../core/logger.js';
-import type { WebhookEvent } from '../webhooks/events.js';
 import {
   ConnectionClosedError,
   RealtimeAuthenticationError,

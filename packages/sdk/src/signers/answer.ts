@@ -3,24 +3,23 @@
 // TypeError from deep inside the flow.
 import type { RawResponse } from '../core/client.js';
 import { UnexpectedResponseError } from '../core/errors.js';
-import { v2Operations } from '../generated/v2/operations.js';
-
-type OperationName = keyof typeof v2Operations;
 
 /** `read(answer.data)`, or an UnexpectedResponseError saying the answer lacks `what`. */
+// The operation is named, not looked up in a table: the flows serve both generations, and a table
+// import would carry every operation into a browser bundle that uses one.
 export function fromAnswer<T>(
-  operation: OperationName,
+  operation: string,
+  method: string,
   answer: RawResponse<unknown>,
   what: string,
   read: (data: unknown) => T | undefined,
 ): T {
   const value = read(answer.data);
   if (value !== undefined) return value;
-  const op = v2Operations[operation];
   throw new UnexpectedResponseError({
-    operation: op.name,
-    method: op.method,
-    url: op.path,
+    operation,
+    method,
+    url: answer.url,
     status: answer.status,
     headers: answer.headers,
     text: JSON.stringify(answer.data) ?? '',

@@ -1,9 +1,7 @@
 // The signer flows the established SDK offers on top of the operations: sign a SignedKeyRequest
 // with the app's custody account and register it. Every failure is thrown as a typed error.
-import type { CallOptions } from '../core/client.js';
+import type { CallOptions, RawResponse } from '../core/client.js';
 import { RequiredError } from '../core/errors.js';
-import type { V2Methods } from '../generated/v2/methods.js';
-import type { DeveloperManagedSigner, Signer } from '../generated/v2/types.js';
 import { field, fromAnswer, isText } from './answer.js';
 import {
   defaultDeadline,
@@ -16,24 +14,44 @@ import {
 /** Per-call options for every request a flow sends (`raw` does not apply: a flow returns the result). */
 export type FlowCallOptions = Omit<CallOptions, 'raw'>;
 
-/** The operations the flows are made of. */
-type Api = Pick<
-  V2Methods,
-  | 'createSigner'
-  | 'lookupUserByCustodyAddress'
-  | 'registerSignedKey'
-  | 'registerSignedKeyForDeveloperManagedSigner'
->;
+/** What both registrations send beside the key (the same fields in 2.44 and 3.x). */
+interface Registration {
+  appFid: number;
+  deadline: number;
+  signature: string;
+  sponsor?: SignedKeyRequestOptions['sponsor'];
+  redirectUrl?: string;
+}
+
+/** The flows read the answers they go on with raw, so one lacking what they need is a typed error. */
+type RawCall = FlowCallOptions & { raw: true };
+
+/**
+ * The operations the flows are made of, as a class client of either generation has them (or a
+ * light client's wrapper): `S` and `D` are what its two registrations resolve to.
+ */
+export interface FlowApi<S, D> {
+  createSigner(params: Record<string, never>, options: RawCall): Promise<RawResponse<unknown>>;
+  lookupUserByCustodyAddress(
+    params: { custodyAddress: string },
+    options: RawCall,
+  ): Promise<RawResponse<unknown>>;
+  registerSignedKey(params: Registration & { signerUuid: string }, options?: FlowCallOptions): Promise<S>;
+  registerSignedKeyForDeveloperManagedSigner(
+    params: Registration & { publicKey: string },
+    options?: FlowCallOptions,
+  ): Promise<D>;
+}
 
 /**
  * Creates a signer, signs its key request with the app's custody account and registers it:
  * resolves to the signer, pending the user's approval at `signer_approval_url`.
  */
-export async function createSignerAndRegisterSignedKey(
-  api: Api,
+export async function createSignerAndRegisterSignedKey<S>(
+  api: FlowApi<S, unknown>,
   params: SignedKeyRequestOptions,
   options?: FlowCallOptions,
-): Promise<Signer> {
+): Promise<S> {
   // The signer is created only once the account and the app are known, so a missing viem or an
   // unknown app leaves no signer behind.
   const { key, request } = await signedKeyRequest(
@@ -43,7 +61,7 @@ export async function createSignerAndRegisterSignedKey(
     options,
     async () => {
       const answer = await api.createSigner({}, { ...options, raw: true });
-      return fromAnswer('createSigner', answer, 'signer_uuid and public_key', (data) => {
+      return fromAnswer('createSigner', 'POST', answer, 'signer_uuid and public_key', (data) => {
         const [uuid, key] = [field(data, 'signer_uuid'), field(data, 'public_key')];
         return isText(uuid) && isText(key) ? { signer_uuid: uuid, public_key: key } : undefined;
       });
@@ -56,11 +74,11 @@ export async function createSignerAndRegisterSignedKey(
  * Signs the key request for a key the developer holds (`publicKey`) with the app's custody account
  * and registers it: resolves to the developer managed signer, pending the user's approval.
  */
-export async function signAndRegisterSignedKeyForDeveloperManagedSigner(
-  api: Api,
+export async function signAndRegisterSignedKeyForDeveloperManagedSigner<D>(
+  api: FlowApi<unknown, D>,
   params: SignedKeyRequestOptions & { publicKey: string },
   options?: FlowCallOptions,
-): Promise<DeveloperManagedSigner> {
+): Promise<D> {
   const operation = 'signAndRegisterSignedKeyForDeveloperManagedSigner';
   if (!params.publicKey) throw new RequiredError('publicKey', operation);
   const { request } = await signedKeyRequest(api, params, operation, options, async () => ({
@@ -75,7 +93,7 @@ export async function signAndRegisterSignedKeyForDeveloperManagedSigner(
  * (`makeKey`) only once the account and the app are known.
  */
 async function signedKeyRequest<K extends { public_key: string }>(
-  api: Api,
+  api: FlowApi<unknown, unknown>,
   params: SignedKeyRequestOptions,
   operation: string,
   options: FlowCallOptions | undefined,

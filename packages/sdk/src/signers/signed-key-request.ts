@@ -55,10 +55,11 @@ export type SignedKeyRequestOptions = SignedKeyRequestAuthority & {
   redirectUrl?: string;
 };
 
-const DAY_SECONDS = 24 * 60 * 60;
-
-/** Unix seconds 24 hours from now: how long a request stays valid unless the caller says otherwise. */
-export const defaultDeadline = (): number => Math.floor(Date.now() / 1000) + DAY_SECONDS;
+/**
+ * Unix seconds 24 hours from now: how long a request stays valid unless the caller says otherwise.
+ * The day is written out: a module-level constant for it stayed in every browser bundle.
+ */
+export const defaultDeadline = (): number => Math.floor(Date.now() / 1000) + 86_400;
 
 /** Signs the request for `key` on behalf of `appFid`; the hex signature the API's `signature` takes. */
 export async function signSignedKeyRequest(
@@ -136,7 +137,7 @@ export async function resolveAppFid(
     );
   }
   const answer = await lookupByCustody(signer.address);
-  return fromAnswer('lookupUserByCustodyAddress', answer, 'user.fid', (data) => {
+  return fromAnswer('lookupUserByCustodyAddress', 'GET', answer, 'user.fid', (data) => {
     const fid = field(field(data, 'user'), 'fid');
     return isFid(fid) ? fid : undefined;
   });

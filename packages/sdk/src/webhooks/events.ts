@@ -1,93 +1,49 @@
-// The bodies a webhook POSTs, one type per event, under the names programs written for the
-// established SDK import (`WebhookCastCreated`, ...). Built on the generated API types; where an
-// event carries a trimmed user or cast, the fields every event has are required.
-import type { Cast, CastDehydrated, User, UserDehydrated } from '../generated/v2/types.js';
+// The bodies a webhook POSTs, one shape per event, over the model types of an SDK generation: each
+// surface names them (`WebhookCastCreated`, ...) with its own types (2x/webhook-events.ts,
+// 3x/webhook-events.ts).
 
-/** The user an event names: fid and username always. */
-export type WebhookUser = UserDehydrated & { username: string };
-
-/** The cast a reaction event names: its hash and author always. */
-export type WebhookCast = CastDehydrated & { author: WebhookUser };
+/** The model types an event embeds: whole casts and users, and the trimmed ones events name. */
+export interface WebhookModels {
+  Cast: object;
+  User: object;
+  /** The user a follow or reaction event names. */
+  EventUser: object;
+  /** The cast a reaction event names. */
+  EventCast: object;
+}
 
 /** 1 is a like, 2 a recast (the protocol's reaction type numbers). */
 export type WebhookReactionType = 1 | 2;
 
-interface LinkEventData<O extends string> {
+interface LinkEventData<M extends WebhookModels, O extends string> {
   object: O;
   event_timestamp: string;
   timestamp: string;
-  user: WebhookUser;
-  target_user: WebhookUser;
+  user: M['EventUser'];
+  target_user: M['EventUser'];
 }
 
-interface ReactionEventData {
+interface ReactionEventData<M extends WebhookModels> {
   object: 'reaction';
   event_timestamp: string;
   timestamp: string;
-  user: WebhookUser;
-  cast: WebhookCast;
+  user: M['EventUser'];
+  cast: M['EventCast'];
   reaction_type: WebhookReactionType;
 }
 
-export interface WebhookFollowCreated {
-  type: 'follow.created';
+/** One event's body: its type, when it was sent (unix seconds) and what it is about. */
+export interface WebhookEventOf<T extends string, D> {
+  type: T;
   created_at: number;
-  data: LinkEventData<'follow'>;
+  data: D;
 }
 
-export interface WebhookFollowDeleted {
-  type: 'follow.deleted';
-  created_at: number;
-  data: LinkEventData<'unfollow'>;
-}
-
-export interface WebhookReactionCreated {
-  type: 'reaction.created';
-  created_at: number;
-  data: ReactionEventData;
-}
-
-export interface WebhookReactionDeleted {
-  type: 'reaction.deleted';
-  created_at: number;
-  data: ReactionEventData;
-}
-
-export interface WebhookCastCreated {
-  type: 'cast.created';
-  created_at: number;
-  event_timestamp: string;
-  data: Cast;
-}
-
-export interface WebhookCastDeleted {
-  type: 'cast.deleted';
-  created_at: number;
-  event_timestamp: string;
-  data: Cast;
-}
-
-export interface WebhookUserCreated {
-  type: 'user.created';
-  created_at: number;
-  event_timestamp: string;
-  data: User;
-}
-
-export interface WebhookUserUpdated {
-  type: 'user.updated';
-  created_at: number;
-  event_timestamp: string;
-  data: User;
-}
-
-/** Any webhook event; `switch (event.type)` narrows it. */
-export type WebhookEvent =
-  | WebhookFollowCreated
-  | WebhookFollowDeleted
-  | WebhookReactionCreated
-  | WebhookReactionDeleted
-  | WebhookCastCreated
-  | WebhookCastDeleted
-  | WebhookUserCreated
-  | WebhookUserUpdated;
+export type FollowEventOf<M extends WebhookModels, T extends string, O extends string> = WebhookEventOf<
+  T,
+  LinkEventData<M, O>
+>;
+export type ReactionEventOf<M extends WebhookModels, T extends string> = WebhookEventOf<
+  T,
+  ReactionEventData<M>
+>;

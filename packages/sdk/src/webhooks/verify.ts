@@ -2,7 +2,7 @@
 // exact raw body keyed with the webhook's secret. Web Crypto only, so it runs in Node 20, browsers
 // and edge runtimes alike; no Node imports.
 import { CastkitError } from '../core/errors.js';
-import type { WebhookEvent } from './events.js';
+import type { WebhookEventOf } from './events.js';
 
 /** The secrets a receiver accepts: one, or several while a rotated secret rolls over. */
 export type WebhookSecrets = string | readonly string[];
@@ -90,13 +90,18 @@ export const WEBHOOK_EVENT_TYPES = [
   'follow.deleted',
   'reaction.created',
   'reaction.deleted',
-] as const satisfies readonly WebhookEvent['type'][];
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
- * Verifies the signature, then reads the body as a webhook event: `switch (event.type)` narrows it.
- * Throws `WebhookVerificationError` (problem `signature` or `body`) for anything else.
+ * Verifies the signature, then reads the body as a webhook event, typed as `E`: each surface exports
+ * it typed with its own events (`WebhookEvent`), so `switch (event.type)` narrows it. Throws
+ * `WebhookVerificationError` (problem `signature` or `body`) for anything else.
  */
-export async function parseWebhookEvent(input: WebhookSignatureInput): Promise<WebhookEvent> {
+export async function parseWebhookEvent<E extends WebhookEventOf<WebhookEventType, object>>(
+  input: WebhookSignatureInput,
+): Promise<E> {
   if (!(await verifyWebhookSignature(input))) {
     throw new WebhookVerificationError(
       'signature',
@@ -111,7 +116,7 @@ export async function parseWebhookEvent(input: WebhookSignatureInput): Promise<W
   } catch {
     throw new WebhookVerificationError('body', 'webhook body is not JSON');
   }
-  const event = body as Partial<WebhookEvent> | null;
+  const event = body as Partial<WebhookEventOf<string, unknown>> | null;
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
     throw new WebhookVerificationError('body', 'webhook body is not a JSON object');
   }
@@ -124,5 +129,5 @@ export async function parseWebhookEvent(input: WebhookSignatureInput): Promise<W
   if (typeof event.created_at !== 'number' || typeof event.data !== 'object' || event.data === null) {
     throw new WebhookVerificationError('body', `webhook ${event.type} event lacks created_at or data`);
   }
-  return event as WebhookEvent;
+  return event as E;
 }

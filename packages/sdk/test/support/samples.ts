@@ -109,8 +109,17 @@ export function samplesFor(file: string): Sample[] {
   return out;
 }
 
+/** A body's top-level fields: `allOf` parts merged, and an `anyOf` of objects (required where all require). */
 function flat(spec: LoadedSpec, schema: any): any {
   const s = spec.resolve(schema) ?? {};
+  const members = s.anyOf?.map((m: any) => spec.resolve(m));
+  if (members?.length > 1 && members.every((m: any) => m.properties)) {
+    const properties = Object.assign({}, ...members.map((m: any) => m.properties));
+    const required = Object.keys(properties).filter((k) =>
+      members.every((m: any) => m.required?.includes(k)),
+    );
+    return { properties, required };
+  }
   if (!s.allOf) return s;
   const merged: any = { properties: {}, required: [] };
   for (const part of s.allOf) {

@@ -254,6 +254,7 @@ export abstract class HubMethods extends BaseClient {
    * `GET /v1/userDataByFid` on the hub API (`https://hub-api.neynar.com` by default).
    * Requires `fid`; also takes `userDataType`, `pageSize`, `reverse` and `pageToken`.
    * Resolves to one of `UserDataAdd` or all of object and `PaginationResponse`.
+   * Paged: pass `nextPageToken` back as `pageToken`, or walk every page with `paginate('fetchUserData', params)`; `.items()` yields each of `messages`.
    * @param params The parameters in camelCase; body fields are passed at the top level.
    * @param options Per-call `signal`, `timeout`, `headers` and `retries`; `raw: true` adds status and headers.
    */

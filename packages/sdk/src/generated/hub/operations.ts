@@ -347,9 +347,10 @@ export const hubFetchUserFollowers: HubOperation<'fetchUserFollowers'> & Paged =
  * `GET /v1/userDataByFid` on the hub API (`https://hub-api.neynar.com` by default).
  * Requires `fid`; also takes `userDataType`, `pageSize`, `reverse` and `pageToken`.
  * Resolves to one of `UserDataAdd` or all of object and `PaginationResponse`.
+ * Paged: pass `nextPageToken` back as `pageToken`, or walk every page with `paginate(hubFetchUserData, params)`; `.items()` yields each of `messages`.
  * Send it with `client.call(hubFetchUserData, params)` on a client from `createHubClient()`; `NeynarHubClient` has it as the method `fetchUserData`.
  */
-export const hubFetchUserData: HubOperation<'fetchUserData'> = {
+export const hubFetchUserData: HubOperation<'fetchUserData'> & Paged = {
   api: 'hub',
   id: 'fetch-user-data',
   name: 'fetchUserData',
@@ -357,6 +358,7 @@ export const hubFetchUserData: HubOperation<'fetchUserData'> = {
   tag: "UserData",
   method: 'GET',
   path: '/v1/userDataByFid',
+  paging: {"cursor":"pageToken","next":["nextPageToken"],"items":"messages"},
   params: [
     {"name":"fid","key":"fid","in":"query","required":true,"type":"integer"},
     {"name":"user_data_type","key":"userDataType","in":"query","required":false,"type":"string","enum":["USER_DATA_TYPE_PFP","USER_DATA_TYPE_DISPLAY","USER_DATA_TYPE_BIO","USER_DATA_TYPE_URL","USER_DATA_TYPE_USERNAME"],"default":"USER_DATA_TYPE_PFP"},

@@ -1134,7 +1134,7 @@ export interface HubOperationTypes {
   lookupUserRelation: { params: LookupUserRelationParams; response: LookupUserRelationResponse };
   fetchUserFollowing: { params: FetchUserFollowingParams; response: FetchUserFollowingResponse; item: NonNullable<NonNullable<FetchUserFollowingResponse>["messages"]>[number] };
   fetchUserFollowers: { params: FetchUserFollowersParams; response: FetchUserFollowersResponse; item: NonNullable<NonNullable<FetchUserFollowersResponse>["messages"]>[number] };
-  fetchUserData: { params: FetchUserDataParams; response: FetchUserDataResponse };
+  fetchUserData: { params: FetchUserDataParams; response: FetchUserDataResponse; item: NonNullable<NonNullable<Extract<FetchUserDataResponse, { messages: unknown }>>["messages"]>[number] };
   fetchFids: { params: FetchFidsParams; response: FetchFidsResponse; item: NonNullable<NonNullable<FetchFidsResponse>["fids"]>[number] };
   lookupUserStorageLimit: { params: LookupUserStorageLimitParams; response: LookupUserStorageLimitResponse };
   fetchUsernameProofsByFid: { params: FetchUsernameProofsByFidParams; response: FetchUsernameProofsByFidResponse };
