@@ -146,7 +146,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   allowLoopbackTargets(store, options.host ?? '127.0.0.1');
   const server: Server = createServer(listener);
-  server.keepAliveTimeout = 5_000;
+  // Node's 5 s default closes an idle kept-alive socket as a client reuses it whenever the event loop
+  // was held that long, which an in-process emulator's test does (a synchronous digest, a seed):
+  // the request then dies with ECONNRESET. A minute outlasts such pauses; close() ends idle sockets.
+  server.keepAliveTimeout = 60_000;
   const realtime = attachRealtime(
     server,
     {

@@ -73,16 +73,7 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       if (signal.aborted) return reject(signal.reason);
       let settled = false;
       let stopReading: (() => void) | undefined;
-      const request = origin.lib.request({
-        protocol: origin.protocol,
-        hostname: origin.hostname,
-        port: origin.port,
-        auth: origin.auth,
-        path,
-        method: req.method,
-        headers,
-        agent: origin.agent,
-      });
+      let request: http.ClientRequest;
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
@@ -91,21 +82,41 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
         request.destroy();
         reject(error);
       };
-      watch(signal, fail);
-      request.on('error', (error) => fail(stopReading ? bodyCutShort(error) : error));
-      request.on('response', (res) => {
-        const status = res.statusCode ?? 0;
-        const out = res.headers as Record<string, string>;
-        const cookies = res.headers['set-cookie'];
-        if (cookies) out['set-cookie'] = cookies.join(', ');
-        stopReading = readBody(res, req.maxBytes ?? Number.POSITIVE_INFINITY, fail, (body) => {
-          if (settled) return;
-          settled = true;
-          unwatch(signal, fail);
-          resolve({ status, headers: out, body });
+      const start = () => {
+        request = origin.lib.request({
+          protocol: origin.protocol,
+          hostname: origin.hostname,
+          port: origin.port,
+          auth: origin.auth,
+          path,
+          method: req.method,
+          headers,
+          agent: origin.agent,
         });
-      });
-      request.end(payload);
+        const sent = request;
+        sent.on('error', (error) => {
+          if (sent !== request) return;
+          // A kept-alive socket the server closed while it sat idle fails the next request written
+          // to it before the server read a byte: send it again, on the next socket the agent gives.
+          if (!stopReading && sent.reusedSocket && !signal.aborted && isIdleClose(error)) return start();
+          fail(stopReading ? bodyCutShort(error) : error);
+        });
+        sent.on('response', (res) => {
+          const status = res.statusCode ?? 0;
+          const out = res.headers as Record<string, string>;
+          const cookies = res.headers['set-cookie'];
+          if (cookies) out['set-cookie'] = cookies.join(', ');
+          stopReading = readBody(res, req.maxBytes ?? Number.POSITIVE_INFINITY, fail, (body) => {
+            if (settled) return;
+            settled = true;
+            unwatch(signal, fail);
+            resolve({ status, headers: out, body });
+          });
+        });
+        sent.end(payload);
+      };
+      watch(signal, fail);
+      start();
     });
   }
 
@@ -121,6 +132,12 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       return Promise.reject(error);
     }
   };
+}
+
+/** How a socket closed by its server while idle fails the request written to it. */
+function isIdleClose(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /**
