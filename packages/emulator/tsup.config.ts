@@ -16,6 +16,7 @@ export default defineConfig({
       index: 'src/index.ts',
       edge: 'src/edge.ts',
       command: 'src/command/index.ts',
+      cassette: 'src/cassette/index.ts',
       testing: 'src/testing/index.ts',
     },
   },
