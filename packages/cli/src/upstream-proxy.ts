@@ -5,6 +5,7 @@
 // Recording (castkit dev --record), programs may call too, each with its own key, which is forwarded
 // as it is: the real key is spent for the console's token only, and no key is ever written.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { consoleRoutes } from '@castkit/console';
@@ -108,7 +109,9 @@ export async function startUpstreamProxy(options: UpstreamProxyOptions): Promise
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
     });
   } catch (error) {
+    // Nothing was recorded: leave no file that a second try would refuse to write over.
     recorder?.close();
+    if (options.record) rmSync(options.record, { force: true });
     throw error;
   }
   return {

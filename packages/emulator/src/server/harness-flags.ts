@@ -1,5 +1,6 @@
 // What the harness's flags in SERVE_OPTIONS (`--fault`, `--rate-limit`, `--import`,
-// `--export-on-exit`, `--replay`, `--unmatched`) become as startEmulator options. Bad values are usage errors naming the flag.
+// `--export-on-exit`, `--replay`, `--unmatched`) become as startEmulator options. Bad values are
+// usage errors naming the flag.
 import { UsageError } from '../command/args.js';
 import type { FaultRuleInput } from './faults.js';
 import type { EmulatorOptions } from './http.js';
