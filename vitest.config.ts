@@ -15,6 +15,10 @@ export default defineConfig({
       { find: /^@castkit\/emulator$/, replacement: src('./packages/emulator/src/index.ts') },
       { find: /^@castkit\/emulator\/edge$/, replacement: src('./packages/emulator/src/edge.ts') },
       { find: /^@castkit\/emulator\/command$/, replacement: src('./packages/emulator/src/command/index.ts') },
+      {
+        find: /^@castkit\/emulator\/cassette$/,
+        replacement: src('./packages/emulator/src/cassette/index.ts'),
+      },
       { find: /^@castkit\/emulator\/testing$/, replacement: src('./packages/emulator/src/testing/index.ts') },
     ],
   },

@@ -24,8 +24,13 @@ const NOT_FORWARDED = new Set([
   'origin',
   'referer',
 ]);
+/** With a tap, the answer is also asked for uncompressed: a cassette keeps what a client reads. */
+const TAPPED_NOT_FORWARDED = new Set([...NOT_FORWARDED, 'accept-encoding']);
 /** Also dropped towards the browser. */
 const NOT_RETURNED = new Set([...HOP_BY_HOP, 'set-cookie']);
+
+/** Sees each whole answer the upstream gave, once it has been passed on (castkit dev --record). */
+export type Tap = (answer: { status: number; headers: OutgoingHttpHeaders; body: Buffer }) => void;
 
 /** `headers` without hop-by-hop ones (those Connection names too), Proxy-*, and the `drop` set. */
 export function endToEnd(
@@ -51,17 +56,19 @@ export function endToEnd(
 /**
  * Sends the request (its body already read by the edge) to `target` with `apiKey`; pipes the answer
  * back. Throws a 502 when the upstream cannot be reached and a 504 when it has not answered within
- * `timeoutMs`; once the answer has started, a failure cuts the connection instead.
+ * `timeoutMs`; once the answer has started, a failure cuts the connection instead. A `tap` sees
+ * answers that arrived whole; it asks for them uncompressed, as a client reads them.
  */
 export function forward(
   { req, res, body }: Context,
   target: URL,
   apiKey: string,
   timeoutMs: number,
+  tap?: Tap,
 ): Promise<undefined> {
   const bytes = body as Buffer;
   const headers = {
-    ...endToEnd(req.headers, NOT_FORWARDED, ['sec-fetch-']),
+    ...endToEnd(req.headers, tap ? TAPPED_NOT_FORWARDED : NOT_FORWARDED, ['sec-fetch-']),
     host: target.host,
     'x-api-key': apiKey,
     ...(bytes.length || !['GET', 'HEAD'].includes(req.method ?? 'GET')
@@ -72,10 +79,15 @@ export function forward(
   return new Promise((resolve, reject) => {
     let timedOut = false;
     const upstream = send(target, { method: req.method, headers }, (answer: IncomingMessage) => {
-      res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers, NOT_RETURNED, ['access-control-']));
+      const status = answer.statusCode ?? 502;
+      const returned = endToEnd(answer.headers, NOT_RETURNED, ['access-control-']);
+      res.writeHead(status, returned);
+      const chunks: Buffer[] = [];
+      if (tap) answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.pipe(res);
       answer.once('end', () => {
         clearTimeout(timer);
+        tap?.({ status, headers: returned, body: Buffer.concat(chunks) });
         resolve(undefined);
       });
       answer.once('error', () => {

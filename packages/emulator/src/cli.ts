@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { CASSETTE_PROPERTY } from './cassette/read.js';
 import {
   type CommandSpec,
   commandHelp,
@@ -80,6 +81,8 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   const harness = harnessOptions(values);
   if (harness.import && !existsSync(harness.import))
     throw new UsageError(`--import: no file ${resolve(harness.import)}`);
+  if (harness.replay && !existsSync(harness.replay.cassette))
+    throw new UsageError(`--replay: no file ${resolve(harness.replay.cassette)}`);
   // Found now rather than at exit, when the state it was to keep would be lost.
   if (harness.exportOnExit && existsSync(harness.exportOnExit))
     throw new UsageError(`--export-on-exit: ${resolve(harness.exportOnExit)} exists; it writes a new file`);
@@ -98,11 +101,11 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
     // The large seed is gigabytes: a copy per project is not worth keeping a template for.
     seedCache: seedSize === 'small' ? defaultSeedCache() : undefined,
   }).catch((error) => {
-    // The 400s a start can meet: an --import file that is no emulator database, or a --fault rule
-    // naming an unknown operation, effect or field.
+    // The 400s a start can meet: an --import file that is no emulator database, a --replay file that
+    // is no cassette, or a --fault rule naming an unknown operation, effect or field.
     const { status, property } = error as { status?: number; property?: string };
     if (status === 400)
-      throw new UsageError(`${property === 'file' ? '--import' : '--fault'}: ${(error as Error).message}`);
+      throw new UsageError(`${FLAG_OF[property ?? ''] ?? '--fault'}: ${(error as Error).message}`);
     throw error;
   });
   // Machine-readable first line, so scripts (and the crash test) can find the URL.
@@ -110,6 +113,10 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   console.log(`api key: ${emulator.apiKey}`);
   for (const line of extras.describe?.(emulator.url) ?? []) console.log(line);
   console.log(`database: ${db}`);
+  if (harness.replay) {
+    const unmatched = harness.replay.unmatched === 'emulator' ? 'the emulator' : 'a 404 naming them';
+    console.log(`replaying: ${resolve(harness.replay.cassette)} (requests it does not hold: ${unmatched})`);
+  }
   const stop = () => {
     emulator.close().then(
       () => process.exit(0),
@@ -123,6 +130,9 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   process.once('SIGTERM', stop);
   return emulator;
 }
+
+/** Which flag a start's 400 is about, by the property it names. */
+const FLAG_OF: Record<string, string> = { file: '--import', [CASSETTE_PROPERTY]: '--replay' };
 
 /** Flag checks that throw plain errors report them as usage errors. */
 function asUsage<T>(check: () => T): T {

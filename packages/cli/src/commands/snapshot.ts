@@ -2,16 +2,21 @@
 // running emulator (`castkit dev` or castkit-emulator), through its /_emulator routes.
 import { type CommandSpec, type OptionValues, UsageError } from '../args.js';
 import { type LocalTarget, localTarget, TARGET_OPTIONS, unreachable } from '../target.js';
+import { runSnapshotExport, runSnapshotImport } from './snapshot-file.js';
 
 export const SNAPSHOT_COMMAND = {
   name: 'castkit snapshot',
-  positionals: 'save|restore|delete <name> | list',
+  positionals: 'save|restore|delete <name> | list | export [<name>] <file> | import <file> [<name>]',
   summary:
     'Marks the state of a running emulator under a name and returns to it later, in time proportional to\n' +
-    'what was written since. Restoring a snapshot drops those taken after it.',
+    'what was written since. Restoring a snapshot drops those taken after it. export writes a snapshot\n' +
+    '(without a name, the current state) to a new portable file; import loads such a file into a running\n' +
+    'emulator, in another project too: it replaces the data, reset returns to it, snapshots are dropped,\n' +
+    'and with a name it is saved as that snapshot. A file of a newer castkit or no castkit snapshot is refused.',
   options: TARGET_OPTIONS,
   notes: [
     'castkit snapshot save before-test; ...; castkit snapshot restore before-test',
+    'castkit snapshot export before-test team.castkit.db; castkit snapshot import team.castkit.db shared',
     'Names: letters, digits, . _ - (up to 64). castkit reset returns to the seed.',
   ],
 } satisfies CommandSpec;
@@ -39,10 +44,14 @@ export async function runSnapshot(
   out: (s: string) => void,
 ): Promise<number> {
   const [action, name, ...extra] = positionals;
+  if (action === 'export')
+    return runSnapshotExport(positionals.slice(1), localTarget(values, process.env), out);
+  if (action === 'import')
+    return runSnapshotImport(positionals.slice(1), localTarget(values, process.env), out);
   const needsName = action === 'save' || action === 'restore' || action === 'delete';
   if (!needsName && action !== 'list')
     throw new UsageError(
-      `castkit snapshot: ${action === undefined ? 'say what to do' : `unknown action "${action}"`}: save, restore, delete <name> or list`,
+      `castkit snapshot: ${action === undefined ? 'say what to do' : `unknown action "${action}"`}: save, restore, delete <name>, list, export or import`,
     );
   if (needsName && name === undefined) throw new UsageError(`castkit snapshot ${action} needs a <name>`);
   const surplus = needsName ? extra : [name, ...extra].filter((a) => a !== undefined);

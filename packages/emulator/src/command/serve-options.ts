@@ -58,4 +58,14 @@ export const SERVE_OPTIONS = {
     value: 'FILE',
     description: 'on exit (SIGINT/SIGTERM), write the whole database to this new file',
   },
+  replay: {
+    type: 'string',
+    value: 'FILE',
+    description: 'answer API requests recorded in this cassette (castkit dev --record) as recorded',
+  },
+  unmatched: {
+    type: 'string',
+    value: '404|emulator',
+    description: 'with --replay: what answers a request the cassette does not hold (404 naming it)',
+  },
 } as const satisfies OptionTable;

@@ -29,6 +29,7 @@ export function decodeBody(
 ): unknown {
   switch (kind) {
     case 'none':
+    case 'stream':
       return undefined;
     case 'raw':
       return bytes;

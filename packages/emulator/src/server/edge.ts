@@ -42,8 +42,11 @@ export interface EdgeOptions {
   routes: readonly Route[];
   /** Answers what no route matches (castkit dev's console). */
   fallback?: Fallback;
-  /** Keys accepted in x-api-key by routes behind the `key` door. */
-  apiKeys: readonly string[];
+  /**
+   * Keys accepted in x-api-key by routes behind the `key` door, or a test of the key (castkit dev
+   * --record forwards each program's own key to the upstream, which judges it).
+   */
+  apiKeys: readonly string[] | ((key: string) => boolean);
   /** Host names served beside loopback names (--host when it names one host, --allow-host). */
   hosts?: readonly string[];
   /** Origins allowed beside local ones (--cors); false allows no cross-origin or cross-site use at all. */
@@ -73,7 +76,8 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
   router.addAll(options.routes);
   const allowsHost = hostGuard(options.hosts ?? []);
   const cors = corsPolicy(options.cors ?? [], options.corsHeaders);
-  const keys = new Set(options.apiKeys);
+  const keys = options.apiKeys;
+  const accepts = typeof keys === 'function' ? keys : (key: string) => keys.includes(key);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxDepth = options.maxJsonDepth ?? MAX_JSON_DEPTH;
   const logger = options.logger ?? console;
@@ -121,7 +125,8 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
           );
     }
     corsHeaders(res, kind, req.headers.origin, door);
-    if (door === 'key' && !keys.has(req.headers['x-api-key'] as string)) {
+    const key = req.headers['x-api-key'];
+    if (door === 'key' && (typeof key !== 'string' || !accepts(key))) {
       throw new AuthenticationError('a valid x-api-key header is required', 'x-api-key');
     }
   }
@@ -165,13 +170,18 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
     const { route, params } = found;
     at.api = route.api;
     admit(route.door, kind, req, res);
+    let read: Promise<Buffer> | undefined;
+    const bytes = () => {
+      read ??= hasBody(req) ? readBody(req, maxBody) : Promise.resolve(EMPTY);
+      return read;
+    };
     const handle = async () => {
-      const bytes = hasBody(req) ? await readBody(req, maxBody) : EMPTY;
-      const body = decodeBody(route.body, bytes, req.headers['content-type'], maxDepth);
+      if (route.body === 'stream') return route.handler({ req, res, url, params, body: undefined });
+      const body = decodeBody(route.body, await bytes(), req.headers['content-type'], maxDepth);
       return route.handler({ req, res, url, params, body });
     };
     const links = options.links ?? [];
-    const call = { req, res, url, route };
+    const call = { req, res, url, route, body: bytes };
     const run = (i: number): Promise<Result> =>
       i < links.length ? links[i]!(call, () => run(i + 1)) : handle();
     const result = await run(0);

@@ -1,9 +1,11 @@
 // What the harness's flags in SERVE_OPTIONS (`--fault`, `--rate-limit`, `--import`,
-// `--export-on-exit`) become as startEmulator options. Bad values are usage errors naming the flag.
+// `--export-on-exit`, `--replay`, `--unmatched`) become as startEmulator options. Bad values are
+// usage errors naming the flag.
 import { UsageError } from '../command/args.js';
 import type { FaultRuleInput } from './faults.js';
 import type { EmulatorOptions } from './http.js';
 import { checkPlan } from './rate-limits.js';
+import { UNMATCHED, type Unmatched } from './replay.js';
 
 const NUMBERS = new Set(['status', 'latencyMs', 'probability', 'seed', 'times']);
 
@@ -26,11 +28,13 @@ export interface HarnessValues {
   'rate-limit'?: string;
   import?: string;
   'export-on-exit'?: string;
+  replay?: string;
+  unmatched?: string;
 }
 
 export function harnessOptions(
   values: HarnessValues,
-): Pick<EmulatorOptions, 'faults' | 'rateLimit' | 'import' | 'exportOnExit'> {
+): Pick<EmulatorOptions, 'faults' | 'rateLimit' | 'import' | 'exportOnExit' | 'replay'> {
   let rateLimit: EmulatorOptions['rateLimit'];
   try {
     rateLimit =
@@ -38,10 +42,17 @@ export function harnessOptions(
   } catch {
     throw new UsageError(`--rate-limit must be starter, growth, scale or off, got "${values['rate-limit']}"`);
   }
+  const unmatched = values.unmatched;
+  if (unmatched !== undefined && !values.replay) throw new UsageError('--unmatched applies to --replay only');
+  if (unmatched !== undefined && !isUnmatched(unmatched))
+    throw new UsageError(`--unmatched must be ${UNMATCHED.join(' or ')}, got "${unmatched}"`);
   return {
+    ...(values.replay ? { replay: { cassette: values.replay, ...(unmatched ? { unmatched } : {}) } } : {}),
     ...(values.fault?.length ? { faults: values.fault.map(parseFaultFlag) } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     ...(values.import ? { import: values.import } : {}),
     ...(values['export-on-exit'] ? { exportOnExit: values['export-on-exit'] } : {}),
   };
 }
+
+const isUnmatched = (value: string): value is Unmatched => UNMATCHED.some((u) => u === value);

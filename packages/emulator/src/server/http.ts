@@ -21,6 +21,7 @@ import { createEdge, type Logger, upgradeGuard } from './edge.js';
 import { type FaultRuleInput, Faults, faultLink } from './faults.js';
 import { configuredHosts, listeningUrl } from './hosts.js';
 import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink } from './rate-limits.js';
+import { type Replay, type ReplayOptions, replayOf } from './replay.js';
 import type { Fallback, Route } from './router.js';
 import { emulatorRoutes } from './routes.js';
 
@@ -70,6 +71,11 @@ export interface EmulatorOptions {
   rateLimit?: RateLimitPlan;
   /** Fault rules in force from the start (server/faults.ts). */
   faults?: FaultRuleInput[];
+  /**
+   * Answer API requests from a cassette (`castkit dev --record`) before the emulator does; a reset
+   * or restore starts its answers over (server/replay.ts).
+   */
+  replay?: ReplayOptions;
 }
 
 export interface Emulator {
@@ -123,19 +129,29 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const hosts = configuredHosts(options.host, options.allowHosts);
+  const routes = emulatorRoutes({
+    api: apiRoutes,
+    state,
+    store,
+    snapshots,
+    faults,
+    rateLimits,
+    signerApprovalPage: options.signerApprovalPage,
+    extra: options.routes,
+  });
+  let replay: Replay | undefined;
+  try {
+    replay = options.replay && replayOf(options.replay, routes);
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  const tape = replay?.tape;
+  if (tape) snapshots.onRestore(() => tape.rewind());
   const listener = createEdge({
-    routes: emulatorRoutes({
-      api: apiRoutes,
-      state,
-      store,
-      snapshots,
-      faults,
-      rateLimits,
-      signerApprovalPage: options.signerApprovalPage,
-      extra: options.routes,
-    }),
+    routes: [...routes, ...(replay?.routes ?? [])],
     fallback: options.fallback,
-    links: [rateLimitLink(rateLimits), faultLink(faults, snapshots)],
+    links: [rateLimitLink(rateLimits), faultLink(faults, snapshots), ...(replay ? [replay.link] : [])],
     apiKeys,
     hosts,
     cors: options.cors ?? [],

@@ -15,9 +15,10 @@ export type Door = 'key' | 'public' | 'same-origin';
 /**
  * What the edge makes of the request body before the handler sees it: `none` (ignored), `json` (an
  * object, after content-type, depth and syntax checks), `binary` (application/octet-stream bytes),
- * `multipart` (multipart/form-data bytes), `raw` (bytes of any type).
+ * `multipart` (multipart/form-data bytes), `raw` (bytes of any type), `stream` (left unread in
+ * `req` for the handler, which owns its size limit: bodies larger than memory should hold).
  */
-export type BodyKind = 'none' | 'json' | 'binary' | 'multipart' | 'raw';
+export type BodyKind = 'none' | 'json' | 'binary' | 'multipart' | 'raw' | 'stream';
 
 export interface Context {
   req: IncomingMessage;
@@ -56,6 +57,8 @@ export interface LinkCall {
   res: ServerResponse;
   url: URL;
   route: Bound;
+  /** The request body's bytes, read once under the edge's limit (413); the handler gets the same. */
+  body(): Promise<Buffer>;
 }
 
 /**

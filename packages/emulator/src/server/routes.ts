@@ -6,6 +6,7 @@ import type { Store } from '../store/store.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
 import { miniappRoutes } from './admin-miniapps.js';
+import { snapshotFileRoutes } from './admin-snapshot-files.js';
 import { snapshotRoutes } from './admin-snapshots.js';
 import { adminWebhookRoutes } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
@@ -36,6 +37,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...miniappRoutes(store),
     ...adminWebhookRoutes(store),
     ...snapshotRoutes(parts.snapshots),
+    ...snapshotFileRoutes(parts.snapshots),
     ...faultRoutes(parts.faults),
     ...rateLimitRoutes(parts.rateLimits),
     ...framePageRoutes(store),

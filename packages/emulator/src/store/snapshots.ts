@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { ConflictError, NotFoundError, ValidationError } from '../protocol/errors.js';
 import { bulkLoad } from './read-cache.js';
+import { checkSnapshotHeader, checkSnapshotSchema, makePortable } from './snapshot-file.js';
 import { dataTables, type Store } from './store.js';
 import { forgetLog, nextGeneration, rollBackTo, startRecording, stopRecording } from './undo-log.js';
 
@@ -48,13 +49,13 @@ export class Snapshots {
 
   /** Marks the current state as `name` (replacing a snapshot of that name). */
   snapshot(name: string): SnapshotInfo {
-    checkName(name);
+    checkSnapshotName(name);
     this.requireStarted();
     return this.store.tx(() => this.put(name));
   }
 
   restore(name: string): RestoreReport {
-    checkName(name);
+    checkSnapshotName(name);
     return this.rollBack(name);
   }
 
@@ -71,7 +72,7 @@ export class Snapshots {
   }
 
   delete(name: string): boolean {
-    checkName(name);
+    checkSnapshotName(name);
     return this.store.stmt('DELETE FROM undo_marks WHERE name = ?').run(name).changes > 0;
   }
 
@@ -88,19 +89,34 @@ export class Snapshots {
   }
 
   /**
-   * Replaces every table's rows with those of an exported `file`, which becomes what reset
-   * returns to. Columns this version does not have are left out; those it added take defaults.
+   * Writes a portable snapshot file (store/snapshot-file.ts), a new `file`, that another emulator
+   * imports: the state marked `name`, or without a name the current state.
    */
-  importFrom(file: string): void {
-    if (!existsSync(file)) throw new NotFoundError(`no file ${file} to import`, 'file');
+  exportSnapshot(file: string, name?: string): void {
+    let gen: number | undefined;
+    if (name !== undefined) {
+      checkSnapshotName(name);
+      gen = this.mark(name)?.gen;
+      if (gen === undefined) throw new NotFoundError(`no snapshot named ${name}`, 'name');
+    }
+    this.exportTo(file);
+    makePortable(file, gen);
+  }
+
+  /**
+   * Replaces every table's rows with those of an exported `file` (named `label` in refusals),
+   * which becomes what reset returns to; snapshots are dropped. Columns this version does not have
+   * are left out; those it added take defaults. A file of a newer schema is refused.
+   */
+  importFrom(file: string, label = file): void {
+    if (!existsSync(file)) throw new NotFoundError(`no file ${label} to import`, 'file');
+    checkSnapshotHeader(file, label);
     const db = this.store.db;
     db.prepare(`ATTACH DATABASE ? AS imported`).run(file);
     try {
       const has = (table: string) =>
         db.prepare(`SELECT 1 FROM imported.sqlite_master WHERE type = 'table' AND name = ?`).get(table);
-      if (!has('meta') || !has('schema_migrations')) {
-        throw new ValidationError(`${file} is not a castkit emulator database`, 'file');
-      }
+      checkSnapshotSchema(db, 'imported', label);
       this.withoutChecks(() => {
         forgetLog(db);
         const triggers = db
@@ -209,7 +225,7 @@ export class Snapshots {
   }
 }
 
-function checkName(name: unknown): asserts name is string {
+export function checkSnapshotName(name: unknown): asserts name is string {
   if (typeof name !== 'string' || !NAME.test(name)) {
     throw new ValidationError(
       'a snapshot name is 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit',

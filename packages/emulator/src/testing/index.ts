@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../server/http.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
+import type { Unmatched } from '../server/replay.js';
 
 export { SEED_USERS } from '../seed/constants.js';
 
@@ -71,6 +72,20 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     },
     close: () => emulator.close(),
   };
+}
+
+/**
+ * Starts an emulator (in memory, seeded) that answers API requests recorded in `cassette` (`castkit
+ * dev --upstream URL --record FILE`) as recorded, and the rest as the emulator (`unmatched:
+ * 'emulator'`) or with a 404 naming the request (the default). reset() also starts the cassette's
+ * answers over.
+ */
+export function startReplayEmulator(
+  cassette: string,
+  options: EmulatorOptions & { unmatched?: Unmatched } = {},
+): Promise<TestEmulator> {
+  const { unmatched, ...rest } = options;
+  return startTestEmulator({ ...rest, replay: { cassette, ...(unmatched ? { unmatched } : {}) } });
 }
 
 function fixtures(api: NeynarAPIClient, emulator: Emulator): Fixtures {
