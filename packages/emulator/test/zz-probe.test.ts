@@ -1,0 +1,20 @@
+import { it } from 'vitest';
+import { startApi } from './support/api.js';
+import { signingKeyFor } from './support/signing-key.js';
+const show = async (label: string, p: Promise<unknown>) => { try { console.log('P', label, JSON.stringify(await p).slice(0, 300)); } catch (e) { console.log('P', label, 'ERR', (e as any).status, (e as Error).message); } };
+it('p', async () => {
+  const env = await startApi();
+  const fid = (await env.api.getFreshAccountFID()).fid;
+  await show('bulk unknown', env.api.fetchBulkUsers({ fids: [fid] }));
+  await show('idreg unknown', env.hub.fetchUserOnChainEvents({ fid, eventType: 'EVENT_TYPE_ID_REGISTER' }));
+  await show('storage unknown', env.hub.lookupUserStorageLimit({ fid }));
+  await show('signers unknown', env.hub.fetchUserOnChainSignersEvents({ fid }));
+  await show('userdata unknown', env.hub.fetchUserData({ fid }));
+  await show('userdata 1', env.hub.fetchUserData({ fid: 1 }));
+  await show('links 1', env.hub.fetchUserFollowing({ fid: 1, pageSize: 1000 }));
+  await show('events', env.hub.fetchEvents({ fromEventId: 0, pageSize: 1 } as never));
+  await show('info', env.hub.lookupHubInfo({ dbstats: true } as never));
+  const key = await signingKeyFor(env.api, 2, env.store.now());
+  console.log('P key', key.length);
+  await env.close();
+}, 60000);
