@@ -93,6 +93,9 @@ async function read(api: Api, views: Views) {
   };
 }
 
+// The store's read caches are under test (their counters, emptied at will): the seeded rows whose
+// views are warmed around a write are picked in SQL, by properties no single read gives (a quoted
+// cast alice has not liked, a user carol does not follow who has casts), as is the other writer below.
 describe('read caches after each kind of write', () => {
   let env: Env;
   const pluck = <T>(sql: string, ...args: unknown[]) =>
