@@ -12,3 +12,13 @@ export async function castsWithText(api: NeynarAPIClient, fid: number, text: str
 export async function hubMessageCount(hub: NeynarHubClient): Promise<number> {
   return (await hub.lookupHubInfo({ dbstats: true })).dbStats!.numMessages;
 }
+
+/** The id the hub's next event will have: its event log read to the end (a few pages of 1000). */
+export async function nextHubEventId(hub: NeynarHubClient): Promise<number> {
+  let from = 0;
+  for (;;) {
+    const page = await hub.fetchEvents({ fromEventId: from });
+    if (!page.events.length) return from;
+    from = page.nextPageEventId;
+  }
+}
