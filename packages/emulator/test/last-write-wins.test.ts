@@ -152,8 +152,9 @@ describe('last write wins, per CRDT key', () => {
       expect(await kind.state()).toBe(kind.newerRemoves ? undefined : newer.hash);
       // Its merge event names the message it replaced.
       const event = await env.hub.lookupEvent({ eventId: nextEvent });
-      expect(event.mergeMessageBody?.message.hash).toBe(newer.hash);
-      expect(event.mergeMessageBody?.deletedMessages.map((m) => m.hash)).toEqual([current.hash]);
+      const merged = 'mergeMessageBody' in event ? event.mergeMessageBody : undefined;
+      expect(merged?.message.hash).toBe(newer.hash);
+      expect(merged?.deletedMessages.map((m) => m.hash)).toEqual([current.hash]);
     });
   }
 

@@ -94,7 +94,7 @@ describe('mini-app host simulation', () => {
     expect(got.fid).toBe(FID);
     // A key the user added on chain, as the hub lists them.
     const keys = await env.hub.fetchUserOnChainEvents({ fid: FID, eventType: 'EVENT_TYPE_SIGNER' });
-    expect(keys.events.map((e) => e.signerEventBody?.key)).toContain(got.key);
+    expect(keys.events.map((e) => ('signerEventBody' in e ? e.signerEventBody.key : ''))).toContain(got.key);
     expect(got.event.event).toBe('miniapp_added');
     expect(got.event.notificationDetails).toEqual({
       url: `${env.url}/_emulator/miniapps/notify`,

@@ -166,9 +166,7 @@ describe('filter feeds', () => {
     expect(byFids.casts.every((c) => [2, 3].includes(c.author.fid))).toBe(true);
     newestFirst(byFids);
 
-    const [channel] = (await env.api.fetchAllChannels({ limit: 1 })).channels as [
-      { id: string; url: string },
-    ];
+    const channel = (await env.api.fetchAllChannels({ limit: 1 })).channels[0]!;
     const byUrl = await env.api.fetchFeed({
       feedType: 'filter',
       filterType: 'parent_url',

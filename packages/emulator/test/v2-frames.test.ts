@@ -303,7 +303,7 @@ describe('the frames feed', () => {
     const cast = res.casts[0]!;
     const url = (cast.embeds[0] as { url: string }).url;
     const { frames } = await env.api.fetchFrameCatalog({ limit: 100 });
-    const name = frames.find((f) => f.frames_url === url)!.name;
+    const name = frames.find((f) => f.frames_url === url)!.manifest!.frame!.name;
     const [listed] = (await env.api.searchFrames({ q: name })).frames;
     expect(cast.frames).toHaveLength(1);
     const { author: fullAuthor, ...app } = listed!;

@@ -29,9 +29,7 @@ describe('notifications', () => {
   });
 
   it('notifies a mention, a reply and a quote, one notification each', async () => {
-    const [mine] = (await env.api.fetchCastsForUser({ fid: alice.fid, limit: 1 })).casts as [
-      { hash: string },
-    ];
+    const mine = (await env.api.fetchCastsForUser({ fid: alice.fid, limit: 1 })).casts[0]!;
     env.tick(1000);
     const mention = await env.api.publishCast({
       signerUuid: bob.signerUuid,
@@ -124,10 +122,8 @@ describe('notifications', () => {
   });
 
   it('limits notifications to channels or parent URLs', async () => {
-    const [channel, other] = (await env.api.fetchAllChannels({ limit: 2 })).channels as [
-      { id: string; url: string },
-      { id: string },
-    ];
+    const [channel, other] = (await env.api.fetchAllChannels({ limit: 2 })).channels;
+    if (!channel || !other) throw new Error('the seed has fewer than two channels');
     env.tick(1000);
     const posted = await env.api.publishCast({
       signerUuid: alice.signerUuid,

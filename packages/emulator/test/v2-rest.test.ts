@@ -208,7 +208,9 @@ describe('the simulated ledger', () => {
     expect(res.transaction_hash).toMatch(/^0x[0-9a-f]{64}$/);
     // Its one key on chain, as the hub's signer events show it.
     const keys = await env.hub.fetchUserOnChainEvents({ fid, eventType: 'EVENT_TYPE_SIGNER' });
-    expect(keys.events.map((e) => e.signerEventBody?.key)).toEqual([signers[0]!.public_key]);
+    expect(keys.events.map((e) => ('signerEventBody' in e ? e.signerEventBody.key : ''))).toEqual([
+      signers[0]!.public_key,
+    ]);
     // Which app requested it is kept on the key, which no API answers with: read in SQL.
     expect(env.value('SELECT app_fid FROM active_keys WHERE fid = ?', fid)).toBe(1);
     await expect(env.api.registerAccountOnchain({ registration })).rejects.toMatchObject({ status: 409 });

@@ -116,7 +116,7 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
   const balances = await Promise.all(
     SEED_USERS.map(({ fid }) => api.fetchUserBalance({ fid, networks: ['base'] })),
   );
-  const tokens = balances.flatMap((b) => b.user_balance.address_balances!.flatMap((a) => a.token_balances));
+  const tokens = balances.flatMap((b) => b.user_balance!.address_balances.flatMap((a) => a.token_balances));
   const packets: FramePacket[] = [];
   const data: Omit<CallData, 'actionApp'> = {
     cast: { hash: cast.hash, fid: cast.author.fid },
@@ -131,7 +131,9 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
     mention: { fid: alice!.fid },
     link: { fid: follow.data.fid, target_fid: follow.data.linkBody!.targetFid! },
     proof: (await hub.fetchUsernameProofsByFid({ fid: alice!.fid })).proofs[0],
-    signerKey: { public_key: keys.events[0]!.signerEventBody!.key },
+    signerKey: {
+      public_key: keys.events.flatMap((e) => ('signerEventBody' in e ? [e.signerEventBody.key] : []))[0]!,
+    },
     event: { id: (await hub.fetchEvents({ fromEventId: 0 })).events[0]!.id },
     led: { id: led.id },
     invitee: { fid: firstFidNotIn(inLed) },
@@ -140,7 +142,7 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
     },
     invite: await pendingInvite(env),
     subscriber: {
-      contract_address: subscriber!.subscribed_to.contract_address,
+      contract_address: subscriber!.subscribed_to.contract_address!,
       chain: String(subscriber!.subscribed_to.chain),
       address: subscriber!.user.verified_addresses.primary.eth_address!,
     },
