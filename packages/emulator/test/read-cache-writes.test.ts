@@ -337,11 +337,15 @@ describe('read caches after each kind of write', () => {
       const mention = (
         await env.api.publishCast({ signerUuid: alice.signerUuid, text: `hello @${carol.username}` })
       ).cast.hash;
+      // carol likes it, so she is listed in its likes whatever else the views hold.
+      await env.api.publishReaction({ signerUuid: carol.signerUuid, reactionType: 'like', target: mention });
       const { after } = await afterWrite(around({ hashes: [mention] }), () =>
         env.api.updateUser({ signerUuid: carol.signerUuid, username: 'carolyn' }),
       );
       expect(castIn(after, mention).text).toBe('hello @carolyn');
       const listed = after.casts.flatMap((c) => c.reactions.likes).filter((l) => l.fid === carol.fid);
+      expect(castIn(after, mention).reactions.likes.map((l) => l.fid)).toContain(carol.fid);
+      expect(listed.length).toBeGreaterThan(0);
       for (const l of listed) expect(l.fname).toBe('carolyn');
     });
 
