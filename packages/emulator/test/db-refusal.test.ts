@@ -2,13 +2,16 @@
 // the CLI, a DatabaseOpenError from startEmulator) instead of starting silently or with a stack.
 import {
   chmodSync,
+  closeSync,
   copyFileSync,
   mkdtempSync,
+  openSync,
   readFileSync,
   rmSync,
   statSync,
   truncateSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,6 +125,52 @@ describe('refusing a database file at start', () => {
     writeFileSync(db, bytes);
     await cliRefuses(db, /not a usable SQLite database \(.*malformed.*\)/);
     await apiRefuses(db, 'corrupt');
+  }, 30_000);
+
+  it('refuses a file damaged past its header and schema, where no request has looked yet', async () => {
+    const db = copy('bad-pages.db');
+    const bytes = readFileSync(db);
+    const pageSize = bytes.readUInt16BE(16);
+    // Table and index pages in the middle of the file: the header and the schema are intact.
+    const from = Math.floor((bytes.length * 0.4) / pageSize) * pageSize;
+    bytes.fill(0xa5, from, from + pageSize * 100);
+    writeFileSync(db, bytes);
+    await cliRefuses(db, /not a usable SQLite database \(quick_check: .+\)/);
+    await apiRefuses(db, 'corrupt');
+  }, 30_000);
+
+  it('answers a read that meets damage made after start with a 503 that says what to do', async () => {
+    const db = copy('damaged-later.db');
+    const emulator = await startEmulator({ db });
+    try {
+      const bytes = readFileSync(db);
+      const pageSize = bytes.readUInt16BE(16);
+      const from = Math.floor((bytes.length * 0.3) / pageSize) * pageSize;
+      const fd = openSync(db, 'r+');
+      writeSync(fd, Buffer.alloc(pageSize * 200, 0xa5), 0, pageSize * 200, from);
+      closeSync(fd);
+      // Drop the pages the start-up check left in SQLite's cache, so reads go to the file.
+      emulator.store.db.pragma('shrink_memory');
+      const statuses = new Set<number>();
+      for (const path of [
+        '/v2/farcaster/cast/search?q=the',
+        '/v2/farcaster/feed/user/casts?fid=12',
+        '/v1/castsByFid?fid=9',
+      ]) {
+        const res = await fetch(`${emulator.url}${path}`, { headers: { 'x-api-key': emulator.apiKey } });
+        const body = (await res.json()) as { message?: string; details?: string };
+        statuses.add(res.status);
+        if (res.status !== 200) {
+          expect([path, res.status]).toEqual([path, 503]);
+          expect(body.message ?? body.details).toMatch(
+            /database file is damaged \(.+\); stop it, restore the file/,
+          );
+        }
+      }
+      expect(statuses.has(503)).toBe(true);
+    } finally {
+      await emulator.close();
+    }
   }, 30_000);
 
   it('still starts on the real file, and on a new one', async () => {

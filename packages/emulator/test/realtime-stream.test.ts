@@ -176,9 +176,11 @@ describe('JSON-RPC', () => {
       [{ events: ['cast.exploded'] }, 'events[0]'],
       [{ events: ['cast.created'], from_event_id: -1 }, 'from_event_id'],
       [{ events: ['cast.created'], from_event_id: 'x' }, 'from_event_id'],
+      // Beyond the newest event: it would wait, silently, for events this client never saw.
+      [{ events: ['cast.created'], from_event_id: 2 ** 40 }, 'from_event_id'],
       [{ events: ['cast.created'], filters: { 'follow.created': {} } }, 'filters.follow.created'],
       [
-        { events: ['cast.created'], filters: { 'cast.created': { text: '(a+)+$' } } },
+        { events: ['cast.created'], filters: { 'cast.created': { text: '(?=a)' } } },
         'filters.cast.created.text',
       ],
       [
@@ -288,5 +290,41 @@ describe('events', () => {
     expect(code).toBe(1008);
     expect(reason).toContain('slow consumer');
     expect(reason).toContain('from_event_id');
+  });
+
+  /**
+   * Sends `count` requests with a `size`-character id on a socket that reads nothing meanwhile;
+   * then reads again and resolves with what came back and how the server closed it.
+   */
+  async function unread(peer: Peer, count: number, size: number, method: string) {
+    const socket = (peer.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    const closed = new Promise<number>((resolve) => peer.ws.once('close', (code) => resolve(code)));
+    const before = peer.messages.length;
+    socket.pause();
+    for (let i = 0; i < count; i++) peer.ws.send(JSON.stringify(call(`${i}${'x'.repeat(size)}`, method, {})));
+    await new Promise((r) => setTimeout(r, 1500));
+    socket.resume();
+    const code = await closed;
+    const answers = peer.messages.slice(before);
+    return {
+      code,
+      answers: answers.length,
+      bytes: answers.reduce((n, m) => n + JSON.stringify(m).length, 0),
+    };
+  }
+
+  it('closes a socket that sends large frames before login, echoing none of them', async () => {
+    // 20 subscribe requests with a 900 KB id, as the report's client sent, and never read.
+    const { code, answers } = await unread(await connect(), 20, 900_000, 'subscribe');
+    expect(code).toBe(1009);
+    expect(answers).toBe(0);
+  });
+
+  it('stops reading a logged-in socket that does not read its answers, and closes it as a slow consumer', async () => {
+    // 60 pings with a 500 KB id each: 30 MB of answers if every one were queued.
+    const { code, answers, bytes } = await unread(await loggedIn(), 60, 500_000, 'ping');
+    expect(code).toBe(1008);
+    expect(answers).toBeLessThan(30);
+    expect(bytes).toBeLessThan(15_000_000);
   });
 });

@@ -145,6 +145,66 @@ describe('page frames the developer makes', () => {
       env.api.updateNeynarFrame({ uuid: '33333333-3333-4333-8333-333333333333', pages: [page(P1, 'a')] }),
     ).rejects.toMatchObject({ status: 404, property: 'uuid' });
   });
+
+  it('refuses an image or redirect URL that is not http(s), a 400 naming the field', async () => {
+    const script = { ...page(P1, 'x'), image: { url: 'javascript:alert(1)', aspect_ratio: '1:1' as const } };
+    await expect(env.api.publishNeynarFrame({ name: 'js', pages: [script] })).rejects.toMatchObject({
+      status: 400,
+      property: 'pages[0].image.url',
+    });
+    const redirect = {
+      ...page(P1, 'x'),
+      buttons: [
+        {
+          title: 'Go',
+          index: 1,
+          action_type: 'post_redirect' as const,
+          next_page: { redirect_url: 'javascript:alert(1)' },
+        },
+      ],
+    };
+    await expect(env.api.publishNeynarFrame({ name: 'js', pages: [redirect] })).rejects.toMatchObject({
+      status: 400,
+      property: 'pages[0].buttons[0].next_page.redirect_url',
+    });
+    const made = await env.api.publishNeynarFrame({ name: 'ok', pages: [page(P1, 'x')] });
+    await expect(env.api.updateNeynarFrame({ uuid: made.uuid, pages: [script] })).rejects.toMatchObject({
+      status: 400,
+      property: 'pages[0].image.url',
+    });
+    await env.api.deleteNeynarFrame({ uuid: made.uuid });
+  });
+
+  it('serves a page stored with a javascript: image or redirect (by an older emulator) without either', async () => {
+    const made = await env.api.publishNeynarFrame({ name: 'old', pages: [page(P1, 'x')] });
+    const stored = {
+      ...page(P1, 'x'),
+      image: { url: 'javascript:alert(1)', aspect_ratio: '1:1' },
+      buttons: [
+        {
+          title: 'Go',
+          index: 1,
+          action_type: 'post_redirect',
+          next_page: { redirect_url: 'javascript:alert(2)' },
+        },
+      ],
+    };
+    env.store.db
+      .prepare('UPDATE neynar_frames SET pages = ? WHERE uuid = ?')
+      .run(JSON.stringify([stored]), made.uuid);
+    const html = await (await fetch(made.link)).text();
+    expect(html).toContain('<h1>x</h1>');
+    expect(html).not.toContain('javascript:');
+    const tapped = await fetch(`${made.link}/pages/${P1}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ untrustedData: { buttonIndex: 1 } }),
+      redirect: 'manual',
+    });
+    expect(tapped.headers.get('location')).toBeNull();
+    expect(await tapped.text()).not.toContain('javascript:');
+    await env.api.deleteNeynarFrame({ uuid: made.uuid });
+  });
 });
 
 // How often each app was used is seed data no API shows (only the rankings it drives): the expected

@@ -353,10 +353,14 @@ describe('webhook operations', () => {
       'subscription.cast.created.text',
     ],
     [
-      'a regex that could run away',
+      'a regex too large a program for RE2 to match in bounded time',
       'POST',
       '/v2/farcaster/webhook',
-      { name: 'x', url: 'http://127.0.0.1:1/', subscription: { 'cast.created': { embeds: '(x+x+)+y' } } },
+      {
+        name: 'x',
+        url: 'http://127.0.0.1:1/',
+        subscription: { 'cast.created': { embeds: '(?:a?){600}a{600}' } },
+      },
       400,
       'subscription.cast.created.embeds',
     ],

@@ -22,6 +22,7 @@ import {
   SIGNED_KEY_REQUEST_DOMAIN,
   SIGNED_KEY_REQUEST_TYPES,
   type TypedDataSigner,
+  UnexpectedResponseError,
 } from '../src/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
@@ -226,6 +227,36 @@ describe('the signed key request on the wire', () => {
       'needs farcasterDeveloperMnemonic',
     );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('turns an answer without the user or key the flow needs into UnexpectedResponseError, not a TypeError', async () => {
+    const recorded = new NeynarAPIClient({ apiKey: 'k', baseUrl: `${server.url}/v2`, retries: 0 });
+    const custom: TypedDataSigner = { address: '0x01', signTypedData: async () => `0x${'11'.repeat(65)}` };
+    const cases: [string, (path: string) => unknown, Record<string, unknown>][] = [
+      ['no user', () => ({}), { signer: custom }],
+      ['user without fid', () => ({ user: { username: 'x' } }), { signer: custom }],
+      ['a fid that is not one', () => ({ user: { fid: 'seventy' } }), { signer: custom }],
+      ['null', () => null, { signer: custom }],
+      [
+        'a signer without its key',
+        (path) => (path.endsWith('/farcaster/signer') ? { signer_uuid: 'u' } : { user: { fid: 7 } }),
+        { signer: custom, appFid: 7 },
+      ],
+    ];
+    for (const [why, answer, params] of cases) {
+      server.respond((req, res) => json(res, 200, answer(req.path)));
+      const error = await recorded.createSignerAndRegisterSignedKey(params as never).catch((e: unknown) => e);
+      expect(error, why).toBeInstanceOf(UnexpectedResponseError);
+      expect((error as Error).message, why).toMatch(
+        /^(lookupUserByCustodyAddress|createSigner): (GET|POST) /,
+      );
+      expect((error as Error).message, why).toMatch(/without (user\.fid|signer_uuid and public_key)/);
+    }
+    server.respond((_req, res) => json(res, 200, {}));
+    const managed = await recorded
+      .signAndRegisterSignedKeyForDeveloperManagedSigner({ signer: custom, publicKey: KEY })
+      .catch((e: unknown) => e);
+    expect(managed).toBeInstanceOf(UnexpectedResponseError);
   });
 });
 

@@ -45,9 +45,27 @@ export function errorReply(api: 'v2' | 'hub', error: EmulatorError): ErrorReply 
   };
 }
 
-/** Any thrown value as an EmulatorError; unknown errors are bugs and become a 500 that says so. */
+/** SQLite's code on an error it raised (`SQLITE_CORRUPT_INDEX`), if it is one. */
+const sqliteCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
+
+/**
+ * Any thrown value as an EmulatorError; unknown errors are bugs and become a 500 that says so. A
+ * read that met damage in the database file is no bug of the emulator: a 503 that says what to do.
+ */
 export function asEmulatorError(error: unknown): EmulatorError {
   if (error instanceof EmulatorError) return error;
+  const code = sqliteCode(error);
+  if (code?.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
+    const why = error instanceof Error ? error.message : code;
+    // 503 Unavailable: the SDK's class for it is InternalServerError, a name the 500 class holds here.
+    return new EmulatorError(
+      503,
+      `the emulator's database file is damaged (${why}); stop it, restore the file or start on another --db`,
+    );
+  }
   const message = error instanceof Error ? error.message : String(error);
   return new InternalServerError(`internal emulator error: ${message}`);
 }

@@ -26,6 +26,8 @@ export function integerRange(
   if (spec.format === 'uint32') [min, max] = UINT32;
   if (spec.format === 'uint64') min = 0;
   if (isFidName(name)) min = Math.max(min, 1);
+  // A page of no items (or fewer) asks for nothing; every other list of the spec says minimum 1.
+  if (name === 'limit') min = Math.max(min, 1);
   return {
     minimum: Math.max(min, spec.minimum ?? min),
     maximum: Math.min(max, spec.maximum ?? max),

@@ -2,7 +2,7 @@
 // realtime subscription's filter): validated once (a 400 naming the field), compiled once, then
 // matched against every event.
 import { ValidationError } from '../protocol/errors.js';
-import { compileFilterRegex } from './regex.js';
+import { compileFilterRegex, storedFilterRegex } from './regex.js';
 import { type EmulatorEvent, EVENT_TYPES, type EventType } from './types.js';
 
 export interface CastFilter {
@@ -80,7 +80,7 @@ export function validateFilter(type: EventType, value: unknown, property: string
   const fields = FIELDS[type];
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const kind = fields[key];
+    const kind = Object.hasOwn(fields, key) ? fields[key] : undefined;
     const at = `${property}.${key}`;
     if (!kind) {
       const known = Object.keys(fields);
@@ -117,7 +117,7 @@ function listItem(kind: FieldKind, item: unknown, at: string): number | string {
   return item;
 }
 
-/** A validated filter made ready to match: sets for lists, RegExps for patterns. */
+/** A validated filter made ready to match: sets for lists, RE2 programs for patterns. */
 export type CompiledFilter = (event: EmulatorEvent) => boolean;
 
 /** Compiles validated filters; an event type absent gets no matcher (not subscribed). */
@@ -176,8 +176,8 @@ function compileCastFilter(f: CastFilter): CompiledFilter {
   const rootParentUrls = setOf(f.root_parent_urls);
   const parentHashes = setOf(f.parent_hashes);
   const parentAuthors = setOf(f.parent_author_fids);
-  const text = f.text === undefined ? undefined : compileFilterRegex(f.text, 'text');
-  const embeds = f.embeds === undefined ? undefined : compileFilterRegex(f.embeds, 'embeds');
+  const text = f.text === undefined ? undefined : storedFilterRegex(f.text);
+  const embeds = f.embeds === undefined ? undefined : storedFilterRegex(f.embeds);
   const any = [
     authors,
     mentioned,

@@ -5,11 +5,11 @@ import type { Cast, CastDehydrated, UserDehydrated } from '@castkit/sdk';
 import { fromFarcasterTime, toHex } from '../protocol/codec.js';
 import { farcasterCore } from '../protocol/core.js';
 import { HubEventType, MessageType, OnChainEventType } from '../protocol/types.js';
+import { isoTime } from '../store/clock.js';
 import { type HubEventRow, messageByHash } from '../store/queries/messages.js';
 import { onChainEventById } from '../store/queries/onchain.js';
 import type { Store } from '../store/store.js';
 import { dehydrateCasts, hydrateCasts, hydrateDeletedCast } from '../v2/hydrate/cast.js';
-import { isoTime } from '../v2/hydrate/cast-rows.js';
 import { hydrateUsers, userDehydrated } from '../v2/hydrate/user.js';
 import type { EmulatorEvent } from './types.js';
 

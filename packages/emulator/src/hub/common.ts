@@ -29,7 +29,9 @@ export const LINK_TYPE: Record<string, string> = { follow: 'follow' };
  */
 export function spelling<T>(raw: string | undefined, name: string, values: Record<string, T>): T | undefined {
   if (raw === undefined) return undefined;
-  const hit = values[raw] ?? values[raw.toUpperCase()] ?? values[raw.toLowerCase()];
+  // Own keys only: `constructor` or `__proto__` would otherwise find Object.prototype's.
+  const own = (key: string) => (Object.hasOwn(values, key) ? values[key] : undefined);
+  const hit = own(raw) ?? own(raw.toUpperCase()) ?? own(raw.toLowerCase());
   if (hit === undefined) {
     throw new ValidationError(`${name} must be one of ${Object.keys(values).join(', ')}, got "${raw}"`, name);
   }

@@ -1,56 +1,18 @@
 // Fetching a page on a developer's behalf (fetchFrameMetaTagsFromUrl) without becoming a way into
-// the network the emulator sits on: every hop's name is resolved here, each address checked, and
-// the connection pinned to the checked address, so a DNS answer cannot change between check and use.
-// Loopback pages (the developer's own app) are fetched only when the emulator itself listens on
-// loopback alone; private, link-local (cloud metadata), CGNAT and unspecified addresses never are.
+// the network the emulator sits on: every hop's URL and resolved addresses pass the one outbound
+// rule (outbound/targets.ts, which webhook targets pass too), and the connection is pinned to the
+// checked address, so a DNS answer cannot change between check and use.
 import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { addressRefusal, targetRefusal } from '../outbound/targets.js';
 import { ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 
 export const PAGE_TIMEOUT_MS = 5_000;
 export const PAGE_MAX_BYTES = 512 * 1024;
 const MAX_REDIRECTS = 3;
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-const forbidden = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  forbidden.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['::ffff:0:0', 96],
-] as const)
-  forbidden.addSubnet(net, bits, 'ipv6');
-
-/** Whether each store's emulator listens on loopback only (set when the server starts). */
-const loopbackServers = new WeakSet<Store>();
-
-/** Called by the server: an emulator reachable only over loopback may fetch loopback pages. */
-export function allowLoopbackPages(store: Store, listenHost: string): void {
-  const h = listenHost.replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h === '::1' || loopback.check(h, isIP(h) === 6 ? 'ipv6' : 'ipv4')) {
-    loopbackServers.add(store);
-  }
-}
 
 export interface FetchedPage {
   url: string;
@@ -90,7 +52,7 @@ async function request(
   firstBody: string | undefined,
   followRedirect: boolean,
 ): Promise<FetchedPage | Redirect> {
-  let url = parseHttpUrl(raw, property);
+  let url = parseHttpUrl(store, raw, property);
   let body = firstBody;
   for (let hop = 0; ; hop++) {
     const address = await allowedAddress(store, url, property);
@@ -99,7 +61,12 @@ async function request(
     const location = res.headers.location;
     if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
       res.resume();
-      const next = parseHttpUrl(new URL(location, url).href, property);
+      // An absolute Location is judged as written (0x7f000001 would parse into 127.0.0.1).
+      const next = parseHttpUrl(
+        store,
+        /^[a-z][a-z0-9+.-]*:/i.test(location) ? location : new URL(location, url).href,
+        property,
+      );
       if (!followRedirect) return { url: url.href, location: next.href };
       if (hop >= MAX_REDIRECTS)
         throw new ValidationError(`${raw} redirects more than ${MAX_REDIRECTS} times`, property);
@@ -114,16 +81,15 @@ async function request(
   }
 }
 
-function parseHttpUrl(raw: string, property: string): URL {
+function parseHttpUrl(store: Store, raw: string, property: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new ValidationError(`${property} must be an absolute http(s) URL`, property);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ValidationError(`${property} must be an http(s) URL, not ${url.protocol}`, property);
-  }
+  const refused = targetRefusal(store, raw, url);
+  if (refused) throw new ValidationError(`${property} is refused: ${refused}`, property);
   return url;
 }
 
@@ -140,22 +106,10 @@ async function allowedAddress(
     throw new ValidationError(`${url.hostname} does not resolve`, property);
   }
   if (!addresses.length) throw new ValidationError(`${url.hostname} does not resolve`, property);
-  // Every answer must pass: a name that also resolves to a forbidden address is refused outright.
+  // Every answer must pass: a name that also resolves to a refused address is refused outright.
   for (const a of addresses) {
-    const type = a.family === 6 ? 'ipv6' : 'ipv4';
-    if (loopback.check(a.address, type)) {
-      if (!loopbackServers.has(store)) {
-        throw new ValidationError(
-          `${url.hostname} is a loopback address; only an emulator listening on loopback fetches those`,
-          property,
-        );
-      }
-    } else if (forbidden.check(a.address, type)) {
-      throw new ValidationError(
-        `${url.hostname} resolves to ${a.address}, a private or reserved address`,
-        property,
-      );
-    }
+    const refused = addressRefusal(store, a.address);
+    if (refused) throw new ValidationError(`${url.hostname} is refused: ${refused}`, property);
   }
   return addresses[0]!;
 }

@@ -2,6 +2,7 @@
 // on or off, or removes it; the host's state changes and the app's webhook is sent the signed server
 // event, as the real client would. The notification URL handed out points back at the emulator.
 import { randomBytes } from 'node:crypto';
+import { targetRefusal } from '../outbound/targets.js';
 import { ConflictError, NotFoundError } from '../protocol/errors.js';
 import { NOTIFY_PATH } from '../seed/miniapps.js';
 import type { SignerRow } from '../store/accounts.js';
@@ -89,7 +90,7 @@ export async function hostAction(
       notifications_enabled: after?.enabled === 1,
       token: after?.enabled ? after.token : null,
     },
-    webhook: await postEvent(app, signJfs(fid, key, payload)),
+    webhook: await postEvent(store, app, signJfs(fid, key, payload)),
   };
 }
 
@@ -102,8 +103,11 @@ function appKeyOf(store: Store, fid: number): Uint8Array {
   return new Uint8Array(signer.private_key);
 }
 
-async function postEvent(app: MiniappRow, body: object): Promise<HostResult['webhook']> {
+async function postEvent(store: Store, app: MiniappRow, body: object): Promise<HostResult['webhook']> {
   if (!app.webhook_url) return null;
+  // A row an older emulator stored without the outbound rule: nothing is sent.
+  const refused = targetRefusal(store, app.webhook_url, new URL(app.webhook_url));
+  if (refused) return { url: app.webhook_url, error: `target refused: ${refused}` };
   try {
     const res = await fetch(app.webhook_url, {
       method: 'POST',

@@ -23,9 +23,11 @@ function decode(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
     if (e[0] === '#') {
       const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(code) ? String.fromCodePoint(code) : all;
+      // fromCodePoint throws past U+10FFFF: such a reference stays as written.
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : all;
     }
-    return ENTITIES[e.toLowerCase()] ?? all;
+    const name = e.toLowerCase();
+    return Object.hasOwn(ENTITIES, name) ? ENTITIES[name]! : all;
   });
 }
 

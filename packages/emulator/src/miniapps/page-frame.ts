@@ -11,20 +11,43 @@ export const frameLink = (origin: string, uuid: string): string => `${origin}${F
 export const pageLink = (origin: string, uuid: string, page: string): string =>
   `${frameLink(origin, uuid)}/pages/${page}`;
 
-/** Where a button leads outside the frame (link, mint, post_redirect), if its next page says. */
-function target(b: NeynarPageButton): string | undefined {
-  const next = b.next_page as { redirect_url?: string; mint_url?: string } | undefined;
-  return next?.redirect_url ?? next?.mint_url;
+/** True for an absolute http(s) URL: the only kind a page links to, shows or redirects to. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
+
+/**
+ * Where a button leads outside the frame (link, mint, post_redirect), if its next page says: a
+ * redirect only to http(s) (a `javascript:` one stored by an older emulator is dropped), a mint to
+ * its CAIP-style token id.
+ */
+function target(b: NeynarPageButton): string | undefined {
+  const next = b.next_page;
+  if (next && 'redirect_url' in next) return isHttpUrl(next.redirect_url) ? next.redirect_url : undefined;
+  if (next && 'mint_url' in next && typeof next.mint_url === 'string') return next.mint_url;
+  return undefined;
+}
+
+const imageTags = (image: string): [string, string][] => [
+  ['og:image', image],
+  ['fc:frame:image', image],
+];
 
 /** The page as an HTML document whose meta tags a frame client (or fetchFrameMetaTagsFromUrl) reads. */
 export function pageHtml(name: string, page: NeynarFramePage, postUrl: string): string {
+  // Only an http(s) image is shown, also for pages stored before publishing checked it.
+  const image = isHttpUrl(page.image?.url) ? page.image.url : undefined;
   const tags: [string, string][] = [
     ['fc:frame', 'vNext'],
     ['og:title', page.title],
-    ['og:image', page.image.url],
-    ['fc:frame:image', page.image.url],
-    ['fc:frame:image:aspect_ratio', page.image.aspect_ratio],
+    ...(image ? imageTags(image) : []),
+    ['fc:frame:image:aspect_ratio', page.image?.aspect_ratio ?? '1.91:1'],
     ['fc:frame:post_url', postUrl],
   ];
   if (page.input?.text?.enabled) tags.push(['fc:frame:input:text', page.input.text.placeholder ?? '']);
@@ -40,7 +63,7 @@ export function pageHtml(name: string, page: NeynarFramePage, postUrl: string): 
     ...meta,
     '</head><body>',
     `<h1>${escapeHtml(page.title)}</h1>`,
-    `<img src="${escapeHtml(page.image.url)}" alt="${escapeHtml(page.title)}">`,
+    ...(image ? [`<img src="${escapeHtml(image)}" alt="${escapeHtml(page.title)}">`] : []),
     '</body></html>',
   ].join('\n');
 }

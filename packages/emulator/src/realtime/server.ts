@@ -39,6 +39,7 @@ export function attachRealtime(
     stallMs: options.stallMs ?? 5_000,
     maxBatch: options.maxBatch ?? 100,
     maxSubscriptions: options.maxSubscriptions ?? 100,
+    maxFrameBytesBeforeLogin: options.maxFrameBytesBeforeLogin ?? 4 * 1024,
   };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 1024 * 1024 });
   const keys = new Set(context.apiKeys);

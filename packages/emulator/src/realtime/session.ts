@@ -21,10 +21,17 @@ export interface SessionLimits {
   stallMs: number;
   maxBatch: number;
   maxSubscriptions: number;
+  /**
+   * Largest frame read before a successful login, in bytes: a login is a few dozen, so a peer
+   * without a key cannot make the emulator hold (and echo back) large frames.
+   */
+  maxFrameBytesBeforeLogin: number;
 }
 
 /** Close code and reason for a consumer that stopped reading (1008: policy violation). */
 export const SLOW_CONSUMER_CODE = 1008;
+/** Close code for a frame over the limit (1009: message too big). */
+export const TOO_BIG_CODE = 1009;
 
 export class Session implements Outlet {
   private authenticated = false;
@@ -57,6 +64,14 @@ export class Session implements Outlet {
   }
 
   private receive(data: Buffer, isBinary: boolean): void {
+    if (this.closed) return;
+    if (!this.authenticated && data.length > this.limits.maxFrameBytesBeforeLogin) {
+      this.socket.close(
+        TOO_BIG_CODE,
+        `frame of ${data.length} bytes before login (at most ${this.limits.maxFrameBytesBeforeLogin})`,
+      );
+      return;
+    }
     if (isBinary) {
       const error = {
         code: JSON_RPC_ERRORS.parseError,
@@ -82,6 +97,7 @@ export class Session implements Outlet {
       this.logBug,
     );
     if (answer !== undefined && !this.closed) this.socket.send(answer);
+    this.holdIfUnread();
     const started = this.pending;
     this.pending = [];
     for (const subscription of started) if (this.subscriptions.has(subscription.id)) subscription.start();
@@ -145,8 +161,17 @@ export class Session implements Outlet {
       throw e;
     }
     const feed = this.feed();
+    const newest = feed.newest();
+    // An id the log has not reached was never seen by this client: resuming from it would skip
+    // every event up to it, silently.
+    if (typeof from === 'number' && from > newest) {
+      throw invalidParams(
+        `from_event_id ${from} is beyond the newest event (${newest}): pass an event_id seen before, or omit it`,
+        'from_event_id',
+      );
+    }
     const id = randomUUID();
-    const start = (from as number | undefined) ?? feed.newest();
+    const start = typeof from === 'number' ? from : newest;
     const subscription = new Subscription(id, feed, this, compiled, start);
     this.subscriptions.set(id, subscription);
     this.pending.push(subscription);
@@ -170,6 +195,26 @@ export class Session implements Outlet {
     this.socket.send(
       `{"jsonrpc":"2.0","method":"event","params":{"subscription":"${subscription.id}","event_id":${event.event_id},"event":${json}}}`,
     );
+  }
+
+  /**
+   * A peer that sends requests and does not read the answers would have them queue here without
+   * bound: past the send cap, stop reading its frames until it drains, and close it as a slow
+   * consumer if it does not within stallMs (drained() does). Before login there is no grace.
+   */
+  private holdIfUnread(): void {
+    if (this.closed || !this.backedUp()) return;
+    if (!this.authenticated) {
+      this.socket.close(SLOW_CONSUMER_CODE, 'slow consumer: answers unread before login');
+      return;
+    }
+    if (this.socket.isPaused) return;
+    this.socket.pause();
+    // Closed or drained, read again: a closed session drops what it reads, and only by reading does
+    // it see the peer's answer to its close frame.
+    this.drained()
+      .catch(() => {})
+      .finally(() => this.socket.resume());
   }
 
   backedUp(): boolean {

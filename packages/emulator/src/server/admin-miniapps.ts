@@ -5,8 +5,10 @@
 // key, as on the real client: the token is the credential); what it delivered is listed per app.
 import { type HostAction, hostAction } from '../miniapps/host.js';
 import { checkNotification, deliver } from '../miniapps/notify.js';
+import { targetRefusal } from '../outbound/targets.js';
 import { ValidationError } from '../protocol/errors.js';
 import { MINIAPP_CATEGORIES, NOTIFY_PATH } from '../seed/miniapps.js';
+import { isoTime } from '../store/clock.js';
 import {
   appDeliveries,
   developerMiniapps,
@@ -14,9 +16,9 @@ import {
   upsertDeveloperMiniapp,
 } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
-import { isoTime } from '../v2/hydrate/cast-rows.js';
 import { hydrateMiniapps } from '../v2/hydrate/miniapp.js';
 import { requireUser } from '../v2/hydrate/user.js';
+import { queryLimit } from './query.js';
 import type { Context, Route } from './router.js';
 
 const ACTIONS: Record<string, HostAction> = {
@@ -43,7 +45,7 @@ export function miniappRoutes(store: Store): Route[] {
         const webhook =
           b.webhook_url === undefined || b.webhook_url === null
             ? null
-            : httpUrl(b.webhook_url, 'webhook_url');
+            : targetUrl(store, b.webhook_url, 'webhook_url');
         const name = text(b.name ?? new URL(home).host, 'name');
         const category = b.category === undefined ? 'developer-tools' : text(b.category, 'category');
         if (!(MINIAPP_CATEGORIES as readonly string[]).includes(category)) {
@@ -102,7 +104,7 @@ export function miniappRoutes(store: Store): Route[] {
       path: '/_emulator/miniapps/:id/notifications',
       handler({ params, url }) {
         const id = positive(params.id, 'id');
-        const limit = Math.min(1000, Number(url.searchParams.get('limit') ?? 100) || 100);
+        const limit = queryLimit(url.searchParams, 100, 1000);
         if (!miniappById(store, id)) throw new ValidationError(`no mini app with id ${id}`, 'id');
         return {
           json: {
@@ -175,6 +177,14 @@ function text(value: unknown, name: string): string {
   if (typeof value !== 'string' || !value.trim())
     throw new ValidationError(`${name} must be a non-empty string`, name);
   return value;
+}
+
+/** An http(s) URL the emulator will send to: it must pass the one outbound rule. */
+function targetUrl(store: Store, value: unknown, name: string): string {
+  const href = httpUrl(value, name);
+  const refused = targetRefusal(store, String(value), new URL(href));
+  if (refused) throw new ValidationError(`${name} is refused: ${refused}`, name);
+  return href;
 }
 
 function httpUrl(value: unknown, name: string): string {

@@ -2,6 +2,7 @@
 // status and time), redelivery by id, and secret rotation (the old secret stays valid for a grace
 // period, default a day, so receivers can roll over).
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { isoTime, MAX_TIME_MS } from '../store/clock.js';
 import {
   type DeliveryRow,
   type DeliveryStatus,
@@ -13,10 +14,11 @@ import {
 import type { Store } from '../store/store.js';
 import { webhookDispatcher } from '../webhooks/dispatcher.js';
 import { renderWebhooks, rotateSecret } from '../webhooks/model.js';
+import { queryLimit } from './query.js';
 import type { Route } from './router.js';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'failed'];
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
 function renderDeliveries(store: Store, rows: DeliveryRow[]) {
   const attempts = deliveryAttempts(
@@ -70,9 +72,7 @@ export function adminWebhookRoutes(store: Store): Route[] {
         const status = q.get('status') ?? undefined;
         if (status !== undefined && !STATUSES.includes(status as DeliveryStatus))
           throw new ValidationError(`status must be one of ${STATUSES.join(', ')}`, 'status');
-        const limit = q.has('limit') ? Number(q.get('limit')) : 50;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 500)
-          throw new ValidationError('limit must be an integer from 1 to 500', 'limit');
+        const limit = queryLimit(q, 50, 500);
         const cursor = q.get('cursor');
         const beforeId = cursor === null ? undefined : deliveryId(cursor);
         const rows = listDeliveries(store, {
@@ -117,6 +117,11 @@ export function adminWebhookRoutes(store: Store): Route[] {
         const grace = (body as { grace_seconds?: unknown } | undefined)?.grace_seconds;
         if (grace !== undefined && (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0))
           throw new ValidationError('grace_seconds must be a non-negative number', 'grace_seconds');
+        if (grace !== undefined && store.now() + grace * 1000 > MAX_TIME_MS)
+          throw new ValidationError(
+            `grace_seconds would keep the old secret past ${isoTime(MAX_TIME_MS)}, the latest time the emulator takes`,
+            'grace_seconds',
+          );
         const row = rotateSecret(store, params.webhook_id, grace === undefined ? undefined : grace * 1000);
         return { json: { webhook: renderWebhooks(store, [row])[0] } };
       },

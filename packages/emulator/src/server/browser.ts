@@ -4,6 +4,7 @@
 import { ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 import { approveSignerRequest } from '../v2/routes/signers.js';
+import { FRAME_ANCESTORS } from './edge.js';
 import type { Route } from './router.js';
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -53,7 +54,7 @@ export const browserRoutes = (store: Store, approvalPage?: string): Route[] => [
         'content-type': 'text/html; charset=utf-8',
         'content-length': Buffer.byteLength(html),
         // Text only: no scripts, styles or frames from anywhere.
-        'content-security-policy': "default-src 'none'",
+        'content-security-policy': `default-src 'none'; ${FRAME_ANCESTORS}`,
       });
       res.end(html);
       return undefined;

@@ -65,6 +65,9 @@ const EMPTY = Buffer.alloc(0);
 const ANY_METHOD = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** A `(req, res)` listener for node:http running the whole chain. */
+/** The CSP directive every answer carries; frame-ancestors is not covered by default-src. */
+export const FRAME_ANCESTORS = "frame-ancestors 'none'";
+
 export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const router = new Router();
   router.addAll(options.routes);
@@ -177,6 +180,10 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
   }
 
   return (req, res) => {
+    // No page of a castkit server may be framed by another (clickjacking: a click on the console's
+    // controls through a transparent frame). A handler setting its own CSP keeps FRAME_ANCESTORS in it.
+    res.setHeader('x-frame-options', 'DENY');
+    res.setHeader('content-security-policy', FRAME_ANCESTORS);
     const at = { api: apiOf(req.url ?? '/') };
     chain(req, res, at).catch((error: unknown) => {
       try {

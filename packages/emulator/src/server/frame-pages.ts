@@ -6,6 +6,7 @@ import { FRAME_PATH, pageHtml, pageLink, type Tap, tap } from '../miniapps/page-
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import { neynarFrameByUuid } from '../store/queries/frames.js';
 import type { Store } from '../store/store.js';
+import { FRAME_ANCESTORS } from './edge.js';
 import type { Context, Route } from './router.js';
 
 interface Found {
@@ -30,7 +31,7 @@ export function framePageRoutes(store: Store): Route[] {
       'content-type': 'text/html; charset=utf-8',
       'content-length': Buffer.byteLength(html),
       // The page is its meta tags and one image; nothing runs.
-      'content-security-policy': "default-src 'none'; img-src *",
+      'content-security-policy': `default-src 'none'; img-src *; ${FRAME_ANCESTORS}`,
     });
     res.end(html);
     return undefined;

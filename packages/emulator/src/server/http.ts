@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from '../api/dispatch.js';
 import { hubHandlers } from '../hub/index.js';
-import { allowLoopbackPages } from '../miniapps/fetch-page.js';
+import { allowLoopbackTargets } from '../outbound/targets.js';
 import { attachRealtime, type RealtimeOptions } from '../realtime/server.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
 import { seedStore } from '../seed/seed.js';
@@ -144,7 +144,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     logger: options.logger,
     name: 'castkit-emulator',
   });
-  allowLoopbackPages(store, options.host ?? '127.0.0.1');
+  allowLoopbackTargets(store, options.host ?? '127.0.0.1');
   const server: Server = createServer(listener);
   server.keepAliveTimeout = 5_000;
   const realtime = attachRealtime(

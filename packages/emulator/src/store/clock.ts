@@ -2,6 +2,7 @@
 // developer can freeze, set or advance time and see timestamps, deadlines, windows and schedules
 // follow. Work due at a future time keeps its due time in the database; whoever schedules it
 // listens with `onChange` and processes what became due when time jumps.
+import { fromFarcasterTime } from '../protocol/codec.js';
 
 export interface ClockState {
   /** Virtual time, unix ms. */
@@ -21,6 +22,25 @@ export interface ClockChange {
 export type ClockListener = (change: ClockChange) => void | Promise<void>;
 
 export class ClockError extends RangeError {}
+
+/**
+ * The latest time the clock takes, and so any time a client gives: the last a Farcaster message
+ * can carry (uint32 seconds from 2021), 2157-02-07T06:28:15Z; past it a cast's own timestamp would
+ * wrap. A time derived from one (a retry, a secret's grace, a year of storage) stays far inside what
+ * `Date` renders (±8.64e15 ms, year 275760).
+ */
+export const MAX_TIME_MS = fromFarcasterTime(2 ** 32 - 1);
+const DATE_LIMIT_MS = 8.64e15;
+
+/**
+ * A stored time as ISO 8601. Never throws: a value outside what `Date` renders (written by an older
+ * emulator that let the clock run past it, or Infinity from an unchecked duration) renders as the
+ * nearest end of that range, so one row cannot fail every read, delivery and restart that meets it.
+ */
+export function isoTime(ms: number): string {
+  const at = Number.isNaN(ms) ? 0 : Math.min(Math.max(ms, -DATE_LIMIT_MS), DATE_LIMIT_MS);
+  return new Date(at).toISOString();
+}
 
 export class Clock {
   /** Virtual = real + offset while running. */
@@ -71,6 +91,8 @@ export class Clock {
   advance(ms: number): Promise<ClockState> {
     if (!Number.isFinite(ms) || ms < 0) throw new ClockError('advance takes a duration of 0 ms or more');
     const by = Math.round(ms);
+    if (this.now() + by > MAX_TIME_MS)
+      throw new ClockError(`advancing by ${by} ms would take the clock past ${isoTime(MAX_TIME_MS)}`);
     return this.move(() => {
       if (this.frozenAt !== undefined) this.frozenAt += by;
       else this.offset += by;
@@ -113,8 +135,8 @@ export class Clock {
 }
 
 function checkedTime(at: number): number {
-  if (!Number.isFinite(at) || at < 0 || at > 8.64e15) {
-    throw new ClockError('a time is unix milliseconds between 0 and 8.64e15');
+  if (!Number.isFinite(at) || at < 0 || at > MAX_TIME_MS) {
+    throw new ClockError(`a time is unix milliseconds from 0 to ${MAX_TIME_MS} (${isoTime(MAX_TIME_MS)})`);
   }
   return Math.round(at);
 }

@@ -9,6 +9,7 @@ import { eventsAfter, latestEventId } from '../events/log.js';
 import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
 import { onEventsAppended } from '../events/wake.js';
+import { targetRefusal } from '../outbound/targets.js';
 import {
   type AttemptRecord,
   cancelOrphanedDeliveries,
@@ -26,7 +27,7 @@ import {
 import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { type TableWatch, watchTable } from '../store/table-watch.js';
-import { WebhookSender } from './sender.js';
+import { type SendResult, WebhookSender } from './sender.js';
 
 export interface DispatcherOptions {
   /** The emulator's origin, for absolute asset URLs in event data. */
@@ -61,6 +62,11 @@ interface Hook {
   maybeDue: boolean;
   /** Deliveries the pump committed while the webhook was caught up, oldest first, not yet sent. */
   fresh: Sendable[];
+  /**
+   * Why its target is one the emulator never sends to (outbound/targets.ts): a webhook stored by an
+   * older emulator that let it through. Its attempts fail with this, and nothing is sent.
+   */
+  refused: string | undefined;
 }
 
 /** A finished attempt waiting to be recorded with the others of its turn. */
@@ -216,7 +222,13 @@ export class WebhookDispatcher {
       .map((row) => {
         const hook = before.get(row.webhook_id);
         if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters)
-          return { row, match: compileFilters(JSON.parse(row.filters)), maybeDue: true, fresh: [] };
+          return {
+            row,
+            match: compileFilters(JSON.parse(row.filters)),
+            maybeDue: true,
+            fresh: [],
+            refused: targetRefusal(this.store, row.target_url, new URL(row.target_url)),
+          };
         hook.row = row;
         return hook;
       });
@@ -268,7 +280,7 @@ export class WebhookDispatcher {
       this.inFlight.set(id, flying);
       for (const d of due) {
         if (endOne) left++;
-        this.attempt(d, hook.row.target_url, secret, flying, endOne);
+        this.attempt(d, hook, secret, flying, endOne);
       }
     }
     if (this.rearm) this.armTimer();
@@ -293,7 +305,7 @@ export class WebhookDispatcher {
   }
 
   /** POSTs one delivery; its slot in `flying` stays taken until the attempt is on record. */
-  private attempt(d: Sendable, url: string, secret: string, flying: Set<number>, ended?: () => void): void {
+  private attempt(d: Sendable, hook: Hook, secret: string, flying: Set<number>, ended?: () => void): void {
     const generation = this.generation;
     const startedAt = this.store.now();
     flying.add(d.id);
@@ -301,7 +313,7 @@ export class WebhookDispatcher {
       flying.delete(d.id);
       ended?.();
     };
-    this.sender.post({ url, body: d.payload, secret, timeoutMs: this.timeoutMs }, (result) => {
+    const done = (result: SendResult) => {
       // Left pending: sent again after a restart; after a restore the row is the snapshot's.
       if (this.stopped || generation !== this.generation) return free();
       const attempt = d.attempts + 1;
@@ -325,7 +337,13 @@ export class WebhookDispatcher {
         generation,
         free,
       );
-    });
+    };
+    if (hook.refused) done({ durationMs: 0, error: `target refused: ${hook.refused}` });
+    else
+      this.sender.post(
+        { url: hook.row.target_url, body: d.payload, secret, timeoutMs: this.timeoutMs },
+        done,
+      );
   }
 
   /**

@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk';
 import { type Filters, validateFilters } from '../events/filters.js';
 import { latestEventId } from '../events/log.js';
+import { targetRefusal } from '../outbound/targets.js';
 import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { isoTime as iso } from '../store/clock.js';
 import {
   expireCurrentSecrets,
   insertSecret,
@@ -24,7 +26,6 @@ export const DEVELOPER_UUID = '00000000-0000-4000-8000-0000000000de';
 /** How long a rotated-out secret stays valid by default: receivers roll over within a day. */
 export const ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const newId = () => randomBytes(13).toString('hex').toUpperCase();
 const newSecret = () => randomBytes(24).toString('base64url');
 
@@ -34,7 +35,7 @@ export interface WebhookInput {
   subscription?: unknown;
 }
 
-function checked(input: WebhookInput): { title: string; url: string; filters: Filters } {
+function checked(store: Store, input: WebhookInput): { title: string; url: string; filters: Filters } {
   if (typeof input.name !== 'string' || !input.name.trim())
     throw new ValidationError('name must not be empty', 'name');
   if (input.name.length > 256) throw new ValidationError('name is longer than 256 characters', 'name');
@@ -44,6 +45,8 @@ function checked(input: WebhookInput): { title: string; url: string; filters: Fi
   } catch {}
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new ValidationError('url must be an absolute http(s) URL', 'url');
+  const refused = targetRefusal(store, String(input.url), url);
+  if (refused) throw new ValidationError(`url is refused: ${refused}`, 'url');
   const filters = input.subscription === undefined ? {} : validateFilters(input.subscription, 'subscription');
   return { title: input.name, url: url.href, filters };
 }
@@ -56,7 +59,7 @@ export function requireWebhook(store: Store, id: unknown, property = 'webhook_id
 }
 
 export function createWebhook(store: Store, input: WebhookInput): WebhookRow {
-  const { title, url, filters } = checked(input);
+  const { title, url, filters } = checked(store, input);
   return store.tx(() => {
     const at = store.now();
     const row: WebhookRow = {
@@ -81,7 +84,7 @@ export function createWebhook(store: Store, input: WebhookInput): WebhookRow {
 
 export function updateWebhook(store: Store, id: unknown, input: WebhookInput): WebhookRow {
   const row = requireWebhook(store, id);
-  const { title, url, filters } = checked(input);
+  const { title, url, filters } = checked(store, input);
   const at = store.now();
   updateWebhookRow(store, row.webhook_id, {
     title,

@@ -42,10 +42,10 @@ export interface BadCase {
   contentType?: string;
 }
 
-const BOUNDARY = 'castkit-bad-case';
+export const BOUNDARY = 'castkit-bad-case';
 
 /** A multipart form of text fields, as a browser or the SDKs would send it. */
-function form(fields: Record<string, unknown>): string {
+export function form(fields: Record<string, unknown>): string {
   const parts = Object.entries(fields).map(
     ([name, value]) =>
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
@@ -53,7 +53,8 @@ function form(fields: Record<string, unknown>): string {
   return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }
 
-function baseInput(op: OperationSpec) {
+/** The operation's required parameters, each with a value of the right type. */
+export function baseInput(op: OperationSpec) {
   const query: Record<string, string> = {};
   const headers: Record<string, string> = {};
   const body: Record<string, unknown> = {};

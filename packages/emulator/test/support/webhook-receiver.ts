@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { type Cast, verifyWebhookSignature, type WebhookEvent } from '@castkit/sdk';
 
 export interface Received {
+  /** The request's path: one receiver can stand for several webhooks (`${url}/a`, `${url}/b`). */
+  path: string;
   raw: string;
   body: WebhookEvent;
   signature: string | undefined;
@@ -84,6 +86,7 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const entry: Received = {
+        path: req.url ?? '',
         raw,
         body: JSON.parse(raw),
         signature: req.headers['x-neynar-signature'] as string | undefined,

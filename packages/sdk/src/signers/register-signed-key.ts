@@ -4,6 +4,7 @@ import type { CallOptions } from '../core/client.js';
 import { RequiredError } from '../core/errors.js';
 import type { V2Methods } from '../generated/v2/methods.js';
 import type { DeveloperManagedSigner, Signer } from '../generated/v2/types.js';
+import { field, fromAnswer, isText } from './answer.js';
 import {
   defaultDeadline,
   resolveAppFid,
@@ -40,7 +41,13 @@ export async function createSignerAndRegisterSignedKey(
     params,
     'createSignerAndRegisterSignedKey',
     options,
-    () => api.createSigner({}, options),
+    async () => {
+      const answer = await api.createSigner({}, { ...options, raw: true });
+      return fromAnswer('createSigner', answer, 'signer_uuid and public_key', (data) => {
+        const [uuid, key] = [field(data, 'signer_uuid'), field(data, 'public_key')];
+        return isText(uuid) && isText(key) ? { signer_uuid: uuid, public_key: key } : undefined;
+      });
+    },
   );
   return api.registerSignedKey({ signerUuid: key.signer_uuid, ...request }, options);
 }
@@ -76,7 +83,7 @@ async function signedKeyRequest<K extends { public_key: string }>(
 ) {
   const signer = await resolveSigner(params, operation);
   const appFid = await resolveAppFid(signer, params.appFid, operation, (custodyAddress) =>
-    api.lookupUserByCustodyAddress({ custodyAddress }, options),
+    api.lookupUserByCustodyAddress({ custodyAddress }, { ...options, raw: true }),
   );
   const key = await makeKey();
   const deadline = params.deadline ?? defaultDeadline();

@@ -1,7 +1,9 @@
 // Signed key requests: an app's custody account signs the EIP-712 `SignedKeyRequest` that lets a
 // new key act for users. The account comes from a mnemonic through the optional peer dependency
 // `viem` (loaded only when a mnemonic is used) or is injected, so the core depends on nothing.
+import type { RawResponse } from '../core/client.js';
 import { CastkitError, MissingPeerDependencyError } from '../core/errors.js';
+import { field, fromAnswer, isFid } from './answer.js';
 
 /** The KeyRegistry's SignedKeyRequestValidator on OP Mainnet, whose EIP-712 domain the request uses. */
 export const SIGNED_KEY_REQUEST_DOMAIN = {
@@ -125,7 +127,7 @@ export async function resolveAppFid(
   signer: TypedDataSigner,
   appFid: number | undefined,
   operation: string,
-  lookupByCustody: (custodyAddress: string) => Promise<{ user: { fid: number } }>,
+  lookupByCustody: (custodyAddress: string) => Promise<RawResponse<unknown>>,
 ): Promise<number> {
   if (appFid !== undefined) return appFid;
   if (!signer.address) {
@@ -133,5 +135,9 @@ export async function resolveAppFid(
       `${operation}: pass appFid, or a signer with an address to look the app fid up by.`,
     );
   }
-  return (await lookupByCustody(signer.address)).user.fid;
+  const answer = await lookupByCustody(signer.address);
+  return fromAnswer('lookupUserByCustodyAddress', answer, 'user.fid', (data) => {
+    const fid = field(field(data, 'user'), 'fid');
+    return isFid(fid) ? fid : undefined;
+  });
 }

@@ -1,6 +1,7 @@
 // Notifications as the spec shapes them, from the groups store/queries/notifications.ts reads: each
 // with its cast, and the users who liked, recast or followed listed for the grouped kinds.
 import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk';
+import { isoTime } from '../../store/clock.js';
 import {
   followersByDay,
   NOTIFICATION_KINDS,
@@ -15,7 +16,6 @@ import {
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers } from '../hydrate/user.js';
 import type { PageParams } from './page.js';
 

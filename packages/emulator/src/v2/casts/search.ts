@@ -3,6 +3,7 @@
 import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
+import { isoTime } from '../../store/clock.js';
 import {
   type CastSelection,
   castCountsByBucket,
@@ -11,7 +12,6 @@ import {
   searchScores,
 } from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { requireChannel } from '../hydrate/channel.js';
 import { chronologicalPage, rankedPage, type Viewer } from './page.js';
 

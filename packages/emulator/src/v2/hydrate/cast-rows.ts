@@ -28,4 +28,3 @@ export function requireCast(store: Store, hash: string, property = 'hash'): Cast
 export const parseEmbeds = (row: Pick<CastRow, 'embeds'>): StoredEmbed[] =>
   JSON.parse(row.embeds) as StoredEmbed[];
 export const parseNumbers = (json: string): number[] => JSON.parse(json) as number[];
-export const isoTime = (ms: number): string => new Date(ms).toISOString();

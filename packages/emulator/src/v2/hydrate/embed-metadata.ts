@@ -27,7 +27,7 @@ const EXTENSION_TYPES: Record<string, string> = {
 export function contentTypeOf(url: string): string {
   const path = safePath(url);
   const ext = path.match(/\.([a-z0-9]+)$/i)?.[1]?.toLowerCase();
-  return (ext && EXTENSION_TYPES[ext]) ?? 'text/html';
+  return (ext && Object.hasOwn(EXTENSION_TYPES, ext) && EXTENSION_TYPES[ext]) || 'text/html';
 }
 
 /** Whether the URL is one of the emulator's own served images (root-relative or on its origin). */

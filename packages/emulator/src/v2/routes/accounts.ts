@@ -17,13 +17,13 @@ import {
   storageUsed,
   UNIT_CAPACITY,
 } from '../../store/accounts.js';
+import { isoTime } from '../../store/clock.js';
 import { recall, remember } from '../../store/idempotency.js';
 import { activeStorageRents, usernameProofByName } from '../../store/queries/onchain.js';
 import { activeKeyCount } from '../../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
 import { signerBody } from './signers.js';
 import { EVM_ADDRESS, hexParam, ok } from './social-common.js';

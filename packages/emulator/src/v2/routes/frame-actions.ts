@@ -19,6 +19,7 @@ import {
   normalize,
   validateState,
 } from '../../protocol/validate.js';
+import { isoTime } from '../../store/clock.js';
 import {
   type FrameActionRow,
   frameActionsBetween,
@@ -133,7 +134,7 @@ export const frameActionHandlers: V2Handlers = {
         ...(inputText ? { input: { text: inputText } } : {}),
         state: { serialized: state },
         cast,
-        timestamp: new Date(ts).toISOString(),
+        timestamp: isoTime(ts),
       },
     };
   },
@@ -312,9 +313,9 @@ function perCast(
     buckets.set(key, b);
   }
   return [...buckets.values()].map((b) => ({
-    start: new Date(b.from).toISOString(),
-    stop: new Date(b.from + windowMs).toISOString(),
-    time: new Date(b.from).toISOString(),
+    start: isoTime(b.from),
+    stop: isoTime(b.from + windowMs),
+    time: isoTime(b.from),
     interaction_count: b.n,
     cast_url: `https://warpcast.com/${username(b.fid)}/${b.hash.slice(0, 10)}`,
   }));

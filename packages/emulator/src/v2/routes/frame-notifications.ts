@@ -6,6 +6,7 @@ import type { NotificationDelivery } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { checkNotification, deliver } from '../../miniapps/notify.js';
 import { ValidationError } from '../../protocol/errors.js';
+import { isoTime } from '../../store/clock.js';
 import { followedAt } from '../../store/queries/links.js';
 import {
   developerTokenRows,
@@ -13,7 +14,6 @@ import {
   type MiniappUserRow,
 } from '../../store/queries/miniapps.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers } from '../hydrate/user.js';
 
 const MAX_FIDS = 100;

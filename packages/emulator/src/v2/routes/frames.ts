@@ -5,7 +5,7 @@ import type { NeynarFrame, NeynarFramePage } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { fetchPage } from '../../miniapps/fetch-page.js';
 import { frameFromTags, metaTags } from '../../miniapps/meta-tags.js';
-import { FRAME_PATH, frameLink } from '../../miniapps/page-frame.js';
+import { FRAME_PATH, frameLink, isHttpUrl } from '../../miniapps/page-frame.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
   allNeynarFrames,
@@ -157,6 +157,15 @@ function framePages(pages: NeynarFramePage[]): NeynarFramePage[] {
     if (seen.has(p.uuid))
       throw new ValidationError(`pages[${i}].uuid repeats an earlier page`, `pages[${i}].uuid`);
     seen.add(p.uuid);
+    if (!isHttpUrl(p.image?.url))
+      throw new ValidationError(`pages[${i}].image.url must be an http(s) URL`, `pages[${i}].image.url`);
+    (p.buttons ?? []).forEach((b, j) => {
+      const next = b.next_page;
+      if (next && 'redirect_url' in next && !isHttpUrl(next.redirect_url)) {
+        const at = `pages[${i}].buttons[${j}].next_page.redirect_url`;
+        throw new ValidationError(`${at} must be an http(s) URL`, at);
+      }
+    });
   });
   return pages;
 }

@@ -3,13 +3,13 @@
 import type { Notification } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../protocol/errors.js';
+import { isoTime } from '../../store/clock.js';
 import { mentionsBy, quotesBy, repliesBy } from '../../store/queries/casts.js';
 import { followedAt } from '../../store/queries/links.js';
 import { reactionsBy } from '../../store/queries/reactions.js';
 import type { Store } from '../../store/store.js';
 import { KINDS, type Kind, SPEC_TYPE } from '../casts/notifications.js';
 import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser } from '../hydrate/user.js';
 
 /** The spec has no paging here: the most recent interactions, up to this many. */

@@ -3,10 +3,10 @@
 import type { V2Handlers } from '../../api/dispatch.js';
 import { actAs } from '../../protocol/actions.js';
 import { ValidationError } from '../../protocol/errors.js';
+import { isoTime } from '../../store/clock.js';
 import { bansPage, blocksPage, mutesPage } from '../../store/queries/moderation.js';
 import * as social from '../../store/social.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser } from '../hydrate/user.js';
 import { fidArray, ok } from './social-common.js';
 

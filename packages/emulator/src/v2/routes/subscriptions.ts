@@ -3,6 +3,7 @@
 import type { Subscription, SubscriptionTier } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { isoTime } from '../../store/clock.js';
 import {
   type SubscriberRow,
   type SubscriptionRow,
@@ -12,7 +13,6 @@ import {
   subscriptionsCreatedBy,
   subscriptionsOfFid,
 } from '../../store/queries/subscriptions.js';
-import { isoTime } from '../hydrate/cast-rows.js';
 import { hydrateUserList, requireUser } from '../hydrate/user.js';
 import { capped, EVM_ADDRESS, viewOf } from './social-common.js';
 
