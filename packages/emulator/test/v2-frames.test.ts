@@ -189,6 +189,7 @@ describe('page frames the developer makes', () => {
         },
       ],
     };
+    // A row as an older emulator stored it: the API refuses such pages now, so only SQL writes one.
     env.store.db
       .prepare('UPDATE neynar_frames SET pages = ? WHERE uuid = ?')
       .run(JSON.stringify([stored]), made.uuid);
