@@ -75,7 +75,11 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('search in Chromium',
   it('keeps the query, kind and mode across a reload', async () => {
     await page.getByLabel('Mode').selectOption('hybrid');
     await expect.poll(() => searchUrl().get('mode')).toBe('hybrid');
-    const before = await castResults();
+    // The results as shown before the reload, waited for: a list read while it loads is empty, and
+    // an empty list would be matched at once by the page still loading after the reload.
+    const before = (await v2.searchCasts({ q: QUERY, mode: 'hybrid' })).result.casts.map((c) => c.hash);
+    expect(before.slice(0, 2)).toEqual([exact, paraphrase]);
+    await expect.poll(castResults).toEqual(before);
     await page.reload();
     await expect.poll(castResults).toEqual(before);
     expect(await page.getByLabel('Mode').inputValue()).toBe('hybrid');

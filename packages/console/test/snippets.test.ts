@@ -1,5 +1,6 @@
 // The previews are read back from buildRequest's output: their params object must rebuild the same
 // request, for every operation, and curl must quote anything a value can hold.
+import { runInThisContext } from 'node:vm';
 import { buildRequest } from '@castkit/sdk';
 import { describe, expect, it } from 'vitest';
 import { allOperations, operationKey } from '../src/api/catalog';
@@ -18,6 +19,15 @@ function sampleValues(op: (typeof allOperations)[number]): FormValues {
   return values;
 }
 
+/** The params object a snippet's call passes, evaluated from the snippet's text as a reader would run it. */
+function argsOf(code: string, name: string): Record<string, unknown> {
+  const call = `client.${name}(`;
+  const start = code.indexOf(call);
+  expect(start, `no ${call} in the snippet`).toBeGreaterThan(-1);
+  const text = code.slice(start + call.length, code.lastIndexOf(');'));
+  return text ? runInThisContext(`(${text})`) : {};
+}
+
 describe('the SDK snippets', () => {
   it.each(
     allOperations
@@ -29,7 +39,13 @@ describe('the SDK snippets', () => {
     const req = buildRequest(op, params, ctx);
     const again = buildRequest(op, paramsFromRequest(op, req), ctx);
     expect(again).toEqual(req);
-    expect(castkitSnippet(op, req)).toContain(`client.${op.name}(`);
+    // The code shown, run as written, sends that request: no parameter dropped, renamed or retyped.
+    const shown = [castkitSnippet(op, req), ...(op.api === 'v2' ? [neynarSnippet(op, req)] : [])];
+    for (const code of shown) {
+      const args = argsOf(code, op.name);
+      expect(Object.keys(args).sort()).toEqual(Object.keys(params).sort());
+      expect(buildRequest(op, args, ctx)).toEqual(req);
+    }
   });
 
   it('show @neynar/nodejs-sdk code with a Configuration for v2 operations', () => {

@@ -6,6 +6,8 @@ import { actAs, signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { publishCast } from '../src/v2/casts/publish.js';
 import { startApi, TEST_NOW } from './support/api.js';
+import { castsWithText, hubMessageCount } from './support/reads.js';
+import { signingKeyFor } from './support/signing-key.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 beforeAll(async () => {
@@ -14,13 +16,17 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const alice = SEED_USERS[0];
-const count = (sql: string, ...params: unknown[]) =>
-  Number(
-    env.store.db
-      .prepare(sql)
-      .pluck()
-      .get(...params),
+
+const hubMessages = () => hubMessageCount(env.hub);
+/** Whether alice follows each of `fids`, as she sees them. */
+const followedByAlice = async (fids: number[]) =>
+  (await env.api.fetchBulkUsers({ fids, viewerFid: alice.fid })).users.map(
+    (u) => u.viewer_context?.following,
   );
+const aliceUser = async () => (await env.api.fetchBulkUsers({ fids: [alice.fid] })).users[0]!;
+const castsWith = (text: string) => castsWithText(env.api, alice.fid, text);
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 /** What the call was refused with, or a failure when it succeeded. */
 async function refusal(
@@ -36,23 +42,16 @@ async function refusal(
 
 describe('a bulk follow', () => {
   it('whose last target cannot be written writes no follow at all', async () => {
-    const targets = env.store.db
-      .prepare(
-        `SELECT fid FROM users WHERE fid != 1 AND fid NOT IN (SELECT target_fid FROM links WHERE fid = 1)
-         ORDER BY fid LIMIT 3`,
-      )
-      .pluck()
-      .all() as number[];
+    const candidates = (await env.api.fetchBulkUsers({ fids: range(2, 60), viewerFid: alice.fid })).users;
+    const targets = candidates
+      .filter((u) => !u.viewer_context?.following)
+      .map((u) => u.fid)
+      .slice(0, 3);
     expect(targets).toHaveLength(3);
     const last = targets[2]!;
     // Alice's own client unfollowed the last target as far ahead as a hub allows (ten minutes), so
     // a follow must be stamped later still: past the limit, which fails that message's validation.
-    const key = new Uint8Array(
-      env.store.db
-        .prepare('SELECT private_key FROM signers WHERE signer_uuid = ?')
-        .pluck()
-        .get(alice.signerUuid) as Buffer,
-    );
+    const key = await signingKeyFor(env.api, alice.fid, TEST_NOW);
     const unfollow = signMessageData(
       {
         type: 6,
@@ -69,24 +68,20 @@ describe('a bulk follow', () => {
       headers: { 'x-api-key': env.apiKey, 'content-type': 'application/octet-stream' },
     });
     expect(hub.status).toBe(200);
-    const following = count('SELECT following_count FROM users WHERE fid = 1');
-    const messages = count('SELECT COUNT(*) FROM messages WHERE fid = 1');
+    const following = (await aliceUser()).following_count;
+    const messages = await hubMessages();
 
     const e = await refusal(env.api.followUser({ signerUuid: alice.signerUuid, targetFids: targets }));
     expect(e.status).toBe(400);
     expect(e.message).toMatch(/future/);
-    expect(count(`SELECT COUNT(*) FROM links WHERE fid = 1 AND target_fid IN (${targets.join(',')})`)).toBe(
-      0,
-    );
-    expect(count('SELECT following_count FROM users WHERE fid = 1')).toBe(following);
-    expect(count('SELECT COUNT(*) FROM messages WHERE fid = 1')).toBe(messages);
+    expect(await followedByAlice(targets)).toEqual([false, false, false]);
+    expect((await aliceUser()).following_count).toBe(following);
+    expect(await hubMessages()).toBe(messages);
 
     // The first two on their own were always fine.
     const ok = await env.api.followUser({ signerUuid: alice.signerUuid, targetFids: targets.slice(0, 2) });
     expect(ok.success).toBe(true);
-    expect(count(`SELECT COUNT(*) FROM links WHERE fid = 1 AND target_fid IN (${targets.join(',')})`)).toBe(
-      2,
-    );
+    expect(await followedByAlice(targets)).toEqual([true, true, false]);
   });
 
   it('stamps messages of one key in one batch one second apart, so the last one wins', async () => {
@@ -102,12 +97,8 @@ describe('a bulk follow', () => {
     expect(third).toBe(second! + 1);
     expect(results[1]!.deleted).toEqual([results[0]!.hash]);
     expect(results[2]!.deleted).toEqual([]);
-    expect(
-      env.store.db
-        .prepare(`SELECT hash FROM links WHERE fid = 1 AND type = 'follow' AND target_fid = ?`)
-        .pluck()
-        .get(target),
-    ).toBe(results[2]!.hash);
+    const link = await env.hub.lookupUserRelation({ fid: alice.fid, targetFid: target, linkType: 'follow' });
+    expect(link.hash).toBe(results[2]!.hash);
   });
 });
 
@@ -122,43 +113,49 @@ describe('registerAccount', () => {
       metadata: metadata as never,
     });
 
-  /** Everything registering a fid writes: the user, its on-chain events and storage, keys and signers. */
-  const traces = (fid: number) => ({
-    users: count('SELECT COUNT(*) FROM users WHERE fid = ?', fid),
-    onchain: count('SELECT COUNT(*) FROM onchain_events WHERE fid = ?', fid),
-    storage: count('SELECT COUNT(*) FROM storage_rent WHERE fid = ?', fid),
-    keys: count('SELECT COUNT(*) FROM active_keys WHERE fid = ?', fid),
-    signers: count('SELECT COUNT(*) FROM signers'),
-    messages: count('SELECT COUNT(*) FROM messages WHERE fid = ?', fid),
+  /** Everything registering a fid writes, as the APIs show it: the user, its on-chain events, its messages. */
+  const traces = async (fid: number) => ({
+    users: (await env.api.fetchBulkUsers({ fids: [fid] })).users.length,
+    registered: (await env.hub.fetchUserOnChainEvents({ fid, eventType: 'EVENT_TYPE_ID_REGISTER' })).events
+      .length,
+    storage: (await env.hub.fetchUserOnChainEvents({ fid, eventType: 'EVENT_TYPE_STORAGE_RENT' })).events
+      .length,
+    keys: (await env.hub.fetchUserOnChainEvents({ fid, eventType: 'EVENT_TYPE_SIGNER' })).events.length,
+    messages: await hubMessages(),
   });
 
   it('whose profile part fails (a taken username, a pfp too long for the protocol) leaves nothing behind', async () => {
     const fid = (await env.api.getFreshAccountFID()).fid;
     const custody = `0x${'5a'.repeat(20)}`;
-    const before = traces(fid);
-    expect(before).toMatchObject({ users: 0, onchain: 0, storage: 0, keys: 0, messages: 0 });
+    const before = await traces(fid);
+    expect(before).toMatchObject({ users: 0, registered: 0, storage: 0, keys: 0 });
 
     const taken = await refusal(register(fid, custody, { bio: 'hello', username: SEED_USERS[1].username }));
     expect(taken.status).toBe(400);
     expect(taken.property).toBe('username');
-    expect(traces(fid)).toEqual(before);
+    expect(await traces(fid)).toEqual(before);
 
     const pfp = await refusal(
       register(fid, custody, { bio: 'hello', pfp_url: `https://example.com/${'p'.repeat(300)}` }),
     );
     expect(pfp.status).toBe(400);
-    expect(traces(fid)).toEqual(before);
+    expect(await traces(fid)).toEqual(before);
 
     // The same fid and custody address are still free: nothing half-registered holds them.
     expect((await env.api.getFreshAccountFID()).fid).toBe(fid);
     const res = await register(fid, custody, { bio: 'hello' });
     expect(res.user).toMatchObject({ fid, username: `newcomer${fid}`, profile: { bio: { text: 'hello' } } });
-    expect(traces(fid)).toMatchObject({
+    expect(await traces(fid)).toEqual({
       users: 1,
+      registered: 1,
       storage: 1,
       keys: 1,
-      signers: before.signers + 1,
-      messages: 2,
+      // The username and the bio.
+      messages: before.messages + 2,
+    });
+    expect(await env.api.lookupSigner({ signerUuid: res.signer.signer_uuid })).toMatchObject({
+      fid,
+      status: 'approved',
     });
   });
 });
@@ -166,8 +163,11 @@ describe('registerAccount', () => {
 describe('updateUser', () => {
   it('whose last field fails writes none of the others', async () => {
     const bob = SEED_USERS[1];
-    const row = () => env.store.db.prepare('SELECT display_name, bio FROM users WHERE fid = ?').get(bob.fid);
-    const before = row();
+    const row = async () => {
+      const { users } = await env.api.fetchBulkUsers({ fids: [bob.fid] });
+      return { displayName: users[0]!.display_name, bio: users[0]!.profile.bio.text };
+    };
+    const before = await row();
     const e = await refusal(
       env.api.updateUser({
         signerUuid: bob.signerUuid,
@@ -177,16 +177,15 @@ describe('updateUser', () => {
       }),
     );
     expect(e.status).toBe(400);
-    expect(row()).toEqual(before);
+    expect(await row()).toEqual(before);
   });
 });
 
 describe('publishCast with idem', () => {
-  const castsWith = (text: string) => count('SELECT COUNT(*) FROM casts WHERE text = ?', text);
-
   it('rolls the cast back when its idem record cannot be written', async () => {
     const text = 'written together or not at all';
-    // A real failure of the idem insert, inside SQLite, as a full disk would make it.
+    // A real failure of the idem insert, inside SQLite, as a full disk would make it: kept in SQL,
+    // since no call can make the store fail there.
     env.store.db.exec(
       `CREATE TEMP TRIGGER idem_fails BEFORE INSERT ON main.idempotency
        BEGIN SELECT RAISE(ABORT, 'no room for the idem record'); END`,
@@ -199,13 +198,16 @@ describe('publishCast with idem', () => {
     } finally {
       env.store.db.exec('DROP TRIGGER idem_fails');
     }
-    expect(castsWith(text)).toBe(0);
-    expect(count(`SELECT COUNT(*) FROM idempotency WHERE key = 'together-1'`)).toBe(0);
+    expect(await castsWith(text)).toBe(0);
 
+    // No idem record was left for the rolled-back cast: the idem makes a cast now, and answers it again.
     const first = await env.api.publishCast({ signerUuid: alice.signerUuid, text, idem: 'together-1' });
+    expect(
+      (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: first.cast.hash, type: 'hash' })).cast.text,
+    ).toBe(text);
     const again = await env.api.publishCast({ signerUuid: alice.signerUuid, text, idem: 'together-1' });
     expect(again.cast.hash).toBe(first.cast.hash);
-    expect(castsWith(text)).toBe(1);
+    expect(await castsWith(text)).toBe(1);
   });
 
   it('answers two concurrent attempts with one idem with one cast', async () => {
@@ -213,7 +215,7 @@ describe('publishCast with idem', () => {
     // Both pass the first idem look-up before either commits: each waits on its validation.
     const [a, b] = await Promise.all([publishCast(env.store, params), publishCast(env.store, params)]);
     expect(b.cast.hash).toBe(a.cast.hash);
-    expect(castsWith(params.text)).toBe(1);
+    expect(await castsWith(params.text)).toBe(1);
   });
 
   it('refuses the second of two concurrent attempts that reuse one idem for different casts, writing only the first', async () => {
@@ -222,7 +224,7 @@ describe('publishCast with idem', () => {
     const [a, b] = await Promise.allSettled([publishCast(env.store, first), publishCast(env.store, second)]);
     expect(a.status).toBe('fulfilled');
     expect(b).toMatchObject({ status: 'rejected', reason: { status: 409, property: 'idem' } });
-    expect(castsWith(first.text)).toBe(1);
-    expect(castsWith(second.text)).toBe(0);
+    expect(await castsWith(first.text)).toBe(1);
+    expect(await castsWith(second.text)).toBe(0);
   });
 });

@@ -55,6 +55,7 @@ async function run(port: number): Promise<Run> {
       // The local app the calls talk to listens on a port of its own each run.
       answers.push(`${key} ${JSON.stringify(body).replaceAll(ctx.data.actionApp, 'APP')}`);
     }
+    // The seed's rows themselves are under test here, tables no API lists included: read in SQL.
     const db = emu.store.db;
     const names = db
       .prepare(

@@ -15,18 +15,11 @@ let newcomer: { fid: number; signer_uuid: string };
 
 beforeAll(async () => {
   env = await startApi();
-  const db = env.store.db;
-  channelId = (
-    db.prepare('SELECT channel_id FROM channel_members WHERE fid = ? LIMIT 1').get(alice.fid) as {
-      channel_id: string;
-    }
-  ).channel_id;
-  newcomer = db
-    .prepare(
-      `SELECT fid, signer_uuid FROM signers s WHERE fid > 3 AND status = 'approved'
-         AND NOT EXISTS (SELECT 1 FROM links l WHERE l.fid = s.fid AND l.target_fid = ?) LIMIT 1`,
-    )
-    .get(alice.fid) as { fid: number; signer_uuid: string };
+  const { members } = await env.api.fetchUserChannelMemberships({ fid: alice.fid, limit: 1 });
+  channelId = members[0]!.channel.id;
+  // Someone who does not follow alice yet: a user registered for this story.
+  const user = await env.fixtures.user({ username: 'newcomer' });
+  newcomer = { fid: user.fid, signer_uuid: user.signerUuid };
   env.tick(60_000);
 });
 afterAll(() => env.close());

@@ -1,9 +1,11 @@
 // Browser access: local origins (and --cors ones) call the APIs with the dev key through CORS; any
 // other origin is refused before anything runs; cross-site requests without Origin reach only the
 // public pages and images browsers legitimately load; same-origin routes never serve another origin.
+import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, parseCorsOrigins, startEmulator } from '../src/index.js';
 import { request } from './support/http.js';
+import { castsWithText } from './support/reads.js';
 
 const SIGNER = '00000000-0000-4000-8000-000000000001';
 const LOCAL_APP = 'http://localhost:5173';
@@ -43,7 +45,7 @@ const publish = (headers: Record<string, string>, text: string) =>
   });
 
 const castsWith = (text: string) =>
-  emu.db.prepare('SELECT COUNT(*) FROM casts WHERE text = ?').pluck().get(text) as number;
+  castsWithText(new NeynarAPIClient({ apiKey: emu.apiKey, baseUrl: `${emu.url}/v2`, retries: 0 }), 1, text);
 
 describe('a browser app on a local origin', () => {
   it('gets its preflight answered with the methods of the route and the headers it may send', async () => {
@@ -64,7 +66,7 @@ describe('a browser app on a local origin', () => {
       const r = await publish({ origin }, `from ${origin}`);
       expect(r.status, origin).toBe(200);
       expect(r.headers['access-control-allow-origin'], origin).toBe(origin);
-      expect(castsWith(`from ${origin}`)).toBe(1);
+      expect(await castsWith(`from ${origin}`)).toBe(1);
     }
     const lookup = await request(emu.url, '/v2/farcaster/user/bulk?fids=1', {
       headers: { origin: LOCAL_APP, 'x-api-key': emu.apiKey },
@@ -119,7 +121,7 @@ describe('any other origin', () => {
     const write = await publish({ origin: 'https://evil.example' }, 'cross-site write');
     expect(write.status).toBe(403);
     expect(write.json()).toMatchObject({ code: 'Forbidden', property: 'origin' });
-    expect(castsWith('cross-site write')).toBe(0);
+    expect(await castsWith('cross-site write')).toBe(0);
 
     for (const origin of ['null', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example:3000']) {
       const r = await request(emu.url, '/_emulator/reset', {

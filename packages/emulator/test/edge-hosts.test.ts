@@ -1,9 +1,11 @@
 // The DNS-rebinding guard: only loopback names and configured names are served as Host, on every
 // route; absolute URLs the emulator builds carry only such a name.
+import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../src/index.js';
 import { configuredHosts } from '../src/server/hosts.js';
 import { rawRequest, request } from './support/http.js';
+import { castsWithText } from './support/reads.js';
 
 let emu: Emulator;
 let port: string;
@@ -41,7 +43,8 @@ describe('a request whose Host is not served', () => {
       body: JSON.stringify({ signer_uuid: '00000000-0000-4000-8000-000000000001', text: 'rebound' }),
     });
     expect(publish.status).toBe(421);
-    expect(emu.db.prepare("SELECT COUNT(*) FROM casts WHERE text = 'rebound'").pluck().get()).toBe(0);
+    const api = new NeynarAPIClient({ apiKey: emu.apiKey, baseUrl: `${emu.url}/v2`, retries: 0 });
+    expect(await castsWithText(api, 1, 'rebound')).toBe(0);
   });
 
   it('gets 421 when it names no Host at all', async () => {

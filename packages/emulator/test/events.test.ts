@@ -113,11 +113,23 @@ describe('the event log', () => {
     expect(seen.length).toBe(1);
     expect(seen[0]).toBeGreaterThan(before);
     expect(after(before).map((e) => e.type)).toEqual(['cast.created']);
-    // A failed write (duplicate follow is fine; an unknown target is not) commits nothing new.
+    // A refused write and a rolled-back one commit nothing and wake nobody: measured from the log's
+    // end before them, not from wherever a write left it.
     seen.length = 0;
-    await actors[1]!.follow(999).catch(() => undefined);
+    const mark = latestEventId(store);
+    await expect(actors[1]!.castAdd({ text: 'x'.repeat(1025) })).rejects.toThrow(/bytes/);
+    // A failure inside the write's transaction, as a full disk would make it: only SQL makes one.
+    store.db.exec(`CREATE TEMP TRIGGER casts_fail BEFORE INSERT ON main.casts
+      BEGIN SELECT RAISE(ABORT, 'no room for the cast'); END`);
+    try {
+      await expect(actors[1]!.castAdd({ text: 'rolled back' })).rejects.toThrow(/no room for the cast/);
+    } finally {
+      store.db.exec('DROP TRIGGER casts_fail');
+    }
     await Promise.resolve();
-    expect(after(seen[0] ?? latestEventId(store))).toEqual([]);
+    expect(after(mark)).toEqual([]);
+    // A wake after a rollback is allowed (wake.ts), but it must find nothing new.
+    expect(seen.filter((id) => id !== mark)).toEqual([]);
     stop();
     seen.length = 0;
     await actors[1]!.castAdd({ text: 'unheard' });

@@ -1,8 +1,9 @@
 import { request } from 'node:http';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
 import { Message } from '@farcaster/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actAs, type Emulator, SEED_USERS, startEmulator } from '../src/index.js';
+import { castsWithText, hubMessageCount } from './support/reads.js';
 
 const alice = SEED_USERS[0]!;
 let e: Emulator;
@@ -16,7 +17,8 @@ async function call(path: string, init: RequestInit = {}) {
   return { status: res.status, body: (await res.json()) as any };
 }
 const addFault = (rule: unknown) => call('/_emulator/faults', { method: 'POST', body: JSON.stringify(rule) });
-const castCount = () => Number(e.store.db.prepare('SELECT COUNT(*) FROM casts').pluck().get());
+let hub: NeynarHubClient;
+const messageCount = () => hubMessageCount(hub);
 
 /** How a raw GET ended: a status, or the socket closing with no answer. */
 function rawGet(path: string, waitMs: number): Promise<number | 'closed' | 'no answer'> {
@@ -37,6 +39,7 @@ function rawGet(path: string, waitMs: number): Promise<number | 'closed' | 'no a
 beforeAll(async () => {
   e = await startEmulator();
   api = new NeynarAPIClient({ apiKey: e.apiKey, baseUrl: `${e.url}/v2`, retries: 0 });
+  hub = new NeynarHubClient({ apiKey: e.apiKey, baseUrl: e.url, retries: 0 });
 });
 afterAll(() => e.close());
 afterEach(() => e.faults.clear());
@@ -96,11 +99,11 @@ describe('fault rules', () => {
   });
 
   it('answers a submit with 200 yet stores nothing (not-stored)', async () => {
-    const before = castCount();
+    const before = await messageCount();
     e.faults.add({ operation: 'publishCast', effect: 'not-stored', times: 1 });
     const { cast } = await api.publishCast({ signerUuid: alice.signerUuid, text: 'lost in transit' });
     expect(cast.hash).toMatch(/^0x/);
-    expect(castCount()).toBe(before);
+    expect(await messageCount()).toBe(before);
     await expect(
       api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' }),
     ).rejects.toMatchObject({
@@ -109,14 +112,14 @@ describe('fault rules', () => {
   });
 
   it('stores a submit yet never answers it (stored-timeout), so a retry with idem finds it stored', async () => {
-    const before = castCount();
+    const stored = () => castsWithText(api, alice.fid, 'stored though silent');
     e.faults.add({ operation: 'publishCast', effect: 'stored-timeout', times: 1 });
     const slow = new NeynarAPIClient({ apiKey: e.apiKey, baseUrl: `${e.url}/v2`, retries: 0, timeout: 500 });
     const request = { signerUuid: alice.signerUuid, text: 'stored though silent', idem: 'silent-1' };
     await expect(slow.publishCast(request)).rejects.toMatchObject({ name: expect.stringMatching(/Timeout/) });
-    expect(castCount()).toBe(before + 1);
+    expect(await stored()).toBe(1);
     const again = await api.publishCast(request);
-    expect(castCount()).toBe(before + 1);
+    expect(await stored()).toBe(1);
     expect(again.cast.text).toBe('stored though silent');
   });
 
@@ -143,8 +146,7 @@ describe('fault rules', () => {
   });
 
   it('answers hub submitMessage with 200 but keeps nothing under not-stored', async () => {
-    const events = () => Number(e.store.db.prepare('SELECT COUNT(*) FROM hub_events').pluck().get());
-    const before = events();
+    const before = await messageCount();
     e.faults.add({ operation: 'publishMessage', effect: 'not-stored' });
     // A follow signed by alice's signer, sent as the protobuf bytes a client sends.
     const built = await actAs(e.store, alice.signerUuid).build.follow(3);
@@ -155,6 +157,6 @@ describe('fault rules', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { hash: string }).hash).toMatch(/^0x/);
-    expect(events()).toBe(before);
+    expect(await messageCount()).toBe(before);
   });
 });

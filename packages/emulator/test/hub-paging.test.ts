@@ -1,38 +1,31 @@
 // Every hub list, walked page by page over real HTTP with pageToken, forwards and in reverse: the pages
-// put together are exactly the whole list straight from the tables (plain ORDER BY), each item once.
-// Writes made at one clock reading give rows tied on their time, so the tie-breaking key column decides.
+// put together are exactly the whole list as one page holds it (reversed in reverse), each item once,
+// in the list's order (checked on the messages' own fields). Writes made at one clock reading give
+// rows tied on their time, so the tie-breaking key decides.
+import { userDataTypeFromJSON } from '@farcaster/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actAs } from '../src/protocol/actions.js';
+import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi } from './support/api.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 
 const ART = 'https://warpcast.com/~/channel/art';
+const [alice, , carol] = SEED_USERS;
 let liked: { hash: string; fid: number };
+let parent: { hash: string; fid: number };
 
 beforeAll(async () => {
   env = await startApi();
-  liked = env.store.db
-    .prepare(
-      `SELECT c.hash, c.fid FROM casts c JOIN reactions r ON r.target = c.hash AND r.type = 1
-       WHERE c.deleted = 0 GROUP BY c.hash ORDER BY COUNT(*) DESC, c.hash LIMIT 1`,
-    )
-    .get() as { hash: string; fid: number };
-  // Eight users act in the same second: their likes and follows tie on ts.
-  const uuids = env.column(
-    "SELECT signer_uuid FROM signers WHERE status = 'approved' AND fid BETWEEN 10 AND 17 ORDER BY fid DESC",
-  );
-  for (const uuid of uuids) {
-    const me = actAs(env.store, uuid);
-    if (!env.value('SELECT 1 FROM reactions WHERE fid = ? AND type = 1 AND target = ?', me.fid, liked.hash)) {
-      await me.reactionAdd('like', liked);
-    }
-    if (!env.value('SELECT 1 FROM reactions WHERE fid = ? AND type = 2 AND target = ?', me.fid, ART)) {
-      await me.reactionAdd('recast', ART);
-    }
-    if (!env.value("SELECT 1 FROM links WHERE fid = ? AND type = 'follow' AND target_fid = 3", me.fid)) {
-      await me.follow(3);
-    }
+  // Eight new users act at the same clock reading: their likes, replies, recasts and follows tie on time.
+  const hash = await env.fixtures.cast(alice, 'liked by eight at once');
+  liked = { hash, fid: alice.fid };
+  parent = liked;
+  for (let i = 0; i < 8; i++) {
+    const user = await env.fixtures.user();
+    await env.fixtures.like(user, hash);
+    if (i < 3) await env.fixtures.cast(user, `reply ${i}`, { parent: hash });
+    await env.api.publishReaction({ signerUuid: user.signerUuid, reactionType: 'recast', target: ART });
+    await env.fixtures.follow(user, carol.fid);
   }
 });
 afterAll(() => env.close());
@@ -92,125 +85,132 @@ async function expectPagesMakeUp(
   }
 }
 
+/** A list as one page holds it (the largest page a hub gives), checked to be its last. */
+async function whole(path: string, query: Query): Promise<any[]> {
+  const { status, body } = await get(path, { ...query, pageSize: 1000 });
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.nextPageToken, `${path} fits one page`).toBe('');
+  return body.messages ?? body.fids;
+}
+
+/** Each item's sort key, compared column by column: the list must be in ascending order of it. */
+function expectOrdered(items: any[], key: (m: any) => (number | string)[]) {
+  const keys = items.map(key);
+  const cmp = (a: (number | string)[], b: (number | string)[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+    return 0;
+  };
+  for (let i = 1; i < keys.length; i++) expect(cmp(keys[i - 1]!, keys[i]!), JSON.stringify(keys[i])).toBe(-1);
+}
+
+const time = (m: any) => m.data.timestamp as number;
+
 describe('hub lists page to exactly their whole list', () => {
   it('casts by fid, by mention, by parent cast and by parent URL', async () => {
-    await expectPagesMakeUp(
-      '/v1/castsByFid',
-      { fid: 1 },
-      env.column('SELECT hash FROM casts WHERE fid = 1 AND deleted = 0 ORDER BY ts, hash'),
-      [7, 50],
-    );
-    await expectPagesMakeUp(
-      '/v1/castsByMention',
-      { fid: 1 },
-      env.column(
-        `SELECT m.cast_hash FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash
-         WHERE m.fid = 1 AND c.deleted = 0 ORDER BY m.ts, m.cast_hash`,
-      ),
-      [1, 4],
-    );
-    const parent = env.value<string>(
-      `SELECT parent_hash FROM casts WHERE parent_hash IS NOT NULL AND deleted = 0
-       GROUP BY parent_hash ORDER BY COUNT(*) DESC, parent_hash LIMIT 1`,
-    );
-    await expectPagesMakeUp(
-      '/v1/castsByParent',
-      { fid: env.value<number>('SELECT fid FROM casts WHERE hash = ?', parent), hash: parent },
-      env.column('SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0 ORDER BY ts, hash', parent),
-      [1, 2],
-    );
-    const url = 'https://warpcast.com/~/channel/dev';
-    await expectPagesMakeUp(
-      '/v1/castsByParent',
-      { url },
-      env.column('SELECT hash FROM casts WHERE parent_url = ? AND deleted = 0 ORDER BY ts, hash', url),
-      [9, 40],
-    );
+    const lists: [string, Query, number[]][] = [
+      ['/v1/castsByFid', { fid: 1 }, [7, 50]],
+      ['/v1/castsByMention', { fid: 1 }, [1, 4]],
+      ['/v1/castsByParent', { fid: parent.fid, hash: parent.hash }, [1, 2]],
+      ['/v1/castsByParent', { url: 'https://warpcast.com/~/channel/dev' }, [9, 40]],
+    ];
+    for (const [path, query, sizes] of lists) {
+      const all = await whole(path, query);
+      expectOrdered(all, (m) => [time(m), m.hash]);
+      await expectPagesMakeUp(path, query, hashes({ messages: all }), sizes);
+    }
+    const byMention = await whole('/v1/castsByMention', { fid: 1 });
+    for (const m of byMention) expect(m.data.castAddBody.mentions).toContain(1);
+    const replies = await whole('/v1/castsByParent', { fid: parent.fid, hash: parent.hash });
+    expect(replies.map((m) => m.data.castAddBody.text).sort()).toEqual(['reply 0', 'reply 1', 'reply 2']);
   });
 
   it('reactions to a cast (tied in time), by a fid, and to a URL of one type or every type', async () => {
-    const toCast = env.column(
-      'SELECT hash FROM reactions WHERE target = ? AND type = 1 ORDER BY ts, fid',
-      liked.hash,
-    );
-    expect(
-      env.value<number>(
-        'SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM reactions WHERE target = ? AND type = 1 GROUP BY ts)',
-        liked.hash,
-      ),
-    ).toBeGreaterThan(4);
+    const toCast = await whole('/v1/reactionsByCast', {
+      target_fid: liked.fid,
+      target_hash: liked.hash,
+      reaction_type: 'Like',
+    });
+    expect(toCast).toHaveLength(8);
+    expect(new Set(toCast.map(time)).size).toBe(1);
+    expectOrdered(toCast, (m) => [time(m), m.data.fid]);
     await expectPagesMakeUp(
       '/v1/reactionsByCast',
       { target_fid: liked.fid, target_hash: liked.hash, reaction_type: 'Like' },
-      toCast,
+      hashes({ messages: toCast }),
       [1, 3],
     );
+    const byFid = await whole('/v1/reactionsByFid', { fid: 1, reaction_type: 'REACTION_TYPE_LIKE' });
+    expectOrdered(byFid, (m) => [
+      time(m),
+      m.data.reactionBody.targetCastId?.hash ?? m.data.reactionBody.targetUrl,
+    ]);
     await expectPagesMakeUp(
       '/v1/reactionsByFid',
       { fid: 1, reaction_type: 'REACTION_TYPE_LIKE' },
-      env.column('SELECT hash FROM reactions WHERE fid = 1 AND type = 1 ORDER BY ts, target'),
+      hashes({ messages: byFid }),
       [5, 30],
     );
-    await expectPagesMakeUp(
-      '/v1/reactionsByTarget',
-      { url: ART },
-      env.column('SELECT hash FROM reactions WHERE target = ? ORDER BY ts, fid, type', ART),
-      [1, 4],
-    );
+    const typeOrder = (m: any) => (m.data.reactionBody.type === 'Like' ? 1 : 2);
+    const toUrl = await whole('/v1/reactionsByTarget', { url: ART });
+    expectOrdered(toUrl, (m) => [time(m), m.data.fid, typeOrder(m)]);
+    expect(new Set(toUrl.map(typeOrder))).toEqual(new Set([1, 2]));
+    await expectPagesMakeUp('/v1/reactionsByTarget', { url: ART }, hashes({ messages: toUrl }), [1, 4]);
+    const recasts = await whole('/v1/reactionsByTarget', { url: ART, reaction_type: 'Recast' });
+    expect(recasts.map((m) => m.hash)).toEqual(toUrl.filter((m) => typeOrder(m) === 2).map((m) => m.hash));
+    expect(recasts.length).toBeGreaterThanOrEqual(8);
     await expectPagesMakeUp(
       '/v1/reactionsByTarget',
       { url: ART, reaction_type: 'Recast' },
-      env.column('SELECT hash FROM reactions WHERE target = ? AND type = 2 ORDER BY ts, fid, type', ART),
+      hashes({ messages: recasts }),
       [1, 3],
     );
   });
 
   it('links by fid and to a fid (tied in time), user data, verifications and fids', async () => {
-    await expectPagesMakeUp(
-      '/v1/linksByFid',
-      { fid: 1 },
-      env.column("SELECT hash FROM links WHERE fid = 1 AND type = 'follow' ORDER BY ts, target_fid"),
-      [3, 11],
-    );
+    const following = await whole('/v1/linksByFid', { fid: 1 });
+    expectOrdered(following, (m) => [time(m), m.data.linkBody.targetFid]);
+    await expectPagesMakeUp('/v1/linksByFid', { fid: 1 }, hashes({ messages: following }), [3, 11]);
+    const followers = await whole('/v1/linksByTargetFid', { target_fid: 3, link_type: 'follow' });
+    expectOrdered(followers, (m) => [time(m), m.data.fid]);
     await expectPagesMakeUp(
       '/v1/linksByTargetFid',
       { target_fid: 3, link_type: 'follow' },
-      env.column("SELECT hash FROM links WHERE target_fid = 3 AND type = 'follow' ORDER BY ts, fid"),
+      hashes({ messages: followers }),
       [1, 6],
     );
-    await expectPagesMakeUp(
-      '/v1/userDataByFid',
-      { fid: 1 },
-      env.column('SELECT hash FROM user_data WHERE fid = 1 ORDER BY type'),
-      [1, 2],
-    );
-    const verifications = env.column('SELECT hash FROM verifications WHERE fid = 1 ORDER BY ts, address');
+    const userData = await whole('/v1/userDataByFid', { fid: 1 });
+    expectOrdered(userData, (m) => [userDataTypeFromJSON(m.data.userDataBody.type)]);
+    await expectPagesMakeUp('/v1/userDataByFid', { fid: 1 }, hashes({ messages: userData }), [1, 2]);
+    const verificationList = await whole('/v1/verificationsByFid', { fid: 1 });
+    expectOrdered(verificationList, (m) => [time(m), m.data.verificationAddEthAddressBody.address]);
+    const verifications = hashes({ messages: verificationList });
+    expect(verifications.length).toBeGreaterThan(0);
     expect(await walk('/v1/verificationsByFid', { fid: 1 }, 1, false, hashes)).toEqual(verifications);
     expect(await walk('/v1/verificationsByFid', { fid: 1 }, 1, true, hashes)).toEqual(
       [...verifications].reverse(),
     );
-    await expectPagesMakeUp(
-      '/v1/fids',
-      { shard_id: 1 },
-      env.column('SELECT fid FROM users ORDER BY fid'),
-      [37, 250],
-      (b) => b.fids.map(String),
+    const fids = await whole('/v1/fids', { shard_id: 1 });
+    expectOrdered(fids, (fid) => [fid]);
+    expect(fids.slice(0, 3)).toEqual([1, 2, 3]);
+    await expectPagesMakeUp('/v1/fids', { shard_id: 1 }, fids.map(String), [37, 250], (b) =>
+      b.fids.map(String),
     );
     expect((await get('/v1/fids', { shard_id: 0 })).body).toEqual({ fids: [], nextPageToken: '' });
   });
 
   it('events, followed by nextPageEventId, are the whole log in order', async () => {
-    const whole = env.column('SELECT id FROM hub_events ORDER BY id');
-    expect(whole.length).toBeGreaterThan(1000);
-    const seen: string[] = [];
+    const seen: number[] = [];
     let from = 0;
     for (let pages = 0; pages < 10; pages++) {
       const { body } = await get('/v1/events', { from_event_id: from });
       if (!body.events.length) break;
-      seen.push(...body.events.map((e: any) => String(e.id)));
+      seen.push(...body.events.map((e: any) => e.id as number));
       from = body.nextPageEventId;
     }
-    expect(seen).toEqual(whole);
+    expect(seen.length).toBeGreaterThan(1000);
+    // Every id from the first to the last, once and in order, and nothing after the last.
+    expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => seen[0]! + i));
+    expect((await get('/v1/eventById', { event_id: seen.at(-1)! + 1 })).status).toBe(404);
   });
 
   it('a page token from a list with another key is a 400 naming pageToken', async () => {

@@ -1,13 +1,26 @@
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
 import { makeCastAdd, NobleEd25519Signer } from '@farcaster/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_SHAPES } from '../src/index.js';
+import { SEED_SHAPES, SEED_USERS } from '../src/index.js';
 import { miniappCastCount } from '../src/seed/miniapps.js';
 import { type Client, startTestEmulator } from './helpers.js';
+import { castsWithText, nextHubEventId } from './support/reads.js';
+import { signingKeyFor } from './support/signing-key.js';
 
 let c: Client;
+let api: NeynarAPIClient;
+let hub: NeynarHubClient;
 beforeAll(async () => {
   c = await startTestEmulator();
+  const { url, apiKey } = c.emulator;
+  api = new NeynarAPIClient({ apiKey, baseUrl: `${url}/v2`, retries: 0 });
+  hub = new NeynarHubClient({ apiKey, baseUrl: url, retries: 0 });
 });
+/** A key the test holds for `fid`, added through the API. */
+const keyFor = async (fid: number) =>
+  new NobleEd25519Signer(await signingKeyFor(api, fid, c.emulator.clock.now()));
+/** alice's casts as the hub lists them, many to a page. */
+const alicesCasts = async () => (await ok('/v1/castsByFid', { fid: 1, pageSize: 1000 })).messages;
 afterAll(() => c.emulator.close());
 
 const HEX_HASH = /^0x[0-9a-f]{40}$/;
@@ -54,11 +67,12 @@ describe('hub /v1 routes on seeded data', () => {
     expect(first.data.castAddBody.text).toEqual(expect.any(String));
     const one = await ok('/v1/castById', { fid: 1, hash: first.hash });
     expect(one).toEqual(first);
-    const parent = c.emulator.db
-      .prepare(
-        'SELECT parent_hash, parent_fid FROM casts WHERE parent_hash IS NOT NULL AND deleted = 0 LIMIT 1',
-      )
-      .get() as { parent_hash: string; parent_fid: number };
+    // A reply of alice's, and the cast it replies to.
+    const reply = (await alicesCasts()).find((m: any) => m.data.castAddBody.parentCastId);
+    const parent = {
+      parent_hash: reply.data.castAddBody.parentCastId.hash as string,
+      parent_fid: reply.data.castAddBody.parentCastId.fid as number,
+    };
     const replies = await ok('/v1/castsByParent', { fid: parent.parent_fid, hash: parent.parent_hash });
     expectList(replies, 'MESSAGE_TYPE_CAST_ADD');
     expect(replies.messages[0].data.castAddBody.parentCastId).toEqual({
@@ -70,18 +84,22 @@ describe('hub /v1 routes on seeded data', () => {
   });
 
   it('castsByMention lists casts that mention the fid', async () => {
-    const fid = c.emulator.db.prepare('SELECT fid FROM cast_mentions LIMIT 1').pluck().get() as number;
+    const mentioning = (await alicesCasts()).find((m: any) => m.data.castAddBody.mentions.length);
+    const fid = mentioning.data.castAddBody.mentions[0] as number;
     const b = await ok('/v1/castsByMention', { fid });
     expectList(b, 'MESSAGE_TYPE_CAST_ADD');
     expect(b.messages[0].data.castAddBody.mentions).toContain(fid);
   });
 
   it('reaction routes agree with each other', async () => {
-    const r = c.emulator.db
-      .prepare(
-        'SELECT fid, target, target_fid FROM reactions WHERE type = 1 AND target_fid IS NOT NULL LIMIT 1',
-      )
-      .get() as { fid: number; target: string; target_fid: number };
+    // A like of alice's on a cast.
+    const likes = await ok('/v1/reactionsByFid', { fid: 1, reaction_type: 'Like', pageSize: 100 });
+    const like = likes.messages.find((m: any) => m.data.reactionBody.targetCastId).data.reactionBody;
+    const r = {
+      fid: 1,
+      target: like.targetCastId.hash as string,
+      target_fid: like.targetCastId.fid as number,
+    };
     const one = await ok('/v1/reactionById', {
       fid: r.fid,
       target_fid: r.target_fid,
@@ -150,10 +168,7 @@ describe('hub /v1 routes on seeded data', () => {
   });
 
   it('on-chain routes show the registration, storage and signer events', async () => {
-    const custody = c.emulator.db
-      .prepare('SELECT custody_address FROM users WHERE fid = 1')
-      .pluck()
-      .get() as string;
+    const custody = SEED_USERS[0].custodyAddress;
     const reg = await ok('/v1/onChainIdRegistryEventByAddress', { address: custody });
     expect(reg).toMatchObject({
       type: 'EVENT_TYPE_ID_REGISTER',
@@ -187,11 +202,10 @@ describe('hub /v1 routes on seeded data', () => {
   });
 
   it('pages castsByFid across several pages without gaps or repeats, in both directions', async () => {
-    const total = c.emulator.db
-      .prepare('SELECT COUNT(*) FROM casts WHERE fid = 1 AND deleted = 0')
-      .pluck()
-      .get() as number;
-    expect(total).toBeGreaterThan(12);
+    // All of them on one page, to compare the small pages with.
+    const whole = (await alicesCasts()).map((m: any) => m.hash);
+    expect(whole.length).toBeGreaterThan(12);
+    expect((await ok('/v1/castsByFid', { fid: 1, pageSize: 1000 })).nextPageToken).toBe('');
     for (const reverse of [false, true]) {
       const seen: string[] = [];
       let pageToken = '';
@@ -208,21 +222,15 @@ describe('hub /v1 routes on seeded data', () => {
         pages++;
       } while (pageToken);
       expect(pages).toBeGreaterThanOrEqual(3);
-      expect(new Set(seen).size).toBe(total);
-      const times = seen.map(
-        (h) => c.emulator.db.prepare('SELECT ts FROM casts WHERE hash = ?').pluck().get(h) as number,
-      );
-      const sorted = [...times].sort((a, b) => (reverse ? b - a : a - b));
-      expect(times).toEqual(sorted);
+      expect(seen).toEqual(reverse ? [...whole].reverse() : whole);
+      const times = (await alicesCasts()).map((m: any) => m.data.timestamp as number);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
     }
   });
 
   it('submitMessage stores real protobuf bytes, then the cast shows in castsByFid and events', async () => {
-    const key = c.emulator.db
-      .prepare('SELECT private_key FROM signers WHERE fid = 2')
-      .pluck()
-      .get() as Buffer;
-    const signer = new NobleEd25519Signer(new Uint8Array(key));
+    const signer = await keyFor(2);
+    const nextEvent = await nextHubEventId(hub);
     const built = await makeCastAdd(
       {
         text: 'submitted over http',
@@ -245,16 +253,12 @@ describe('hub /v1 routes on seeded data', () => {
     expectMessage(r.body, 'MESSAGE_TYPE_CAST_ADD');
     const list = await ok('/v1/castsByFid', { fid: 2, reverse: true, pageSize: 1 });
     expect(list.messages[0].hash).toBe(r.body.hash);
-    const top = c.emulator.db.prepare('SELECT MAX(id) FROM hub_events').pluck().get() as number;
-    const event = await ok('/v1/eventById', { event_id: top });
+    const event = await ok('/v1/eventById', { event_id: nextEvent });
     expect(event.mergeMessageBody.message.hash).toBe(r.body.hash);
+    expect(await nextHubEventId(hub)).toBe(nextEvent + 1);
   });
 
   it('submitMessage rejects tampered bytes with the hub error body', async () => {
-    const key = c.emulator.db
-      .prepare('SELECT private_key FROM signers WHERE fid = 2')
-      .pluck()
-      .get() as Buffer;
     const built = await makeCastAdd(
       {
         text: 'to be tampered',
@@ -265,7 +269,7 @@ describe('hub /v1 routes on seeded data', () => {
         type: 0,
       },
       { fid: 2, network: 1 },
-      new NobleEd25519Signer(new Uint8Array(key)),
+      await keyFor(2),
     );
     const m = built._unsafeUnwrap();
     m.signature = new Uint8Array(64);
@@ -412,11 +416,8 @@ describe('authentication', () => {
 
 describe('admin routes', () => {
   it('stats counts rows and reset restores the seed', async () => {
+    const signer = await keyFor(3);
     const before = (await ok('/_emulator/stats')).tables;
-    const key = c.emulator.db
-      .prepare('SELECT private_key FROM signers WHERE fid = 3')
-      .pluck()
-      .get() as Buffer;
     const built = await makeCastAdd(
       {
         text: 'gone after reset',
@@ -427,7 +428,7 @@ describe('admin routes', () => {
         type: 0,
       },
       { fid: 3, network: 1 },
-      new NobleEd25519Signer(new Uint8Array(key)),
+      signer,
     );
     const { Message } = await import('@farcaster/core');
     const submitted = await c.post('/v1/submitMessage', Message.encode(built._unsafeUnwrap()).finish());
@@ -440,8 +441,6 @@ describe('admin routes', () => {
     // Earlier tests wrote too; a reset drops all of it and restores exactly the seeded dataset.
     expect(after.users).toBe(SEED_SHAPES.small.users);
     expect(after.casts).toBe(SEED_SHAPES.small.casts + miniappCastCount(SEED_SHAPES.small.users));
-    expect(
-      c.emulator.db.prepare("SELECT COUNT(*) FROM casts WHERE text = 'gone after reset'").pluck().get(),
-    ).toBe(0);
+    expect(await castsWithText(api, 3, 'gone after reset')).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type KeysetQuery, keysetPage, keysetStatement, type SortKey } from '../src/store/queries/keyset.js';
 import { Store } from '../src/store/store.js';
 
+// The store's pager is under test on a table of its own: rows written and the expected order read in SQL.
 let store: Store;
 beforeAll(() => {
   store = new Store({ path: ':memory:' });

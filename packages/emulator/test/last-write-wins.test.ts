@@ -12,17 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi, TEST_NOW } from './support/api.js';
+import { nextHubEventId } from './support/reads.js';
+import { signingKeyFor } from './support/signing-key.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 let aliceKey: Uint8Array;
 beforeAll(async () => {
   env = await startApi();
-  aliceKey = new Uint8Array(
-    env.store.db
-      .prepare('SELECT private_key FROM signers WHERE signer_uuid = ?')
-      .pluck()
-      .get(SEED_USERS[0].signerUuid) as Buffer,
-  );
+  aliceKey = await signingKeyFor(env.api, SEED_USERS[0].fid, TEST_NOW);
 });
 afterAll(() => env.close());
 
@@ -40,8 +37,15 @@ async function submit(timestamp: number, body: Partial<MessageData> & { type: nu
   return { status: res.status, body: await res.json(), hash: `0x${Buffer.from(m.hash).toString('hex')}` };
 }
 
-const removed = (hash: string) =>
-  env.store.db.prepare('SELECT removed FROM messages WHERE hash = ?').pluck().get(hash);
+/** The hash of the message a hub lookup answers, or undefined when it answers 404. */
+async function hashOr404(lookup: Promise<{ hash: string }>): Promise<string | undefined> {
+  try {
+    return (await lookup).hash;
+  } catch (e) {
+    if ((e as { status?: number }).status === 404) return undefined;
+    throw e;
+  }
+}
 
 interface Kind {
   name: string;
@@ -49,8 +53,8 @@ interface Kind {
   current: () => Promise<Partial<MessageData> & { type: number }>;
   older: () => Promise<Partial<MessageData> & { type: number }>;
   newer: () => Promise<Partial<MessageData> & { type: number }>;
-  /** The hash of the message the key's derived row holds now, or undefined when there is none. */
-  state: () => string | undefined;
+  /** The hash of the key's current message as the hub answers it, or undefined when there is none. */
+  state: () => Promise<string | undefined>;
   /** True when the newer message is a remove, so the key ends up empty. */
   newerRemoves: boolean;
 }
@@ -85,10 +89,10 @@ const kinds: Kind[] = [
     current: async () => ({ type: 3, reactionBody: { type: 1, targetUrl: url } }),
     older: async () => ({ type: 4, reactionBody: { type: 1, targetUrl: url } }),
     newer: async () => ({ type: 4, reactionBody: { type: 1, targetUrl: url } }),
-    state: () =>
-      env.store.db.prepare('SELECT hash FROM reactions WHERE fid = 1 AND target = ?').pluck().get(url) as
-        | string
-        | undefined,
+    state: async () =>
+      (await env.hub.fetchReactionsByTarget({ url, reactionType: 'Like' })).messages.find(
+        (m) => m.data.fid === 1,
+      )?.hash,
     newerRemoves: true,
   },
   {
@@ -97,11 +101,7 @@ const kinds: Kind[] = [
     current: async () => ({ type: 5, linkBody: { type: 'follow', targetFid: 3 } }),
     older: async () => ({ type: 6, linkBody: { type: 'follow', targetFid: 3 } }),
     newer: async () => ({ type: 6, linkBody: { type: 'follow', targetFid: 3 } }),
-    state: () =>
-      env.store.db
-        .prepare(`SELECT hash FROM links WHERE fid = 1 AND type = 'follow' AND target_fid = 3`)
-        .pluck()
-        .get() as string | undefined,
+    state: () => hashOr404(env.hub.lookupUserRelation({ fid: 1, targetFid: 3, linkType: 'follow' })),
     newerRemoves: true,
   },
   {
@@ -111,9 +111,12 @@ const kinds: Kind[] = [
     older: async () => ({ type: 11, userDataBody: { type: 3, value: 'an older bio' } }),
     newer: async () => ({ type: 11, userDataBody: { type: 3, value: 'a newer bio' } }),
     state: () =>
-      env.store.db.prepare('SELECT hash FROM user_data WHERE fid = 1 AND type = 3').pluck().get() as
-        | string
-        | undefined,
+      hashOr404(
+        env.hub
+          .fetchUserData({ fid: 1, userDataType: 'USER_DATA_TYPE_BIO' })
+          // Asked for one type, the hub answers that one message.
+          .then((r) => ('messages' in r ? r.messages[0]! : r)),
+      ),
     newerRemoves: false,
   },
   {
@@ -122,11 +125,9 @@ const kinds: Kind[] = [
     current: verificationAdd,
     older: verificationAdd,
     newer: async () => ({ type: 8, verificationRemoveBody: { address, protocol: 0 } }),
-    state: () =>
-      env.store.db
-        .prepare('SELECT hash FROM verifications WHERE fid = 1 AND address = ?')
-        .pluck()
-        .get(owner.address.toLowerCase()) as string | undefined,
+    state: async () =>
+      (await env.hub.fetchVerificationsByFid({ fid: 1, address: owner.address.toLowerCase() })).messages[0]
+        ?.hash,
     newerRemoves: true,
   },
 ];
@@ -136,24 +137,24 @@ describe('last write wins, per CRDT key', () => {
     it(`refuses ${kind.name} older than the current one with 409, and lets a newer one replace it`, async () => {
       const current = await submit(T, await kind.current());
       expect(current.status, JSON.stringify(current.body)).toBe(200);
-      expect(kind.state()).toBe(current.hash);
+      expect(await kind.state()).toBe(current.hash);
 
+      // Refused, and kept nowhere: the key still answers the current message, the event log did not grow.
+      const nextEvent = await nextHubEventId(env.hub);
       const older = await submit(T - 5, await kind.older());
       expect(older.status).toBe(409);
       expect(older.body).toMatchObject({ name: 'HubError', details: expect.stringMatching(kind.what) });
-      expect(kind.state()).toBe(current.hash);
-      expect(removed(current.hash)).toBe(0);
-      expect(removed(older.hash)).toBeUndefined();
+      expect(await kind.state()).toBe(current.hash);
+      expect(await nextHubEventId(env.hub)).toBe(nextEvent);
 
       const newer = await submit(T + 5, await kind.newer());
       expect(newer.status, JSON.stringify(newer.body)).toBe(200);
-      expect(kind.state()).toBe(kind.newerRemoves ? undefined : newer.hash);
-      expect(removed(current.hash)).toBe(1);
-      const event = env.store.db
-        .prepare('SELECT deleted_hashes FROM hub_events WHERE message_hash = ?')
-        .pluck()
-        .get(newer.hash) as string;
-      expect(JSON.parse(event)).toEqual([current.hash]);
+      expect(await kind.state()).toBe(kind.newerRemoves ? undefined : newer.hash);
+      // Its merge event names the message it replaced.
+      const event = await env.hub.lookupEvent({ eventId: nextEvent });
+      const merged = 'mergeMessageBody' in event ? event.mergeMessageBody : undefined;
+      expect(merged?.message.hash).toBe(newer.hash);
+      expect(merged?.deletedMessages.map((m) => m.hash)).toEqual([current.hash]);
     });
   }
 
@@ -187,8 +188,7 @@ describe('last write wins, per CRDT key', () => {
       }).then((r) => r.status);
     expect(await post(high)).toBe(200);
     expect(await post(low)).toBe(409);
-    expect(env.store.db.prepare('SELECT display_name FROM users WHERE fid = 1').pluck().get()).toBe(
-      high.data!.userDataBody!.value,
-    );
+    const { users } = await env.api.fetchBulkUsers({ fids: [1] });
+    expect(users[0]!.display_name).toBe(high.data!.userDataBody!.value);
   });
 });

@@ -92,9 +92,9 @@ describe('mini-app host simulation', () => {
     });
     const got = events.at(-1)!;
     expect(got.fid).toBe(FID);
-    expect(
-      env.column('SELECT public_key FROM signers WHERE fid = ? AND status = ?', FID, 'approved'),
-    ).toContain(got.key);
+    // A key the user added on chain, as the hub lists them.
+    const keys = await env.hub.fetchUserOnChainEvents({ fid: FID, eventType: 'EVENT_TYPE_SIGNER' });
+    expect(keys.events.map((e) => ('signerEventBody' in e ? e.signerEventBody.key : ''))).toContain(got.key);
     expect(got.event.event).toBe('miniapp_added');
     expect(got.event.notificationDetails).toEqual({
       url: `${env.url}/_emulator/miniapps/notify`,

@@ -51,6 +51,7 @@ describe('the query layer', () => {
     expect(sqlOutsideStore()).toEqual([]);
   });
 
+  // The SQL below is the scan's input, not a read of the store.
   it('would see a statement written in a route, so the scan above can fail', () => {
     const route =
       "const n = store.stmt(`SELECT COUNT(*) FROM casts WHERE fid = ?`).get(fid);\nconst s = 'a DELETE button';";

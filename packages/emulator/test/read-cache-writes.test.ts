@@ -93,6 +93,9 @@ async function read(api: Api, views: Views) {
   };
 }
 
+// The store's read caches are under test (their counters, emptied at will): the seeded rows whose
+// views are warmed around a write are picked in SQL, by properties no single read gives (a quoted
+// cast alice has not liked, a user carol does not follow who has casts), as is the other writer below.
 describe('read caches after each kind of write', () => {
   let env: Env;
   const pluck = <T>(sql: string, ...args: unknown[]) =>
@@ -278,6 +281,8 @@ describe('read caches after each kind of write', () => {
            (SELECT target_fid FROM links WHERE fid = 3) GROUP BY fid ORDER BY MAX(ts) DESC LIMIT 1`,
       );
     let followed: number;
+    /** What the follow's views answered before it, which the unfollow must give back. */
+    let beforeFollow: Awaited<ReturnType<typeof read>>;
 
     it("a follow shows in both users' counts, on the casts they wrote, and in the follower's feed", async () => {
       followed = stranger();
@@ -289,6 +294,7 @@ describe('read caches after each kind of write', () => {
         around({ hashes: theirs, fids: [followed], feeds: [carol.fid] }),
         () => env.api.followUser({ signerUuid: carol.signerUuid, targetFids: [followed] }),
       );
+      beforeFollow = before;
       const user = (r: typeof after) => r.users.find((u) => u.fid === followed)!;
       expect(user(after).follower_count).toBe(user(before).follower_count + 1);
       expect(castIn(after, theirs[0]!).author.follower_count).toBe(user(after).follower_count);
@@ -300,9 +306,15 @@ describe('read caches after each kind of write', () => {
         'SELECT hash FROM casts WHERE fid = ? AND deleted = 0 AND parent_hash IS NULL ORDER BY ts DESC LIMIT 5',
         followed,
       );
-      await afterWrite(around({ hashes: theirs, fids: [followed], feeds: [carol.fid] }), () =>
-        env.api.unfollowUser({ signerUuid: carol.signerUuid, targetFids: [followed] }),
+      const { after } = await afterWrite(
+        around({ hashes: theirs, fids: [followed], feeds: [carol.fid] }),
+        () => env.api.unfollowUser({ signerUuid: carol.signerUuid, targetFids: [followed] }),
       );
+      const user = (r: typeof after) => r.users.find((u) => u.fid === followed)!;
+      expect(user(after).follower_count).toBe(user(beforeFollow).follower_count);
+      expect(after.feeds[2]!.some((h) => theirs.includes(h))).toBe(false);
+      // Counts on users and casts, viewer contexts and carol's feed: all as before the follow.
+      expect(after).toEqual(beforeFollow);
     });
   });
 
@@ -325,11 +337,15 @@ describe('read caches after each kind of write', () => {
       const mention = (
         await env.api.publishCast({ signerUuid: alice.signerUuid, text: `hello @${carol.username}` })
       ).cast.hash;
+      // carol likes it, so she is listed in its likes whatever else the views hold.
+      await env.api.publishReaction({ signerUuid: carol.signerUuid, reactionType: 'like', target: mention });
       const { after } = await afterWrite(around({ hashes: [mention] }), () =>
         env.api.updateUser({ signerUuid: carol.signerUuid, username: 'carolyn' }),
       );
       expect(castIn(after, mention).text).toBe('hello @carolyn');
       const listed = after.casts.flatMap((c) => c.reactions.likes).filter((l) => l.fid === carol.fid);
+      expect(castIn(after, mention).reactions.likes.map((l) => l.fid)).toContain(carol.fid);
+      expect(listed.length).toBeGreaterThan(0);
       for (const l of listed) expect(l.fname).toBe('carolyn');
     });
 
@@ -378,9 +394,11 @@ describe('read caches after each kind of write', () => {
       const count = (r: typeof after) => r.channels.find((c) => c.id === id)!.follower_count!;
       expect(count(after)).toBe(count(before) + 1);
       expect(channelOf(after, inIt)?.follower_count).toBe(count(after));
-      await afterWrite(around({ hashes: [inIt], channels: [id] }), () =>
+      const unfollowed = await afterWrite(around({ hashes: [inIt], channels: [id] }), () =>
         env.api.unfollowChannel({ signerUuid: carol.signerUuid, channelId: id }),
       );
+      expect(count(unfollowed.after)).toBe(count(before));
+      expect(channelOf(unfollowed.after, inIt)?.follower_count).toBe(count(before));
     });
 
     it('a new moderator, and the same one demoted, show in the channel and the casts in it', async () => {

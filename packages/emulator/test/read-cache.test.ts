@@ -7,6 +7,8 @@ import { bulkLoad, readCache } from '../src/store/read-cache.js';
 import { Store } from '../src/store/store.js';
 import { startApi } from './support/api.js';
 
+// The cache's own bookkeeping is under test here, on a bare store: the changes it must notice are
+// made in SQL, and its change table read.
 describe('the read cache of a store', () => {
   let dir: string;
   let store: Store;
@@ -202,13 +204,10 @@ describe('hydrated objects served from the cache', () => {
   afterAll(() => env.close());
 
   it("shows each viewer their own context on the same cast, and nobody's to a request without one", async () => {
-    const target = env.store.db
-      .prepare(
-        `SELECT c.hash FROM casts c WHERE c.deleted = 0 AND c.channel_id IS NOT NULL AND c.fid > 3
-           AND NOT EXISTS (SELECT 1 FROM reactions r WHERE r.target = c.hash AND r.fid <= 3) LIMIT 1`,
-      )
-      .pluck()
-      .get() as string;
+    // A cast in a channel by someone new, so no seeded viewer has reacted to it.
+    const channelId = (await env.api.fetchAllChannels({ limit: 1 })).channels[0]!.id;
+    const author = await env.fixtures.user();
+    const target = await env.fixtures.cast(author, 'seen by three viewers', { channelId });
     await env.api.publishReaction({ signerUuid: alice.signerUuid, reactionType: 'like', target });
     const look = async (viewerFid?: number) =>
       (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: target, type: 'hash', viewerFid })).cast;
@@ -231,10 +230,7 @@ describe('hydrated objects served from the cache', () => {
   });
 
   it('shows a profile change in the next read of a cast already served', async () => {
-    const hash = env.store.db
-      .prepare('SELECT hash FROM casts WHERE fid = ? AND deleted = 0 LIMIT 1')
-      .pluck()
-      .get(bob.fid) as string;
+    const hash = (await env.api.fetchCastsForUser({ fid: bob.fid, limit: 1 })).casts[0]!.hash;
     const before = (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' })).cast;
     await env.api.updateUser({ signerUuid: bob.signerUuid, bio: 'rewritten just now' });
     const after = (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' })).cast;

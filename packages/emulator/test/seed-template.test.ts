@@ -13,7 +13,8 @@ const cache = join(dir, 'cache');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const templates = () => readdirSync(cache).filter((f) => f.endsWith('.db'));
-/** A row only a copy of the template can have: proof the database was copied, not seeded. */
+/** A row only a copy of the template can have: proof the database was copied, not seeded. No API
+ * writes the template file, so it is marked in SQL. */
 const mark = (file: string, value: string) => {
   const db = new Database(file);
   db.prepare(`INSERT OR REPLACE INTO meta (key, value) VALUES ('template_test', ?)`).run(value);

@@ -6,6 +6,8 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEV_MNEMONIC, SEED_USERS, Store, seedStore } from '../src/index.js';
 
+// What the seed writes is under test here, counters, indexes and signatures included: its rows are
+// read in SQL, many of them in tables and columns no API shows.
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const stores: Store[] = [];
 afterEach(() => {

@@ -9,6 +9,8 @@ import { dataTables, type Emulator, SEED_USERS, type Store, startEmulator } from
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const [alice, bob, carol] = SEED_USERS;
 
+// Snapshots must give back the store's rows byte for byte, rowids and tables no API lists included:
+// this digest reads them in SQL.
 /** Every data table's rows (with rowids, which the search index points at), as one hash per table. */
 function digest(store: Store): Record<string, string> {
   const out: Record<string, string> = {};

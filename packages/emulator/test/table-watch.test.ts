@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TableWatch, watchTable } from '../src/store/table-watch.js';
 
+// A store helper on a bare SQLite table is under test: the changes it must notice are made in SQL.
 let dir: string;
 let db: Database.Database;
 let watch: TableWatch;

@@ -1,49 +1,89 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi } from './support/api.js';
+import { castsWithText } from './support/reads.js';
 import { conforms, failure, sliceBytes } from './support/v2-social.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 const [alice, bob, carol] = SEED_USERS;
-const row = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
+
+/**
+ * A thread the tests build through the API, so what the reads must show is known from what was
+ * written: alice's root in a channel, five direct replies a second apart, two under the first and one
+ * under the second, one more a level further down the first's first, and bob and carol liking the first.
+ */
+const thread = {
+  channel: { id: '', url: '' },
+  root: '',
+  replies: [] as string[],
+  children: {} as Record<string, string[]>,
+  deep: { hash: '', parent: '' },
+  repliers: [] as number[],
+};
 
 beforeAll(async () => {
   env = await startApi();
+  const [channel] = (await env.api.fetchAllChannels({ limit: 1 })).channels;
+  thread.channel = { id: channel!.id, url: channel!.url };
+  thread.root = await env.fixtures.cast(alice, 'a thread to read', { channelId: channel!.id });
+  for (let i = 0; i < 5; i++) {
+    env.tick(1000);
+    const user = await env.fixtures.user();
+    thread.repliers.push(user.fid);
+    const reply = await env.fixtures.cast(user, `reply ${i}`, { parent: thread.root });
+    thread.replies.push(reply);
+    thread.children[reply] = [];
+  }
+  const [first, second] = thread.replies as [string, string];
+  for (const [parent, text] of [
+    [first, 'under the first'],
+    [first, 'under the first again'],
+    [second, 'under the second'],
+  ] as const) {
+    env.tick(1000);
+    thread.children[parent]!.push(await env.fixtures.cast(carol, text, { parent }));
+  }
+  const parent = thread.children[first]![0]!;
+  thread.deep = { hash: await env.fixtures.cast(bob, 'a level further down', { parent }), parent };
+  await env.fixtures.like(bob, first);
+  await env.fixtures.like(carol, first);
 });
 afterAll(() => env.close());
 
+/** Casts of alice, bob and carol as the hub lists them: seeded casts read through another API. */
+async function hubCasts(): Promise<any[]> {
+  const lists = await Promise.all(
+    [alice, bob, carol].map(({ fid }) => env.hub.fetchUsersCasts({ fid, pageSize: 1000 })),
+  );
+  return lists.flatMap((l) => l.messages);
+}
+
 describe('cast lookup', () => {
   it('looks a cast up by hash with its author, counts, thread and viewer context', async () => {
-    const stored = row<{
-      hash: string;
-      fid: number;
-      likes_count: number;
-      replies_count: number;
-      root_hash: string;
-    }>('SELECT * FROM casts WHERE deleted = 0 AND likes_count > 1 AND parent_hash IS NOT NULL LIMIT 1');
-    const liker = row<{ fid: number }>(
-      'SELECT fid FROM reactions WHERE target = ? AND type = 1',
-      stored.hash,
-    );
+    // The first reply: two likes (bob's, carol's), two replies, in alice's thread.
+    const first = thread.replies[0]!;
     const { cast } = conforms(
       'lookup-cast-by-hash-or-warpcast-url',
-      await env.api.lookupCastByHashOrWarpcastUrl({
-        identifier: stored.hash,
-        type: 'hash',
-        viewerFid: liker.fid,
-      }),
+      await env.api.lookupCastByHashOrWarpcastUrl({ identifier: first, type: 'hash', viewerFid: bob.fid }),
     );
-    expect(cast.hash).toBe(stored.hash);
-    expect(cast.author.fid).toBe(stored.fid);
-    expect(cast.reactions.likes_count).toBe(stored.likes_count);
-    expect(cast.reactions.likes.length).toBeGreaterThan(0);
-    expect(cast.replies.count).toBe(stored.replies_count);
-    expect(cast.thread_hash).toBe(stored.root_hash);
+    expect(cast.hash).toBe(first);
+    expect(cast.author.fid).toBe(thread.repliers[0]);
+    expect(cast.reactions.likes_count).toBe(2);
+    expect(cast.reactions.likes.map((l) => l.fid).sort()).toEqual([bob.fid, carol.fid]);
+    expect(cast.replies.count).toBe(2);
+    expect(cast.thread_hash).toBe(thread.root);
+    expect(cast.parent_hash).toBe(thread.root);
     expect(cast.viewer_context?.liked).toBe(true);
+    const asAlice = await env.api.lookupCastByHashOrWarpcastUrl({
+      identifier: first,
+      type: 'hash',
+      viewerFid: 1,
+    });
+    expect(asAlice.cast.viewer_context?.liked).toBe(false);
   });
 
   it('looks a cast up by a warpcast URL made of the username and a hash prefix', async () => {
-    const stored = row<{ hash: string }>('SELECT hash FROM casts WHERE fid = 1 AND deleted = 0 LIMIT 1');
+    const stored = { hash: thread.root };
     const { cast } = await env.api.lookupCastByHashOrWarpcastUrl({
       identifier: `https://warpcast.com/${alice.username}/${stored.hash.slice(0, 10)}`,
       type: 'url',
@@ -75,32 +115,32 @@ describe('cast lookup', () => {
   });
 
   it('shows mentions inside the text, with byte ranges that cover each @username', async () => {
-    const stored = row<{ hash: string; mentions: string }>(
-      "SELECT hash, mentions FROM casts WHERE deleted = 0 AND mentions != '[]' LIMIT 1",
-    );
+    // A seeded cast with mentions, as the hub has it: the v2 cast must name the same fids.
+    const stored = (await hubCasts()).find((m) => m.data.castAddBody.mentions.length > 0);
     const { cast } = await env.api.lookupCastByHashOrWarpcastUrl({ identifier: stored.hash, type: 'hash' });
-    expect(cast.mentioned_profiles.map((u) => u.fid)).toEqual(JSON.parse(stored.mentions));
+    expect(cast.mentioned_profiles.map((u) => u.fid)).toEqual(stored.data.castAddBody.mentions);
     cast.mentioned_profiles.forEach((user, i) => {
       expect(sliceBytes(cast.text, cast.mentioned_profiles_ranges[i]!)).toBe(`@${user.username}`);
     });
   });
 
   it('embeds quoted casts as embedded casts and URLs with locally known metadata on absolute URLs', async () => {
-    const quoting = row<{ hash: string; embeds: string }>(
-      `SELECT c.hash, c.embeds FROM casts c JOIN cast_quotes q ON q.cast_hash = c.hash
-       JOIN casts o ON o.hash = q.quoted_hash AND o.deleted = 0 WHERE c.deleted = 0 LIMIT 1`,
-    );
+    const quoting = await env.api.publishCast({
+      signerUuid: carol.signerUuid,
+      text: 'quoting the thread',
+      embeds: [{ cast_id: { fid: alice.fid, hash: thread.root } }],
+    });
     const { cast } = conforms(
       'lookup-cast-by-hash-or-warpcast-url',
-      await env.api.lookupCastByHashOrWarpcastUrl({ identifier: quoting.hash, type: 'hash' }),
+      await env.api.lookupCastByHashOrWarpcastUrl({ identifier: quoting.cast.hash, type: 'hash' }),
     );
-    const quotedHash = JSON.parse(quoting.embeds)[0].castId.hash;
     expect(cast.embeds[0]).toMatchObject({
-      cast: { hash: quotedHash, author: { object: 'user_dehydrated' } },
+      cast: { hash: thread.root, author: { object: 'user_dehydrated', fid: alice.fid } },
     });
 
-    const image = row<{ hash: string }>(
-      `SELECT hash FROM casts WHERE embeds LIKE '%/_emulator/image/%' LIMIT 1`,
+    // A seeded cast embedding one of the seed's images, as the hub has it.
+    const image = (await hubCasts()).find((m) =>
+      m.data.castAddBody.embeds.some((e: { url?: string }) => e.url?.includes('/_emulator/image/')),
     );
     const withImage = (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: image.hash, type: 'hash' }))
       .cast;
@@ -112,9 +152,9 @@ describe('cast lookup', () => {
 
 describe('bulk casts', () => {
   it('returns casts sorted by likes and leaves out unknown hashes', async () => {
-    const stored = env.store.db
-      .prepare('SELECT hash, likes_count FROM casts WHERE deleted = 0 ORDER BY ts LIMIT 5')
-      .all() as { hash: string; likes_count: number }[];
+    // The thread's root and its first four replies: 0 to 2 likes, and the likes given here vary them.
+    const stored = [thread.root, ...thread.replies.slice(1, 5)].map((hash) => ({ hash }));
+    await env.fixtures.like(bob, thread.replies[2]!);
     const body = conforms(
       'fetch-bulk-casts',
       await env.api.fetchBulkCasts({
@@ -125,14 +165,12 @@ describe('bulk casts', () => {
     const likes = body.result.casts.map((c) => c.reactions.likes_count);
     expect(body.result.casts).toHaveLength(5);
     expect(likes).toEqual([...likes].sort((a, b) => b - a));
+    expect(body.result.casts[0]!.hash).toBe(thread.replies[2]);
   });
 });
 
 describe('conversations', () => {
-  const busy = () =>
-    row<{ hash: string; replies_count: number }>(
-      'SELECT hash, replies_count FROM casts WHERE deleted = 0 AND replies_count >= 4 ORDER BY replies_count DESC LIMIT 1',
-    );
+  const busy = () => ({ hash: thread.root, replies_count: thread.replies.length });
 
   it('pages the direct replies of a cast with a cursor and nests replies to the requested depth', async () => {
     const root = busy();
@@ -141,7 +179,7 @@ describe('conversations', () => {
       await env.api.lookupCastConversation({ identifier: root.hash, type: 'hash', limit: 2, replyDepth: 3 }),
     );
     const page1 = first.conversation.cast.direct_replies;
-    expect(page1).toHaveLength(2);
+    expect(page1.map((r) => r.hash)).toEqual(thread.replies.slice(0, 2));
     expect(page1.every((r) => r.parent_hash === root.hash)).toBe(true);
     expect(first.next?.cursor).toBeTruthy();
     const second = await env.api.lookupCastConversation({
@@ -151,7 +189,7 @@ describe('conversations', () => {
       cursor: first.next!.cursor!,
     });
     const page2 = second.conversation.cast.direct_replies.map((r) => r.hash);
-    expect(page2.some((h) => page1.some((r) => r.hash === h))).toBe(false);
+    expect(page2).toEqual(thread.replies.slice(2, 4));
     // Chronological by default: each page continues where the last ended.
     expect(Date.parse(second.conversation.cast.direct_replies[0]!.timestamp)).toBeGreaterThanOrEqual(
       Date.parse(page1[1]!.timestamp),
@@ -163,13 +201,11 @@ describe('conversations', () => {
     for (const reply of page1 as Reply[]) {
       const children = nested(reply);
       expect(children.every((c) => c.parent_hash === reply.hash)).toBe(true);
-      const stored = row<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM casts WHERE parent_hash = ? AND deleted = 0',
-        reply.hash,
-      ).n;
-      expect(children.length).toBe(Math.min(stored, 3));
+      expect(children.map((c) => c.hash)).toEqual(thread.children[reply.hash]);
     }
-    expect(page1.some((r) => r.direct_replies.length > 0)).toBe(true);
+    // The third level: the reply under the first reply's first child.
+    const [firstChild] = nested(page1[0] as Reply);
+    expect(nested(firstChild!).map((c) => c.hash)).toEqual([thread.deep.hash]);
 
     const flat = await env.api.lookupCastConversation({ identifier: root.hash, type: 'hash', replyDepth: 1 });
     expect(flat.conversation.cast.direct_replies.every((r) => r.direct_replies.length === 0)).toBe(true);
@@ -193,10 +229,7 @@ describe('conversations', () => {
   });
 
   it('lists the chronological parents of a deep reply from the thread root down', async () => {
-    const deep = row<{ hash: string; root_hash: string; parent_hash: string }>(
-      `SELECT c.hash, c.root_hash, c.parent_hash FROM casts c JOIN casts p ON p.hash = c.parent_hash
-       WHERE p.parent_hash IS NOT NULL AND c.deleted = 0 LIMIT 1`,
-    );
+    const deep = { hash: thread.deep.hash, root_hash: thread.root, parent_hash: thread.deep.parent };
     const body = conforms(
       'lookup-cast-conversation',
       await env.api.lookupCastConversation({
@@ -207,8 +240,7 @@ describe('conversations', () => {
       }),
     );
     const parents = body.conversation.chronological_parent_casts!;
-    expect(parents[0]!.hash).toBe(deep.root_hash);
-    expect(parents[parents.length - 1]!.hash).toBe(deep.parent_hash);
+    expect(parents.map((p) => p.hash)).toEqual([deep.root_hash, thread.replies[0], deep.parent_hash]);
   });
 
   it('summarises a thread from local data, naming its participants', async () => {
@@ -217,14 +249,8 @@ describe('conversations', () => {
       'lookup-cast-conversation-summary',
       await env.api.lookupCastConversationSummary({ identifier: root.hash }),
     );
-    const author = row<{ fid: number; username: string }>(
-      'SELECT c.fid, u.username FROM casts c JOIN users u ON u.fid = c.fid WHERE c.hash = ?',
-      root.hash,
-    );
-    const repliers = env.store.db
-      .prepare('SELECT DISTINCT fid FROM casts WHERE root_hash = ? AND hash != ? AND deleted = 0')
-      .pluck()
-      .all(root.hash, root.hash) as number[];
+    const author = { fid: alice.fid, username: alice.username };
+    const repliers = [...thread.repliers, bob.fid, carol.fid];
     expect(body.summary.text).toContain(`@${author.username} posted`);
     const participants = body.summary.participants.map((u) => u.fid);
     expect(participants[0]).toBe(author.fid);
@@ -254,16 +280,17 @@ describe('publishing and deleting', () => {
   });
 
   it('publishes a reply by parent hash into the parent thread and channel, with URL and cast embeds', async () => {
-    const parent = row<{
-      hash: string;
-      fid: number;
-      channel_id: string;
-      root_hash: string;
-      replies_count: number;
-    }>('SELECT * FROM casts WHERE deleted = 0 AND channel_id IS NOT NULL AND parent_hash IS NULL LIMIT 1');
-    const quoted = row<{ hash: string; fid: number }>(
-      'SELECT hash, fid FROM casts WHERE fid = 3 AND deleted = 0 LIMIT 1',
-    );
+    const parentCast = async () =>
+      (await env.api.lookupCastByHashOrWarpcastUrl({ identifier: thread.root, type: 'hash' })).cast;
+    const before = await parentCast();
+    const parent = {
+      hash: thread.root,
+      fid: alice.fid,
+      channel_id: thread.channel.id,
+      root_hash: thread.root,
+    };
+    const [carols] = (await env.api.fetchCastsForUser({ fid: carol.fid, limit: 1 })).casts;
+    const quoted = { hash: carols!.hash, fid: carol.fid };
     env.tick(1000);
     const published = await env.api.publishCast({
       signerUuid: bob.signerUuid,
@@ -284,15 +311,11 @@ describe('publishing and deleting', () => {
     expect(cast.channel).toMatchObject({ id: parent.channel_id });
     expect(cast.embeds).toHaveLength(2);
     expect(cast.embeds[1]).toMatchObject({ cast: { hash: quoted.hash } });
-    const after = row<{ replies_count: number }>(
-      'SELECT replies_count FROM casts WHERE hash = ?',
-      parent.hash,
-    );
-    expect(after.replies_count).toBe(parent.replies_count + 1);
+    expect((await parentCast()).replies.count).toBe(before.replies.count + 1);
   });
 
   it('posts into a channel by channel_id, under the channel URL', async () => {
-    const channel = row<{ id: string; url: string }>('SELECT id, url FROM channels LIMIT 1');
+    const channel = thread.channel;
     const published = await env.api.publishCast({
       signerUuid: carol.signerUuid,
       text: 'in a channel',
@@ -308,13 +331,13 @@ describe('publishing and deleting', () => {
   });
 
   it('answers a repeated idem with the first cast instead of casting twice', async () => {
-    const count = () => row<{ n: number }>('SELECT COUNT(*) AS n FROM casts WHERE fid = ?', carol.fid).n;
-    const before = count();
+    const count = () => castsWithText(env.api, carol.fid, 'only once');
+    const before = await count();
     const first = await env.api.publishCast({ signerUuid: carol.signerUuid, text: 'only once', idem: 'k-1' });
     env.tick(2000);
     const again = await env.api.publishCast({ signerUuid: carol.signerUuid, text: 'only once', idem: 'k-1' });
     expect(again.cast.hash).toBe(first.cast.hash);
-    expect(count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 
   it('rejects bad publish input with 400 and unknown things with 404', async () => {
@@ -342,12 +365,9 @@ describe('publishing and deleting', () => {
 
   it("deletes the signer's own cast and refuses to delete someone else's", async () => {
     const mine = await env.api.publishCast({ signerUuid: alice.signerUuid, text: 'short-lived' });
-    const theirs = row<{ hash: string }>(
-      'SELECT hash FROM casts WHERE fid = ? AND deleted = 0 LIMIT 1',
-      bob.fid,
-    );
+    const [theirs] = (await env.api.fetchCastsForUser({ fid: bob.fid, limit: 1 })).casts;
     const refused = await failure(
-      env.api.deleteCast({ signerUuid: alice.signerUuid, targetHash: theirs.hash }),
+      env.api.deleteCast({ signerUuid: alice.signerUuid, targetHash: theirs!.hash }),
     );
     expect(refused.status).toBe(400);
     env.tick(1000);
@@ -381,8 +401,9 @@ describe('search and metrics', () => {
     );
     expect(hybrid.result.casts[0]?.hash).toBe(published.cast.hash);
     expect((await env.api.searchCasts({ q: 'quokka', authorFid: alice.fid })).result.casts).toEqual([]);
-    const channel = row<{ id: string }>('SELECT id FROM channels LIMIT 1');
-    expect((await env.api.searchCasts({ q: 'quokka', channelId: channel.id })).result.casts).toEqual([]);
+    expect((await env.api.searchCasts({ q: 'quokka', channelId: thread.channel.id })).result.casts).toEqual(
+      [],
+    );
     expect((await failure(env.api.searchCasts({ q: '!!!' }))).status).toBe(400);
   });
 

@@ -7,7 +7,6 @@ import { conforms, failure } from './support/v2-social.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 const [alice, bob, carol] = SEED_USERS;
-const one = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
 const hashes = (body: FeedResponse) => body.casts.map((c) => c.hash);
 const newestFirst = (body: FeedResponse) => {
   const times = body.casts.map((c) => Date.parse(c.timestamp));
@@ -41,13 +40,50 @@ async function walk(call: (cursor?: string) => Promise<FeedResponse>, max = 20):
   return seen;
 }
 
+/** Everyone `fid` follows, every page. */
+async function followingOf(fid: number): Promise<Set<number>> {
+  const fids = new Set<number>();
+  let cursor: string | undefined;
+  do {
+    const page = await env.api.fetchUserFollowing({ fid, limit: 100, cursor });
+    for (const f of page.users) fids.add(f.user.fid);
+    cursor = page.next.cursor ?? undefined;
+  } while (cursor);
+  return fids;
+}
+
+/**
+ * A small world written through the API a second apart, so its following feed is known: a reader
+ * follows a and b; a posts, b posts, a stranger posts and a recasts it, b replies to a's cast (not
+ * top-level), the reader posts, the stranger posts again (nobody followed recasts it).
+ */
+async function smallWorld() {
+  const user = () => env.fixtures.user();
+  const [reader, a, b, stranger] = [await user(), await user(), await user(), await user()];
+  await env.fixtures.follow(reader, a.fid);
+  await env.fixtures.follow(reader, b.fid);
+  const cast = async (by: { signerUuid: string }, text: string, parent?: string) => {
+    env.tick(1000);
+    return env.fixtures.cast(by, text, parent ? { parent } : {});
+  };
+  const a1 = await cast(a, 'a1');
+  const b1 = await cast(b, 'b1');
+  const s1 = await cast(stranger, 's1');
+  env.tick(1000);
+  await env.api.publishReaction({ signerUuid: a.signerUuid, reactionType: 'recast', target: s1 });
+  await cast(b, 'a reply, not top-level', a1);
+  const r1 = await cast(reader, 'r1');
+  await cast(stranger, 's2');
+  return { reader, a, b, stranger, a1, b1, s1, r1 };
+}
+
+/** A user's following feed walked `limit` at a time. */
+const feedOf = (fid: number, limit: number, withRecasts = true, pages = 20) =>
+  walk((cursor) => env.api.fetchUserFollowingFeed({ fid, limit, withRecasts, cursor }), pages);
+
 describe('following feed', () => {
   it("holds top-level casts by the people a user follows, newest first, over pages that don't repeat", async () => {
-    const followed = new Set(
-      env
-        .all<{ target_fid: number }>('SELECT target_fid FROM links WHERE fid = ?', alice.fid)
-        .map((l) => l.target_fid),
-    );
+    const followed = await followingOf(alice.fid);
     const first = conforms(
       'fetch-user-following-feed',
       await env.api.fetchUserFollowingFeed({ fid: alice.fid, withRecasts: false, limit: 10 }),
@@ -57,19 +93,13 @@ describe('following feed', () => {
       expect(followed.has(cast.author.fid) || cast.author.fid === alice.fid).toBe(true);
       expect(cast.parent_hash).toBeNull();
     }
-    const seen = await walk(
-      async (cursor) =>
-        env.api.fetchUserFollowingFeed({ fid: alice.fid, withRecasts: false, limit: 25, cursor }),
-      4,
-    );
+    const seen = await feedOf(alice.fid, 25, false, 4);
     expect(seen.length).toBeGreaterThan(25);
   });
 
   it('shows a cast recast by a followed user only while recasts are included', async () => {
-    const stranger = one<{ hash: string; fid: number }>(
-      `SELECT hash, fid FROM casts WHERE deleted = 0 AND parent_hash IS NULL AND fid NOT IN
-         (SELECT target_fid FROM links WHERE fid = 1) AND fid != 1 ORDER BY ts LIMIT 1`,
-    );
+    // A stranger to alice: a user registered here, whom she does not follow.
+    const stranger = { hash: await env.fixtures.cast(await env.fixtures.user(), 'from a stranger') };
     env.tick(1000);
     await env.api.publishReaction({
       signerUuid: bob.signerUuid,
@@ -85,81 +115,40 @@ describe('following feed', () => {
       limit: 50,
     });
     expect(hashes(without)).not.toContain(stranger.hash);
-    // With recasts mixed in, pages still never repeat a cast.
-    const seen = await walk(
-      (cursor) => env.api.fetchUserFollowingFeed({ fid: bob.fid, limit: 7, cursor }),
-      12,
-    );
+    // With recasts mixed in, pages still never repeat a cast, and small pages make up what big ones hold.
+    const seen = await feedOf(bob.fid, 7, true, 12);
     expect(seen.length).toBeGreaterThan(50);
-    // ...and agree with the whole feed computed the slow way: each cast at its latest (re)cast time.
-    const expected = env
-      .all<{ hash: string }>(
-        `SELECT hash, MAX(k) AS k FROM (
-         SELECT c.hash, c.ts AS k FROM casts c WHERE c.parent_hash IS NULL AND c.deleted = 0
-           AND c.fid IN (SELECT target_fid FROM links WHERE fid = @fid UNION SELECT @fid)
-         UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-           WHERE r.type = 2 AND r.fid IN (SELECT target_fid FROM links WHERE fid = @fid UNION SELECT @fid)
-       ) GROUP BY hash ORDER BY k DESC, hash DESC LIMIT @n`,
-        { fid: bob.fid, n: seen.length },
-      )
-      .map((r) => r.hash);
-    expect(seen).toEqual(expected);
+    expect(seen).toEqual((await feedOf(bob.fid, 100, true, 1)).slice(0, seen.length));
   });
 
-  it('agrees with the feed computed the slow way for busy and quiet users, any page size, after deletes', async () => {
-    const slowWay = (fid: number, withRecasts: boolean, n: number) =>
-      env
-        .all<{ hash: string }>(
-          `SELECT hash, MAX(k) AS k FROM (
-           SELECT c.hash, c.ts AS k FROM casts c WHERE c.parent_hash IS NULL AND c.deleted = 0
-             AND c.fid IN (SELECT target_fid FROM links WHERE fid = @fid AND type = 'follow' UNION SELECT @fid)
-           UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-             WHERE @recasts AND r.type = 2
-               AND r.fid IN (SELECT target_fid FROM links WHERE fid = @fid AND type = 'follow' UNION SELECT @fid)
-         ) GROUP BY hash ORDER BY k DESC, hash DESC LIMIT @n`,
-          { fid, recasts: withRecasts ? 1 : 0, n },
-        )
-        .map((r) => r.hash);
-    const busiest = one<{ fid: number }>(
-      `SELECT fid FROM links WHERE type = 'follow' GROUP BY fid ORDER BY COUNT(*) DESC, fid LIMIT 1`,
-    ).fid;
-    const quiet = one<{ fid: number }>(
-      `SELECT fid FROM users u WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.fid = u.fid) ORDER BY fid LIMIT 1`,
-    ).fid;
-    const check = async (fid: number, limit: number, withRecasts: boolean, pages: number) => {
-      const seen = await walk(
-        (cursor) => env.api.fetchUserFollowingFeed({ fid, limit, withRecasts, cursor }),
-        pages,
-      );
-      expect(seen).toEqual(slowWay(fid, withRecasts, seen.length));
-      return seen;
-    };
-    for (const [fid, limit, pages] of [
-      [busiest, 3, 15],
-      [busiest, 100, 3],
-      [carol.fid, 1, 30],
-      [quiet, 25, 3],
-    ] as const) {
-      await check(fid, limit, true, pages);
-      await check(fid, limit, false, pages);
+  it('holds exactly what the people followed posted and recast, each cast at its latest (re)cast, any page size', async () => {
+    const w = await smallWorld();
+    for (const limit of [1, 2, 100]) {
+      expect(await feedOf(w.reader.fid, limit, true)).toEqual([w.r1, w.s1, w.b1, w.a1]);
+      expect(await feedOf(w.reader.fid, limit, false)).toEqual([w.r1, w.b1, w.a1]);
     }
-
-    // Deleting a cast that a followee recast takes it out of every page, cached or not.
-    const recast = one<{ target: string; author: number }>(
-      `SELECT r.target, c.fid AS author FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-       WHERE r.type = 2 AND r.fid IN (SELECT target_fid FROM links WHERE fid = ?)
-       ORDER BY r.ts DESC LIMIT 1`,
-      busiest,
-    );
-    const before = await check(busiest, 10, true, 6);
-    expect(before).toContain(recast.target);
-    const signer = one<{ uuid: string }>(
-      `SELECT signer_uuid AS uuid FROM signers WHERE fid = ? AND status = 'approved' LIMIT 1`,
-      recast.author,
-    );
+    // Recast later, a cast moves to the top, once.
     env.tick(1000);
-    await env.api.deleteCast({ signerUuid: signer.uuid, targetHash: recast.target });
-    expect(await check(busiest, 10, true, 6)).not.toContain(recast.target);
+    await env.api.publishReaction({ signerUuid: w.b.signerUuid, reactionType: 'recast', target: w.a1 });
+    expect(await feedOf(w.reader.fid, 1, true)).toEqual([w.a1, w.r1, w.s1, w.b1]);
+    // A user who follows nobody sees their own casts only.
+    expect(await feedOf(w.stranger.fid, 2, true)).toHaveLength(2);
+  });
+
+  it('agrees across page sizes for seeded users, cached or not, and loses a deleted cast from every page', async () => {
+    for (const fid of [alice.fid, bob.fid, carol.fid]) {
+      for (const withRecasts of [true, false]) {
+        const small = await feedOf(fid, 3, withRecasts, 15);
+        expect(small).toEqual((await feedOf(fid, 100, withRecasts, 1)).slice(0, small.length));
+      }
+    }
+    // Deleting a cast that a followee recast takes it out of every page, cached or not.
+    const w = await smallWorld();
+    expect(await feedOf(w.reader.fid, 1, true)).toContain(w.s1);
+    env.tick(1000);
+    await env.api.deleteCast({ signerUuid: w.stranger.signerUuid, targetHash: w.s1 });
+    expect(await feedOf(w.reader.fid, 1, true)).toEqual([w.r1, w.b1, w.a1]);
+    expect(await feedOf(w.reader.fid, 100, true)).toEqual([w.r1, w.b1, w.a1]);
   });
 
   it('needs a known fid', async () => {
@@ -177,7 +166,7 @@ describe('filter feeds', () => {
     expect(byFids.casts.every((c) => [2, 3].includes(c.author.fid))).toBe(true);
     newestFirst(byFids);
 
-    const channel = one<{ id: string; url: string }>('SELECT id, url FROM channels LIMIT 1');
+    const channel = (await env.api.fetchAllChannels({ limit: 1 })).channels[0]!;
     const byUrl = await env.api.fetchFeed({
       feedType: 'filter',
       filterType: 'parent_url',
@@ -231,14 +220,15 @@ describe('filter feeds', () => {
 
 describe('channel and parent URL feeds', () => {
   it('shows only members’ top-level casts by default, and replies when asked', async () => {
-    const channel = one<{ id: string }>(
-      'SELECT channel_id AS id FROM casts WHERE channel_id IS NOT NULL GROUP BY channel_id ORDER BY COUNT(*) DESC LIMIT 1',
-    );
-    const members = new Set(
-      env
-        .all<{ fid: number }>('SELECT fid FROM channel_members WHERE channel_id = ?', channel.id)
-        .map((m) => m.fid),
-    );
+    // The busiest channel of the week, and its members.
+    const { channel } = (await env.api.fetchTrendingChannels({ timeWindow: '7d', limit: 1 })).channels[0]!;
+    const members = new Set<number>();
+    let cursor: string | undefined;
+    do {
+      const page = await env.api.fetchChannelMembers({ channelId: channel.id, limit: 100, cursor });
+      for (const m of page.members) members.add(m.user.fid);
+      cursor = page.next.cursor ?? undefined;
+    } while (cursor);
     const body = conforms(
       'fetch-feed-by-channel-ids',
       await env.api.fetchFeedByChannelIds({ channelIds: [channel.id], limit: 100 }),
@@ -257,13 +247,13 @@ describe('channel and parent URL feeds', () => {
   });
 
   it('shows casts under parent URLs', async () => {
-    const channel = one<{ url: string }>('SELECT url FROM channels LIMIT 1');
+    const [channel] = (await env.api.fetchAllChannels({ limit: 1 })).channels;
     const body = conforms(
       'fetch-feed-by-parent-urls',
-      await env.api.fetchFeedByParentUrls({ parentUrls: [channel.url] }),
+      await env.api.fetchFeedByParentUrls({ parentUrls: [channel!.url] }),
     );
     expect(body.casts.length).toBeGreaterThan(0);
-    expect(body.casts.every((c) => c.parent_url === channel.url)).toBe(true);
+    expect(body.casts.every((c) => c.parent_url === channel!.url)).toBe(true);
   });
 });
 
@@ -274,12 +264,15 @@ describe('ranked feeds', () => {
       await env.api.fetchTrendingFeed({ timeWindow: '7d', limit: 10 }),
     );
     expect(body.casts).toHaveLength(10);
+    // Each cast's reactions inside the window, as its reaction list dates them.
     const since = env.store.now() - 7 * 24 * 3600 * 1000;
-    const counts = body.casts.map(
-      (c) =>
-        one<{ n: number }>('SELECT COUNT(*) AS n FROM reactions WHERE target = ? AND ts > ?', c.hash, since)
-          .n,
-    );
+    const counts: number[] = [];
+    for (const c of body.casts) {
+      const { reactions } = await env.api.fetchCastReactions({ hash: c.hash, types: ['all'], limit: 100 });
+      expect(reactions.length).toBeLessThan(100);
+      counts.push(reactions.filter((r) => Date.parse(r.reaction_timestamp) > since).length);
+    }
+    expect(counts[0]).toBeGreaterThan(0);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const seen = await walk(
       (cursor) => env.api.fetchTrendingFeed({ timeWindow: '24h', limit: 10, cursor }),
@@ -309,10 +302,7 @@ describe("a user's casts", () => {
     const top = await env.api.fetchCastsForUser({ fid: bob.fid, includeReplies: false, limit: 150 });
     expect(top.casts.length).toBeGreaterThan(0);
     expect(top.casts.every((c) => c.parent_hash === null)).toBe(true);
-    const channel = one<{ channel_id: string }>(
-      'SELECT channel_id FROM casts WHERE fid = ? AND channel_id IS NOT NULL LIMIT 1',
-      bob.fid,
-    );
+    const channel = { channel_id: body.casts.find((c) => c.channel)!.channel!.id };
     const inChannel = await env.api.fetchCastsForUser({ fid: bob.fid, channelId: channel.channel_id });
     expect(inChannel.casts.length).toBeGreaterThan(0);
     expect(inChannel.casts.every((c) => c.channel?.id === channel.channel_id)).toBe(true);
@@ -324,13 +314,21 @@ describe("a user's casts", () => {
       'fetch-popular-casts-by-user',
       await env.api.fetchPopularCastsByUser({ fid: alice.fid }),
     );
-    const expected = env
-      .all<{ hash: string }>(
-        `SELECT hash FROM casts WHERE fid = ? AND deleted = 0
-       ORDER BY likes_count + 2 * recasts_count + replies_count DESC, ts DESC LIMIT 10`,
-        alice.fid,
-      )
-      .map((r) => r.hash);
+    // Every cast of hers, as her casts list counts them, by that score and then newest.
+    const mine: FeedResponse['casts'] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await env.api.fetchCastsForUser({ fid: alice.fid, limit: 150, cursor });
+      mine.push(...page.casts);
+      cursor = page.next.cursor ?? undefined;
+    } while (cursor);
+    expect(mine.length).toBeGreaterThan(150);
+    const scoreOf = (c: (typeof mine)[number]) =>
+      c.reactions.likes_count + 2 * c.reactions.recasts_count + c.replies.count;
+    const expected = [...mine]
+      .sort((x, y) => scoreOf(y) - scoreOf(x) || Date.parse(y.timestamp) - Date.parse(x.timestamp))
+      .slice(0, 10)
+      .map((c) => c.hash);
     expect(expected).toHaveLength(10);
     expect(body.casts.map((c) => c.hash)).toEqual(expected);
     const score = body.casts.map(
@@ -353,20 +351,22 @@ describe("a user's casts", () => {
     });
     expect(recasts.casts.length).toBeGreaterThan(0);
     expect(recasts.casts.every((c) => c.viewer_context?.recasted)).toBe(true);
-    const both = await env.api.fetchRepliesAndRecastsForUser({ fid: bob.fid, limit: 50 });
+    const both = await env.api.fetchRepliesAndRecastsForUser({ fid: bob.fid, limit: 50, viewerFid: bob.fid });
     newestFirst(replies);
     // Both kinds, together: bob's replies and the casts he recast (by others).
     expect(both.casts.some((c) => c.author.fid === bob.fid && c.parent_hash !== null)).toBe(true);
     expect(both.casts.some((c) => c.author.fid !== bob.fid)).toBe(true);
-    const recastByBob = (hash: string) =>
-      one<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM reactions WHERE fid = ? AND type = 2 AND target = ?',
-        bob.fid,
-        hash,
-      ).n > 0;
-    expect(both.casts.every((c) => recastByBob(c.hash) || (c.author.fid === bob.fid && c.parent_hash))).toBe(
-      true,
-    );
+    // Each is a reply of his or a cast he recast, as the hub lists his recasts.
+    const { messages } = await env.hub.fetchUserReactions({
+      fid: bob.fid,
+      reactionType: 'Recast',
+      pageSize: 1000,
+    });
+    const recastByBob = new Set(messages.map((m) => m.data.reactionBody?.targetCastId?.hash));
+    expect(
+      both.casts.every((c) => recastByBob.has(c.hash) || (c.author.fid === bob.fid && c.parent_hash)),
+    ).toBe(true);
+    for (const c of both.casts) if (recastByBob.has(c.hash)) expect(c.viewer_context?.recasted).toBe(true);
   });
 
   it('answers the frames feed with a valid, possibly empty page', async () => {
@@ -403,13 +403,20 @@ describe('embed types feed', () => {
       const type = contentTypeOf(url);
       return wanted.has(type) || wanted.has(type.split('/')[0]!);
     };
-    // The slow way: every live cast's URL embeds, typed as embed metadata types them.
-    const expected = env
-      .all<{ hash: string; embeds: string }>(
-        'SELECT hash, embeds FROM casts WHERE deleted = 0 ORDER BY ts DESC, hash DESC',
-      )
-      .filter((c) => (JSON.parse(c.embeds) as { url?: string }[]).some((e) => e.url && matches(e.url)))
-      .map((c) => c.hash);
+    const embedTypes = (limit: number) =>
+      walk(async (cursor) =>
+        conforms(
+          'fetch-feed',
+          await env.api.fetchFeed({
+            feedType: 'filter',
+            filterType: 'embed_types',
+            embedTypes: types,
+            limit,
+            cursor,
+          }),
+        ),
+      );
+    const expected = await embedTypes(100);
     expect(expected).toEqual(
       expect.arrayContaining(
         ['clip.MP4', 'report.pdf', 'notes.txt'].map((f) => posted.get(`https://files.example/${f}`)),
@@ -421,19 +428,15 @@ describe('embed types feed', () => {
     expect(expected).toContain(posted.get('https://files.example/talk.mp4?t=30'));
     expect(expected).not.toContain(posted.get('https://files.example/photo.png?download=clip.mp4'));
     expect(expected).not.toContain(posted.get('https://files.example/page#section.pdf'));
+    // Every cast in it has such an embed, newest first.
+    const { result } = await env.api.fetchBulkCasts({ casts: expected.slice(0, 100) });
+    const byHash = new Map(result.casts.map((c) => [c.hash, c]));
+    const inOrder = expected.slice(0, 100).map((h) => byHash.get(h)!);
+    for (const c of inOrder) expect(c.embeds.some((e) => 'url' in e && matches(e.url))).toBe(true);
+    const times = inOrder.map((c) => Date.parse(c.timestamp));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
 
-    const walked = await walk(async (cursor) =>
-      conforms(
-        'fetch-feed',
-        await env.api.fetchFeed({
-          feedType: 'filter',
-          filterType: 'embed_types',
-          embedTypes: types,
-          limit: 2,
-          cursor,
-        }),
-      ),
-    );
+    const walked = await embedTypes(2);
     expect(walked).toEqual(expected);
   });
 });

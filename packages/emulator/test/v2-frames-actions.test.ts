@@ -20,7 +20,7 @@ beforeAll(async () => {
       ? { status: 302, body: '', headers: { location: '/landing?from=frame' } }
       : { body: NEXT_PAGE },
   );
-  castHash = env.value<string>('SELECT hash FROM casts WHERE deleted = 0 ORDER BY ts DESC LIMIT 1');
+  castHash = await env.fixtures.cast(SEED_USERS[0], 'a cast with a frame in it');
 });
 afterAll(async () => {
   await frame.close();

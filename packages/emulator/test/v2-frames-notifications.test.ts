@@ -8,12 +8,23 @@ let env: Awaited<ReturnType<typeof startApi>>;
 let disabledFid: number;
 let strangerFid: number;
 
+/** The developer app's notification tokens, every page of `limit`. */
+async function everyToken(limit = 100) {
+  const tokens = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.api.fetchNotificationTokens({ limit, cursor });
+    tokens.push(...page.notification_tokens);
+    cursor = page.next?.cursor ?? undefined;
+  } while (cursor);
+  return tokens;
+}
+
 beforeAll(async () => {
   env = await startApi();
-  disabledFid = env.value<number>('SELECT fid FROM miniapp_users WHERE enabled = 0 ORDER BY fid LIMIT 1');
-  strangerFid = env.value<number>(
-    'SELECT MAX(fid) FROM users WHERE fid NOT IN (SELECT fid FROM miniapp_users)',
-  );
+  disabledFid = Math.min(...(await everyToken()).filter((t) => t.status === 'disabled').map((t) => t.fid!));
+  // Someone with no token: a user the test kit registers.
+  strangerFid = (await env.fixtures.user()).fid;
 });
 afterAll(() => env.close());
 
@@ -28,18 +39,25 @@ const fresh = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 const send = async (fids: number[], uuid = fresh(), filters?: object) =>
   (await env.api.publishFrameNotifications({ targetFids: fids, notification: note(uuid), filters }))
     .notification_deliveries;
-const delivered = (fid: number) =>
-  env.value<number>('SELECT COUNT(*) FROM miniapp_deliveries WHERE fid = ?', fid);
+/** How many notifications the developer's app delivered to `fid`, as its log on the emulator lists them. */
+async function delivered(fid: number): Promise<number> {
+  const admin = (path: string) =>
+    fetch(`${env.url}/_emulator/miniapps${path}`, { headers: { 'x-api-key': env.apiKey } }).then((r) =>
+      r.json(),
+    );
+  const [app] = (await admin('')).miniapps;
+  const { notifications } = await admin(`/${app.id}/notifications?limit=1000`);
+  expect(notifications.length).toBeLessThan(1000);
+  return notifications.filter((n: { fid: number }) => n.fid === fid).length;
+}
 
 describe('notification tokens', () => {
   it('lists the tokens of the developer’s app users, by fid when asked', async () => {
     const all = await env.api.fetchNotificationTokens({ limit: 100 });
     expect(specErrors('fetchNotificationTokens', all)).toEqual([]);
-    expect(all.notification_tokens.length).toBe(
-      env.value<number>(
-        'SELECT COUNT(*) FROM miniapp_users u JOIN miniapps m ON m.id = u.app_id WHERE m.developer = 1 AND token IS NOT NULL',
-      ),
-    );
+    expect(all.notification_tokens.length).toBeGreaterThan(3);
+    // Pages of three make up the one page.
+    expect(await everyToken(3)).toEqual(all.notification_tokens);
     expect(all.notification_tokens[0]!.url).toMatch(
       /^http:\/\/127\.0\.0\.1:\d+\/_emulator\/miniapps\/notify$/,
     );
@@ -78,14 +96,14 @@ describe('publishing notifications', () => {
   it('delivers a (fid, notification id) once in 24 hours and again after', async () => {
     env.tick(60_000);
     const id = fresh();
-    const before = delivered(1);
+    const before = await delivered(1);
     expect(await send([1], id)).toMatchObject([{ status: 'success' }]);
     env.tick(60_000);
     expect(await send([1], id)).toMatchObject([{ status: 'success' }]);
-    expect(delivered(1)).toBe(before + 1);
+    expect(await delivered(1)).toBe(before + 1);
     env.tick(24 * 3600_000);
     expect(await send([1], id)).toMatchObject([{ status: 'success' }]);
-    expect(delivered(1)).toBe(before + 2);
+    expect(await delivered(1)).toBe(before + 2);
   });
 
   it('stops a token at 100 a day until the oldest leaves the day', async () => {
@@ -102,14 +120,16 @@ describe('publishing notifications', () => {
 
   it('sends to everyone with notifications on when no fids are given, less the filtered out', async () => {
     env.tick(25 * 3600_000);
-    const enabled = env.column('SELECT fid FROM miniapp_users WHERE enabled = 1 ORDER BY fid').map(Number);
+    const enabled = (await everyToken())
+      .filter((t) => t.status === 'enabled')
+      .map((t) => t.fid!)
+      .sort((a, b) => a - b);
     const res = await send([], fresh(), { exclude_fids: [1] });
     expect(res.map((d) => d.fid)).toEqual(enabled.filter((f) => f !== 1));
     expect(res.every((d) => d.status === 'success')).toBe(true);
     env.tick(60_000);
-    const followers = new Set(
-      env.column("SELECT fid FROM links WHERE target_fid = 2 AND type = 'follow'").map(Number),
-    );
+    const links = await env.hub.fetchUserFollowers({ targetFid: 2, pageSize: 1000 });
+    const followers = new Set(links.messages.map((m) => m.data.fid));
     const following = await send([], fresh(), { following_fid: 2 });
     expect(following.map((d) => d.fid)).toEqual(enabled.filter((f) => followers.has(f)));
   });

@@ -189,6 +189,7 @@ describe('page frames the developer makes', () => {
         },
       ],
     };
+    // A row as an older emulator stored it: the API refuses such pages now, so only SQL writes one.
     env.store.db
       .prepare('UPDATE neynar_frames SET pages = ? WHERE uuid = ?')
       .run(JSON.stringify([stored]), made.uuid);
@@ -207,6 +208,8 @@ describe('page frames the developer makes', () => {
   });
 });
 
+// How often each app was used is seed data no API shows (only the rankings it drives): the expected
+// rankings below count the uses in SQL.
 describe('the catalogue', () => {
   it('holds only the asked categories, most used in the window first, over pages that do not repeat', async () => {
     for (const category of MINIAPP_CATEGORIES) {
@@ -257,14 +260,14 @@ describe('relevant apps and search', () => {
     const res = await env.api.fetchRelevantFrames({ viewerFid: 1, timeWindow: '7d' });
     expect(specErrors('fetchRelevantFrames', res)).toEqual([]);
     expect(res.relevant_frames.length).toBeGreaterThan(0);
-    const followed = new Set(
-      env.column("SELECT target_fid FROM links WHERE fid = 1 AND type = 'follow'").map(Number),
-    );
+    const links = await env.hub.fetchUserFollowing({ fid: 1, pageSize: 1000 });
+    const followed = new Set(links.messages.map((m) => m.data.linkBody!.targetFid!));
     for (const r of res.relevant_frames) {
       const users = [...r.top_relevant_users, ...r.remaining_relevant_users];
       expect(users.length).toBeGreaterThan(0);
       for (const u of users) {
         expect(followed.has(u.fid)).toBe(true);
+        // Uses are seed data no API shows.
         const used = env.value<number>(
           'SELECT COUNT(*) FROM miniapp_uses u JOIN miniapps m ON m.id = u.app_id WHERE m.url = ? AND u.fid = ?',
           r.frames[0]!.frames_url,
@@ -351,7 +354,7 @@ describe('the frames feed', () => {
     const res = await env.api.fetchFramesOnlyFeed({ limit: 20 });
     expect(specErrors('fetchFramesOnlyFeed', res)).toEqual([]);
     expect(res.casts.length).toBe(20);
-    const apps = new Set(env.column('SELECT url FROM miniapps'));
+    const apps = new Set((await env.api.fetchFrameCatalog({ limit: 100 })).frames.map((f) => f.frames_url));
     for (const c of res.casts) expect(c.embeds.some((e) => 'url' in e && apps.has(e.url))).toBe(true);
     expect(SEED_USERS.length).toBe(3);
   });
@@ -360,9 +363,9 @@ describe('the frames feed', () => {
     const res = await env.api.fetchFramesOnlyFeed({ limit: 5 });
     const cast = res.casts[0]!;
     const url = (cast.embeds[0] as { url: string }).url;
-    const [listed] = (
-      await env.api.searchFrames({ q: env.value<string>('SELECT name FROM miniapps WHERE url = ?', url) })
-    ).frames;
+    const { frames } = await env.api.fetchFrameCatalog({ limit: 100 });
+    const name = frames.find((f) => f.frames_url === url)!.manifest!.frame!.name;
+    const [listed] = (await env.api.searchFrames({ q: name })).frames;
     expect(cast.frames).toHaveLength(1);
     const { author: fullAuthor, ...app } = listed!;
     expect(cast.frames![0]).toEqual({

@@ -1,17 +1,14 @@
 // The v2 user, follower and moderation lists, walked page by page over real HTTP with `cursor`: the pages
-// put together are exactly the whole list straight from the tables (plain ORDER BY), each item once.
-// Mutes, blocks, bans and follows made at one clock reading tie on their time, so the tie-breaking fid
-// decides; the lists ranked by follower count have ties of their own.
+// put together are exactly the whole list, each item once. The whole list is worked out from every
+// user as fetchBulkUsers shows them (the rule and order the list promises, applied here), or, for the
+// lists this test writes, known from what it wrote. Mutes, blocks, bans and follows made at one clock
+// reading tie on their time, so the tie-breaking fid decides; lists ranked by follower count have ties
+// of their own.
+import type { User } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from './support/api.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
-
-const signerOf = (fid: number) =>
-  env.store.db
-    .prepare("SELECT signer_uuid FROM signers WHERE fid = ? AND status = 'approved' LIMIT 1")
-    .pluck()
-    .get(fid) as string;
 
 type Query = Record<string, string | number | boolean>;
 
@@ -64,110 +61,140 @@ async function expectPagesMakeUp(
 
 const users = (b: any) => (b.users ?? b.result.users).map((u: any) => String(u.fid ?? u.user.fid));
 
+/** Every user, as fetchBulkUsers shows them: the fids from the hub's list, a hundred to a call. */
+async function everyUser(): Promise<User[]> {
+  const { fids } = await env.hub.fetchFids({ shardId: 1, pageSize: 1000 });
+  const out: User[] = [];
+  for (let i = 0; i < fids.length; i += 100) {
+    out.push(...(await env.api.fetchBulkUsers({ fids: fids.slice(i, i + 100) })).users);
+  }
+  expect(out).toHaveLength(fids.length);
+  return out;
+}
+
+const byFollowers = (a: User, b: User) => b.follower_count - a.follower_count || a.fid - b.fid;
+const fidsOf = (list: User[]) => list.map((u) => String(u.fid));
+
+/** Six users registered by the test kit (fids in increasing order) who block fid 3, and seven who follow fid 4. */
+let blockers: { fid: number; signerUuid: string }[];
+let followers: { fid: number; signerUuid: string }[];
+/** The same fids newest first: with one clock reading, the higher fid first. */
+const desc = (list: { fid: number }[]) => list.map((u) => String(u.fid)).reverse();
+
 beforeAll(async () => {
   env = await startApi();
+  blockers = [];
+  for (let i = 0; i < 6; i++) blockers.push(await env.fixtures.user());
+  followers = [];
+  for (let i = 0; i < 7; i++) followers.push(await env.fixtures.user());
+  // Acted on in this order, so the list's order comes from its key, not from the order of writes.
+  const shuffled = <T>(list: T[]) => [0, 5, 1, 4, 2, 3].map((i) => list[i]!);
   // At one clock reading: fid 1 mutes five users, fid 2 blocks six, six users block fid 3, five fids
   // are banned, and six users follow fid 4. Then, a second later, one more of each.
   for (const muted of [40, 44, 41, 43, 42]) await send('POST', '/mute', { fid: 1, muted_fid: muted });
+  const bob = '00000000-0000-4000-8000-000000000002';
   for (const blocked of [50, 55, 51, 54, 52, 53]) {
-    await send('POST', '/block', { signer_uuid: signerOf(2), blocked_fid: blocked });
+    await send('POST', '/block', { signer_uuid: bob, blocked_fid: blocked });
   }
-  for (const blocker of [60, 65, 61, 64, 62, 63]) {
-    await send('POST', '/block', { signer_uuid: signerOf(blocker), blocked_fid: 3 });
+  for (const blocker of shuffled(blockers)) {
+    await send('POST', '/block', { signer_uuid: blocker.signerUuid, blocked_fid: 3 });
   }
   await send('POST', '/ban', { fids: [70, 74, 71, 73, 72] });
-  for (const follower of [80, 85, 81, 84, 82, 83]) {
-    await send('POST', '/user/follow', { signer_uuid: signerOf(follower), target_fids: [4] });
+  for (const follower of shuffled(followers.slice(0, 6))) {
+    await send('POST', '/user/follow', { signer_uuid: follower.signerUuid, target_fids: [4] });
   }
   env.tick(1000);
   await send('POST', '/mute', { fid: 1, muted_fid: 45 });
-  await send('POST', '/block', { signer_uuid: signerOf(2), blocked_fid: 3 });
+  await send('POST', '/block', { signer_uuid: bob, blocked_fid: 3 });
   await send('POST', '/ban', { fids: [75] });
-  await send('POST', '/user/follow', { signer_uuid: signerOf(86), target_fids: [4] });
+  await send('POST', '/user/follow', { signer_uuid: followers[6]!.signerUuid, target_fids: [4] });
 });
 afterAll(() => env.close());
 
 describe('user lists page to exactly their whole list', () => {
   it('search, power users and users by location', async () => {
+    const all = await everyUser();
+    // Search: a username or display name, or a word of it, starting with the query; most followed first.
+    const startsWithA = (u: User) =>
+      u.username.toLowerCase().startsWith('a') ||
+      (u.display_name ?? '').toLowerCase().startsWith('a') ||
+      (u.display_name ?? '').toLowerCase().includes(' a');
     await expectPagesMakeUp(
       '/user/search',
       { q: 'a' },
       users,
-      env.column(
-        `SELECT fid FROM users WHERE username LIKE 'a%' OR display_name LIKE 'a%' OR display_name LIKE '% a%'
-         ORDER BY follower_count DESC, fid ASC`,
-      ),
+      fidsOf(all.filter(startsWithA).sort(byFollowers)),
       [1, 4],
     );
     await expectPagesMakeUp(
       '/user/power',
       {},
       users,
-      env.column('SELECT fid FROM users WHERE power_badge = 1 ORDER BY follower_count DESC, fid ASC'),
+      fidsOf(all.filter((u) => u.power_badge).sort(byFollowers)),
       [1, 4],
     );
+    // Nearest first, by the flat-earth distance the list documents, then fid.
     const [lat, lng] = [40, -70];
     const k = Math.cos((lat * Math.PI) / 180);
+    const distance = (u: User) => {
+      const at = u.profile.location!;
+      return (at.latitude - lat) ** 2 + ((at.longitude - lng) * k) ** 2;
+    };
+    const located = all
+      .filter((u) => u.profile.location)
+      .sort((a, b) => distance(a) - distance(b) || a.fid - b.fid);
+    expect(located.length).toBeGreaterThan(30);
     await expectPagesMakeUp(
       '/user/by_location',
       { latitude: lat, longitude: lng },
       users,
-      env.column(
-        `SELECT fid FROM users WHERE location_lat IS NOT NULL
-         ORDER BY (location_lat - ?) * (location_lat - ?) + ((location_lng - ?) * ?) * ((location_lng - ?) * ?), fid`,
-        lat,
-        lat,
-        lng,
-        k,
-        lng,
-        k,
-      ),
+      fidsOf(located),
       [7, 30],
     );
   });
 
   it('followers and following, newest first and by follower count', async () => {
+    const all = new Map((await everyUser()).map((u) => [u.fid, u]));
+    /** fid's followers (or followees) as the hub lists its links, with when each link was made. */
+    const linked = async (fid: number, way: 'followers' | 'following') => {
+      const { messages, nextPageToken } =
+        way === 'followers'
+          ? await env.hub.fetchUserFollowers({ targetFid: fid, pageSize: 1000 })
+          : await env.hub.fetchUserFollowing({ fid, pageSize: 1000 });
+      expect(nextPageToken).toBe('');
+      return messages.map((m) => ({
+        fid: way === 'followers' ? m.data.fid : m.data.linkBody!.targetFid!,
+        at: m.data.timestamp,
+      }));
+    };
+    /** Newest first: checked on the hub's timestamps (seconds), the fids in between left to the list. */
+    const expectNewestFirst = (listed: string[], links: { fid: number; at: number }[]) => {
+      const at = new Map(links.map((l) => [String(l.fid), l.at]));
+      expect([...listed].sort()).toEqual([...at.keys()].sort());
+      const times = listed.map((f) => at.get(f)!);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    };
+    // fid 4's newest are the seven the test wrote: the one a second later, then the tie by fid.
+    const newestOf4 = (await walk('/followers', { fid: 4, sort_type: 'desc_chron' }, 7, users)).slice(0, 7);
+    expect(newestOf4).toEqual([String(followers[6]!.fid), ...desc(followers.slice(0, 6))]);
     for (const fid of [4, 1]) {
       const sizes = fid === 4 ? [1, 3] : [9, 40];
-      await expectPagesMakeUp(
-        '/followers',
-        { fid, sort_type: 'desc_chron' },
-        users,
-        env.column(
-          "SELECT fid FROM links WHERE target_fid = ? AND type = 'follow' ORDER BY ts DESC, fid DESC",
-          fid,
-        ),
-        sizes,
-      );
-      await expectPagesMakeUp(
-        '/followers',
-        { fid, sort_type: 'algorithmic' },
-        users,
-        env.column(
-          `SELECT u.fid FROM links l JOIN users u ON u.fid = l.fid WHERE l.target_fid = ? AND l.type = 'follow'
-           ORDER BY u.follower_count DESC, u.fid ASC`,
-          fid,
-        ),
-        sizes,
-      );
+      const links = await linked(fid, 'followers');
+      const chron = await walk('/followers', { fid, sort_type: 'desc_chron' }, 100, users);
+      expectNewestFirst(chron, links);
+      await expectPagesMakeUp('/followers', { fid, sort_type: 'desc_chron' }, users, chron, sizes);
+      const ranked = links.map((l) => all.get(l.fid)!).sort(byFollowers);
+      await expectPagesMakeUp('/followers', { fid, sort_type: 'algorithmic' }, users, fidsOf(ranked), sizes);
     }
-    await expectPagesMakeUp(
-      '/following',
-      { fid: 1 },
-      users,
-      env.column(
-        "SELECT target_fid FROM links WHERE fid = 1 AND type = 'follow' ORDER BY ts DESC, target_fid DESC",
-      ),
-      [1, 4],
-    );
+    const followees = await linked(1, 'following');
+    const chron = await walk('/following', { fid: 1 }, 100, users);
+    expectNewestFirst(chron, followees);
+    await expectPagesMakeUp('/following', { fid: 1 }, users, chron, [1, 4]);
     await expectPagesMakeUp(
       '/following',
       { fid: 1, sort_type: 'algorithmic' },
       users,
-      env.column(
-        `SELECT u.fid FROM links l JOIN users u ON u.fid = l.target_fid WHERE l.fid = 1 AND l.type = 'follow'
-         ORDER BY u.follower_count DESC, u.fid ASC`,
-      ),
+      fidsOf(followees.map((l) => all.get(l.fid)!).sort(byFollowers)),
       [1, 4],
     );
   });
@@ -186,7 +213,7 @@ describe('moderation lists page to exactly their whole list, newest first', () =
 
   it('blocks by a blocker, of a blocked fid, and of one pair', async () => {
     const blocked = (b: any) => b.blocks.map((x: any) => String(x.blocked.fid));
-    const blockers = (b: any) => b.blocks.map((x: any) => String(x.blocker.fid));
+    const blockersOf = (b: any) => b.blocks.map((x: any) => String(x.blocker.fid));
     await expectPagesMakeUp(
       '/block/list',
       { blocker_fid: 2 },
@@ -194,13 +221,7 @@ describe('moderation lists page to exactly their whole list, newest first', () =
       ['3', '55', '54', '53', '52', '51', '50'],
       [1, 3],
     );
-    await expectPagesMakeUp(
-      '/block/list',
-      { blocked_fid: 3 },
-      blockers,
-      ['2', '65', '64', '63', '62', '61', '60'],
-      [1, 3],
-    );
+    await expectPagesMakeUp('/block/list', { blocked_fid: 3 }, blockersOf, ['2', ...desc(blockers)], [1, 3]);
     expect(await walk('/block/list', { blocker_fid: 2, blocked_fid: 3 }, 1, blocked)).toEqual(['3']);
   });
 

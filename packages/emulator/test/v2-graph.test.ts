@@ -11,29 +11,23 @@ beforeAll(async () => {
 afterAll(() => env.close());
 
 const [alice, bob, carol] = SEED_USERS;
-const count = (sql: string, ...args: unknown[]) =>
-  (env.store.db.prepare(sql).get(...args) as { n: number }).n;
-const follows = (fid: number, target: number) =>
-  count(
-    "SELECT COUNT(*) AS n FROM links WHERE fid = ? AND target_fid = ? AND type = 'follow'",
-    fid,
-    target,
-  ) === 1;
-
-/** A seeded user alice does not follow yet. */
-function strangerOf(fid: number): number {
-  return (
-    env.store.db
-      .prepare(
-        'SELECT fid FROM users WHERE fid > 3 AND fid NOT IN (SELECT target_fid FROM links WHERE fid = ?) LIMIT 1',
-      )
-      .get(fid) as { fid: number }
-  ).fid;
+/** Whether `fid` follows `target`, as the hub answers for the link (404: no link). */
+async function follows(fid: number, target: number): Promise<boolean> {
+  return env.hub.lookupUserRelation({ fid, targetFid: target, linkType: 'follow' }).then(
+    () => true,
+    (e: { status?: number }) => {
+      if (e.status === 404) return false;
+      throw e;
+    },
+  );
 }
+
+/** A user nobody follows yet: one the test kit registers. */
+const stranger = async () => (await env.fixtures.user()).fid;
 
 describe('follow and unfollow', () => {
   it('following a user shows up in their followers, the counts and viewer_context', async () => {
-    const target = strangerOf(alice.fid);
+    const target = await stranger();
     const before = (await env.api.fetchBulkUsers({ fids: [target] })).users[0]!;
     env.tick(1000);
     const res = await env.api.followUser({ signerUuid: alice.signerUuid, targetFids: [target] });
@@ -56,31 +50,29 @@ describe('follow and unfollow', () => {
     env.tick(1000);
     const undo = await env.api.unfollowUser({ signerUuid: alice.signerUuid, targetFids: [target] });
     expect(undo.details[0]!.success).toBe(true);
-    expect(follows(alice.fid, target)).toBe(false);
+    expect(await follows(alice.fid, target)).toBe(false);
     const gone = (await env.api.fetchBulkUsers({ fids: [target], viewerFid: alice.fid })).users[0]!;
     expect(gone.follower_count).toBe(before.follower_count);
     expect(gone.viewer_context?.following).toBe(false);
   });
 
   it('following someone already followed is a no-op that reports the existing link', async () => {
-    expect(follows(alice.fid, bob.fid)).toBe(true);
-    const hash = (
-      env.store.db
-        .prepare("SELECT hash FROM links WHERE fid = 1 AND target_fid = 2 AND type = 'follow'")
-        .get() as {
-        hash: string;
-      }
-    ).hash;
+    expect(await follows(alice.fid, bob.fid)).toBe(true);
+    const { hash } = await env.hub.lookupUserRelation({
+      fid: alice.fid,
+      targetFid: bob.fid,
+      linkType: 'follow',
+    });
     const res = await env.api.followUser({ signerUuid: alice.signerUuid, targetFids: [bob.fid] });
     expect(res.details).toEqual([{ success: true, target_fid: bob.fid, hash }]);
   });
 
   it('following an unknown fid is a 404 and follows nobody', async () => {
-    const target = strangerOf(alice.fid);
+    const target = await stranger();
     await expect(
       env.api.followUser({ signerUuid: alice.signerUuid, targetFids: [target, 999_999] }),
     ).rejects.toMatchObject({ status: 404, property: 'target_fids' });
-    expect(follows(alice.fid, target)).toBe(false);
+    expect(await follows(alice.fid, target)).toBe(false);
   });
 
   it('an unknown signer is a 404 and a signer not yet approved is a 400', async () => {
@@ -107,17 +99,15 @@ describe('follower lists', () => {
       seen.push(...page.users.map((f) => f.user.fid));
       cursor = page.next.cursor ?? undefined;
     } while (cursor);
-    expect(seen.length).toBe(count('SELECT COUNT(*) AS n FROM links WHERE target_fid = 1'));
+    // Every follower her count promises, once, newest first by when each followed (the hub's links).
+    const { users } = await env.api.fetchBulkUsers({ fids: [alice.fid] });
+    expect(seen.length).toBe(users[0]!.follower_count);
     expect(new Set(seen).size).toBe(seen.length);
-    for (const fid of seen) {
-      times.push(
-        (
-          env.store.db.prepare('SELECT ts FROM links WHERE fid = ? AND target_fid = 1').get(fid) as {
-            ts: number;
-          }
-        ).ts,
-      );
-    }
+    const links = await env.hub.fetchUserFollowers({ targetFid: alice.fid, pageSize: 1000 });
+    expect(links.nextPageToken).toBe('');
+    const followedAt = new Map(links.messages.map((m) => [m.data.fid, m.data.timestamp]));
+    expect([...followedAt.keys()].sort()).toEqual([...seen].sort());
+    for (const fid of seen) times.push(followedAt.get(fid)!);
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
@@ -147,8 +137,8 @@ describe('follower lists', () => {
     const fids = res.all_relevant_followers_dehydrated.map((f) => f.user.fid);
     expect(fids.length).toBeGreaterThan(0);
     for (const fid of fids) {
-      expect(follows(fid, carol.fid)).toBe(true);
-      expect(follows(bob.fid, fid)).toBe(true);
+      expect(await follows(fid, carol.fid)).toBe(true);
+      expect(await follows(bob.fid, fid)).toBe(true);
     }
     expect(res.top_relevant_followers_hydrated.map((f) => f.user.fid)).toEqual(fids.slice(0, 5));
   });
@@ -158,14 +148,14 @@ describe('follower lists', () => {
     expect(users).toHaveLength(10);
     for (const u of users) {
       expect(u.fid).not.toBe(alice.fid);
-      expect(follows(alice.fid, u.fid)).toBe(false);
+      expect(await follows(alice.fid, u.fid)).toBe(false);
     }
   });
 });
 
 describe('interactions', () => {
   it('lists what two users did to each other, newest first, filtered by type', async () => {
-    const target = strangerOf(carol.fid);
+    const target = await stranger();
     env.tick(1000);
     await env.api.followUser({ signerUuid: carol.signerUuid, targetFids: [target] });
     const { interactions } = await env.api.fetchUserInteractions({

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi } from './support/api.js';
 import { conforms, failure } from './support/v2-social.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 const [alice, bob, carol] = SEED_USERS;
-const one = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
 
 beforeAll(async () => {
   env = await startApi();
@@ -31,9 +29,7 @@ describe('notifications', () => {
   });
 
   it('notifies a mention, a reply and a quote, one notification each', async () => {
-    const mine = one<{ hash: string }>(
-      'SELECT hash FROM casts WHERE fid = 1 AND deleted = 0 ORDER BY ts DESC LIMIT 1',
-    );
+    const mine = (await env.api.fetchCastsForUser({ fid: alice.fid, limit: 1 })).casts[0]!;
     env.tick(1000);
     const mention = await env.api.publishCast({
       signerUuid: bob.signerUuid,
@@ -62,17 +58,12 @@ describe('notifications', () => {
   });
 
   it('groups new followers of the day into one follows notification', async () => {
-    const followers = env.store.db
-      .prepare(
-        `SELECT s.fid, s.signer_uuid FROM signers s WHERE s.fid > 3 AND s.status = 'approved'
-           AND NOT EXISTS (SELECT 1 FROM links l WHERE l.fid = s.fid AND l.target_fid = 1) LIMIT 2`,
-      )
-      .all() as { fid: number; signer_uuid: string }[];
-    expect(followers).toHaveLength(2);
+    // Two users new to alice, registered by the test kit.
+    const followers = [await env.fixtures.user(), await env.fixtures.user()];
     const before = (await aliceNotifications({ type: ['follows'] })).notifications[0];
     for (const f of followers) {
       env.tick(1000);
-      await actAs(env.store, f.signer_uuid).follow(alice.fid);
+      await env.fixtures.follow(f, alice.fid);
     }
     const [n] = (await aliceNotifications({ type: ['follows'] })).notifications;
     expect(n!.type).toBe('follows');
@@ -131,8 +122,8 @@ describe('notifications', () => {
   });
 
   it('limits notifications to channels or parent URLs', async () => {
-    const channel = one<{ id: string; url: string }>('SELECT id, url FROM channels ORDER BY id LIMIT 1');
-    const other = one<{ id: string }>('SELECT id FROM channels WHERE id != ? LIMIT 1', channel.id);
+    const [channel, other] = (await env.api.fetchAllChannels({ limit: 2 })).channels;
+    if (!channel || !other) throw new Error('the seed has fewer than two channels');
     env.tick(1000);
     const posted = await env.api.publishCast({
       signerUuid: alice.signerUuid,

@@ -1,7 +1,7 @@
 // Every v2 list that pages through the one keyset pager, walked page by page over real HTTP: the
 // pages put together are exactly the whole list, in order, each item once, whatever the page size.
-// The whole list comes straight from the tables (plain ORDER BY, no paging) or, for ranked and grouped
-// lists, from one page big enough to hold it.
+// The whole list is the list read in the largest pages it takes, checked to hold what it should (from
+// other reads of the API, or what the test wrote) in the order it promises (on the items' own fields).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi } from './support/api.js';
@@ -69,147 +69,208 @@ async function expectPagesMakeUp(path: string, query: Query, items: (b: any) => 
   for (const limit of [1, 3]) expect(await walk(path, query, limit, items)).toEqual(whole);
 }
 
-/** The cast with the most live replies, its author, and a thread-heavy author. */
-const busiest = () =>
-  env.value<string>(
-    `SELECT parent_hash FROM casts WHERE parent_hash IS NOT NULL AND deleted = 0
-     GROUP BY parent_hash ORDER BY COUNT(*) DESC, parent_hash LIMIT 1`,
-  );
+/** Every item of a list, read `limit` at a time (the largest page it takes), as `pick` finds them. */
+async function collect(
+  path: string,
+  query: Query,
+  limit: number,
+  pick: (body: any) => any[],
+  enough = 10_000,
+) {
+  const out: any[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 500; pages++) {
+    const body = await get(path, { ...query, limit, ...(cursor ? { cursor } : {}) });
+    out.push(...pick(body));
+    cursor = (body.next ?? body.result?.next)?.cursor ?? undefined;
+    if (!cursor || out.length >= enough) return out;
+  }
+  throw new Error(`${path} never reached its last page`);
+}
+
+type Key = [get: (item: any) => number | string, dir: 'asc' | 'desc'];
+
+/** Checks the items are in strictly increasing order of the keys, each ascending or descending. */
+function expectSorted(items: any[], keys: Key[]) {
+  const cmp = (a: any, b: any) => {
+    for (const [get, dir] of keys) {
+      const [x, y] = [get(a), get(b)];
+      if (x !== y) return (x < y ? -1 : 1) * (dir === 'asc' ? 1 : -1);
+    }
+    return 0;
+  };
+  for (let i = 1; i < items.length; i++)
+    expect(cmp(items[i - 1], items[i]), JSON.stringify(keys.map(([g]) => g(items[i])))).toBe(-1);
+}
+
+const time = (c: any) => Date.parse(c.timestamp);
+const newestCastsFirst: Key[] = [
+  [time, 'desc'],
+  [(c) => c.hash, 'desc'],
+];
+const castList = (b: any) => b.casts ?? b.result.casts;
+const hashesOf = (list: any[]) => list.map((c) => c.hash);
 
 describe('cast lists', () => {
   it("a user's casts, with and without replies", async () => {
-    await expectPagesMakeUp(
-      '/feed/user/casts',
-      { fid: alice.fid },
-      casts,
-      env.column(
-        'SELECT hash FROM casts WHERE fid = ? AND deleted = 0 ORDER BY ts DESC, hash DESC',
-        alice.fid,
-      ),
-    );
+    const all = await collect('/feed/user/casts', { fid: alice.fid }, 150, castList);
+    expect(all.every((c) => c.author.fid === alice.fid)).toBe(true);
+    expectSorted(all, newestCastsFirst);
+    await expectPagesMakeUp('/feed/user/casts', { fid: alice.fid }, casts, hashesOf(all));
+    // Without replies: the same list less its replies.
+    const topLevel = all.filter((c) => c.parent_hash === null);
+    expect(topLevel.length).toBeLessThan(all.length);
     await expectPagesMakeUp(
       '/feed/user/casts',
       { fid: alice.fid, include_replies: false },
       casts,
-      env.column(
-        'SELECT hash FROM casts WHERE fid = ? AND parent_hash IS NULL AND deleted = 0 ORDER BY ts DESC, hash DESC',
-        alice.fid,
-      ),
+      hashesOf(topLevel),
     );
   });
 
   it('the channel, parent URL and fids feeds', async () => {
-    const { id, url } = env.store.db.prepare("SELECT id, url FROM channels WHERE id = 'music'").get() as {
-      id: string;
-      url: string;
-    };
+    const { id, url } = (await get('/channel', { id: 'music' })).channel;
     // A long list: its first 60 casts, walked through the feed's own cursors.
-    const byChannel = env.column(
-      'SELECT hash FROM casts WHERE channel_id = ? AND deleted = 0 ORDER BY ts DESC, hash DESC LIMIT 60',
-      id,
-    );
     const query = { channel_ids: id, with_replies: true, members_only: false };
-    expect((await walk('/feed/channels', query, 7, casts, 60)).slice(0, 60)).toEqual(byChannel);
-    await expectPagesMakeUp(
-      '/feed/parent_urls',
-      { parent_urls: url },
-      casts,
-      env.column(
-        'SELECT hash FROM casts WHERE parent_url = ? AND deleted = 0 ORDER BY ts DESC, hash DESC',
-        url,
-      ),
-    );
-    await expectPagesMakeUp(
-      '/feed',
-      { feed_type: 'filter', filter_type: 'fids', fids: '2,3' },
-      casts,
-      env.column('SELECT hash FROM casts WHERE fid IN (2, 3) AND deleted = 0 ORDER BY ts DESC, hash DESC'),
-    );
+    const byChannel = (await collect('/feed/channels', query, 100, castList, 60)).slice(0, 60);
+    expect(byChannel).toHaveLength(60);
+    expect(byChannel.every((c) => c.channel?.id === id)).toBe(true);
+    expectSorted(byChannel, newestCastsFirst);
+    expect((await walk('/feed/channels', query, 7, casts, 60)).slice(0, 60)).toEqual(hashesOf(byChannel));
+    const byUrl = await collect('/feed/parent_urls', { parent_urls: url }, 100, castList);
+    expect(byUrl.every((c) => c.parent_url === url)).toBe(true);
+    expectSorted(byUrl, newestCastsFirst);
+    await expectPagesMakeUp('/feed/parent_urls', { parent_urls: url }, casts, hashesOf(byUrl));
+    // bob's and carol's casts together, as each one's own list has them.
+    const fids = { feed_type: 'filter', filter_type: 'fids', fids: '2,3' };
+    const byFids = await collect('/feed', fids, 100, castList);
+    expectSorted(byFids, newestCastsFirst);
+    const theirs = [
+      ...(await collect('/feed/user/casts', { fid: 2 }, 150, castList)),
+      ...(await collect('/feed/user/casts', { fid: 3 }, 150, castList)),
+    ];
+    expect(hashesOf(byFids).sort()).toEqual(hashesOf(theirs).sort());
+    await expectPagesMakeUp('/feed', fids, casts, hashesOf(byFids));
   });
 
   it('the frames feed: casts embedding catalogue mini apps, new ones included', async () => {
-    const app = env.value<string>('SELECT url FROM miniapps ORDER BY id LIMIT 1');
-    for (const n of [1, 2, 3, 4, 5]) {
-      await post('/cast', { signer_uuid: alice.signerUuid, text: `frame ${n}`, embeds: [{ url: app }] });
-    }
-    await expectPagesMakeUp(
-      '/feed/frames',
-      {},
-      casts,
-      env.column(
-        `SELECT hash FROM casts c WHERE deleted = 0 AND EXISTS (SELECT 1 FROM json_each(c.embeds) e
-         JOIN miniapps m ON m.url = json_extract(e.value, '$.url')) ORDER BY ts DESC, hash DESC`,
-      ),
+    const catalogue = new Set(
+      (await get('/frame/catalog', { limit: 100 })).frames.map((f: any) => f.frames_url),
     );
+    const app = [...catalogue][0];
+    const posted: string[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      posted.push(
+        (await post('/cast', { signer_uuid: alice.signerUuid, text: `frame ${n}`, embeds: [{ url: app }] }))
+          .cast.hash,
+      );
+    }
+    const all = await collect('/feed/frames', {}, 100, castList);
+    for (const c of all) expect(c.embeds.some((e: any) => catalogue.has(e.url))).toBe(true);
+    expect(hashesOf(all)).toEqual(expect.arrayContaining(posted));
+    expectSorted(all, newestCastsFirst);
+    await expectPagesMakeUp('/feed/frames', {}, casts, hashesOf(all));
   });
 
-  it("a user's replies and recasts, each cast once at its latest", async () => {
-    const whole = env.column(
-      `SELECT hash FROM (
-         SELECT hash, ts AS k FROM casts WHERE fid = ? AND parent_hash IS NOT NULL AND deleted = 0
-         UNION ALL SELECT r.target, r.ts FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-           WHERE r.fid = ? AND r.type = 2
-       ) GROUP BY hash ORDER BY MAX(k) DESC, hash DESC`,
-      alice.fid,
-      alice.fid,
+  it("a user's replies and recasts, each cast once", async () => {
+    const whole = await collect(
+      '/feed/user/replies_and_recasts',
+      { fid: alice.fid, filter: 'all' },
+      50,
+      castList,
     );
+    // Her replies, from her casts, and the live casts she recast, from the hub.
+    const replies = (await collect('/feed/user/casts', { fid: alice.fid }, 150, castList)).filter(
+      (c) => c.parent_hash !== null,
+    );
+    const recasts = await env.hub.fetchUserReactions({
+      fid: alice.fid,
+      reactionType: 'Recast',
+      pageSize: 1000,
+    });
+    const recast = recasts.messages.map((m) => m.data.reactionBody!.targetCastId!.hash);
+    const live = new Set(hashesOf(whole));
+    const expected = new Set([...hashesOf(replies), ...recast.filter((h) => live.has(h))]);
+    expect(recast.length).toBeGreaterThan(0);
+    expect([...live].sort()).toEqual([...expected].sort());
     await expectPagesMakeUp(
       '/feed/user/replies_and_recasts',
       { fid: alice.fid, filter: 'all' },
       casts,
-      whole,
+      hashesOf(whole),
     );
   });
 
   it('search, newest first and ranked', async () => {
-    const author = env.value<number>(
-      `SELECT c.fid FROM casts c JOIN casts_fts f ON f.rowid = c.rowid
-       WHERE casts_fts MATCH '"the"' AND c.deleted = 0 GROUP BY c.fid ORDER BY COUNT(*) DESC, c.fid LIMIT 1`,
-    );
-    const query = { q: 'the', author_fid: author };
-    await expectPagesMakeUp(
-      '/cast/search',
-      { ...query, mode: 'literal' },
-      casts,
-      env.column(
-        `SELECT c.hash FROM casts c JOIN casts_fts f ON f.rowid = c.rowid
-         WHERE casts_fts MATCH '"the"' AND c.fid = ? AND c.deleted = 0 ORDER BY c.ts DESC, c.hash DESC`,
-        author,
-      ),
-    );
+    const query = { q: 'the', author_fid: alice.fid };
+    const literal = await collect('/cast/search', { ...query, mode: 'literal' }, 100, castList);
+    expect(literal.length).toBeGreaterThan(3);
+    for (const c of literal) {
+      expect(c.author.fid).toBe(alice.fid);
+      expect(c.text.toLowerCase()).toMatch(/\bthe\b/);
+    }
+    expectSorted(literal, newestCastsFirst);
+    await expectPagesMakeUp('/cast/search', { ...query, mode: 'literal' }, casts, hashesOf(literal));
     const ranked = casts(await get('/cast/search', { ...query, mode: 'semantic', limit: 100 }));
     expect(ranked.length).toBeLessThan(100);
     await expectPagesMakeUp('/cast/search', { ...query, mode: 'semantic' }, casts, ranked);
   });
 
   it("a cast's direct replies in each conversation order", async () => {
-    const parent = busiest();
-    const replies = (b: any) => b.conversation.cast.direct_replies.map((c: any) => c.hash);
-    const order = {
-      chron: 'ts ASC, hash ASC',
-      desc_chron: 'ts DESC, hash DESC',
-      algorithmic: '(likes_count + 2 * recasts_count + replies_count) DESC, hash DESC',
-    };
-    for (const [sort, by] of Object.entries(order)) {
+    // Five replies a second apart, liked and recast so the ranking differs from time, with one tie.
+    const parent = (await post('/cast', { signer_uuid: alice.signerUuid, text: 'reply to me' })).cast.hash;
+    const replies: string[] = [];
+    for (const n of [0, 1, 2, 3, 4]) {
+      env.tick(1000);
+      replies.push(
+        (await post('/cast', { signer_uuid: carol.signerUuid, text: `reply ${n}`, parent })).cast.hash,
+      );
+    }
+    const react = (by: string, type: string, target: string) =>
+      post('/reaction', { signer_uuid: by, reaction_type: type, target });
+    const [bobSigner] = [SEED_USERS[1].signerUuid];
+    await react(alice.signerUuid, 'like', replies[2]!);
+    await react(bobSigner, 'like', replies[2]!);
+    await react(alice.signerUuid, 'recast', replies[4]!);
+    await react(alice.signerUuid, 'like', replies[0]!);
+    // Scores (likes + 2 recasts + replies): reply 2 and reply 4 tie at 2, reply 0 has 1, the rest 0.
+    const byHashDesc = (xs: string[]) => [...xs].sort().reverse();
+    const algorithmic = [
+      ...byHashDesc([replies[2]!, replies[4]!]),
+      replies[0]!,
+      ...byHashDesc([replies[1]!, replies[3]!]),
+    ];
+    const order = { chron: replies, desc_chron: [...replies].reverse(), algorithmic };
+    const directReplies = (b: any) => b.conversation.cast.direct_replies.map((c: any) => c.hash);
+    for (const [sort, expected] of Object.entries(order)) {
       await expectPagesMakeUp(
         '/cast/conversation',
         { identifier: parent, type: 'hash', sort_type: sort, reply_depth: 1 },
-        replies,
-        env.column(`SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0 ORDER BY ${by}`, parent),
+        directReplies,
+        expected,
       );
     }
   });
 
   it('the trending and for-you feeds, ranked at the first page time', async () => {
     const now = env.store.now();
-    const trending = env.column(
-      `SELECT r.target FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-       WHERE r.ts > ? AND r.ts <= ? AND r.target_fid IS NOT NULL
-       GROUP BY r.target ORDER BY COUNT(*) DESC, r.target DESC`,
-      now - 6 * 3_600_000,
-      now,
-    );
-    await expectPagesMakeUp('/feed/trending', { time_window: '6h' }, casts, trending);
+    const trending = await collect('/feed/trending', { time_window: '6h' }, 10, castList);
+    // Reactions inside the window, as each cast's reaction list dates them; then hash.
+    const inWindow = new Map<string, number>();
+    for (const c of trending) {
+      const { reactions } = await get('/reactions/cast', { hash: c.hash, types: 'all', limit: 100 });
+      expect(reactions.length).toBeLessThan(100);
+      inWindow.set(
+        c.hash,
+        reactions.filter((r: any) => Date.parse(r.reaction_timestamp) > now - 6 * 3_600_000).length,
+      );
+    }
+    expect(Math.min(...inWindow.values())).toBeGreaterThan(0);
+    expectSorted(trending, [
+      [(c) => inWindow.get(c.hash)!, 'desc'],
+      [(c) => c.hash, 'desc'],
+    ]);
+    await expectPagesMakeUp('/feed/trending', { time_window: '6h' }, casts, hashesOf(trending));
     const forYou = casts(await get('/feed/for_you', { fid: alice.fid, limit: 50 }));
     expect(forYou).toHaveLength(50);
     expect((await walk('/feed/for_you', { fid: alice.fid }, 7, casts, 50)).slice(0, 50)).toEqual(forYou);
@@ -219,25 +280,33 @@ describe('cast lists', () => {
 describe('reaction lists', () => {
   const byUser = (b: any) => b.reactions.map((r: any) => `${r.user.fid}:${r.reaction_type}`);
   const byCast = (b: any) => b.reactions.map((r: any) => `${r.cast.hash}:${r.reaction_type}`);
+  const reactionTime = (r: any) => Date.parse(r.reaction_timestamp);
 
   it("a cast's reactions, newest first", async () => {
-    const popular = env.value<string>(
-      'SELECT target FROM reactions GROUP BY target ORDER BY COUNT(*) DESC, target LIMIT 1',
+    const [popular] = (await get('/feed/trending', { time_window: '7d', limit: 1 })).casts;
+    const all = await collect(
+      '/reactions/cast',
+      { hash: popular.hash, types: 'all' },
+      100,
+      (b) => b.reactions,
     );
+    expect(all).toHaveLength(popular.reactions.likes_count + popular.reactions.recasts_count);
+    expectSorted(all, [
+      [reactionTime, 'desc'],
+      [(r) => r.reaction_type, 'desc'],
+      [(r) => r.user.fid, 'desc'],
+    ]);
     await expectPagesMakeUp(
       '/reactions/cast',
-      { hash: popular, types: 'all' },
+      { hash: popular.hash, types: 'all' },
       byUser,
-      env.column(
-        `SELECT fid, CASE type WHEN 1 THEN 'like' ELSE 'recast' END FROM reactions
-         WHERE target = ? ORDER BY ts DESC, type DESC, fid DESC`,
-        popular,
-      ),
+      byUser({ reactions: all }),
     );
   });
 
   it('reactions made at the same moment page by type, then by who or what', async () => {
-    // The clock stands still, so all six reactions share one timestamp.
+    // The clock stands still, so all six reactions share one timestamp, a second after any before.
+    env.tick(1000);
     const { hash } = (await post('/cast', { signer_uuid: carol.signerUuid, text: 'react to this' })).cast;
     for (const user of SEED_USERS) {
       for (const reaction_type of ['like', 'recast']) {
@@ -246,14 +315,19 @@ describe('reaction lists', () => {
     }
     const tied = ['3:recast', '2:recast', '1:recast', '3:like', '2:like', '1:like'];
     await expectPagesMakeUp('/reactions/cast', { hash, types: 'all' }, byUser, tied);
-    const mine = env.column(
-      `SELECT r.target, CASE r.type WHEN 1 THEN 'like' ELSE 'recast' END FROM reactions r
-       JOIN casts c ON c.hash = r.target AND c.deleted = 0
-       WHERE r.fid = ? ORDER BY r.ts DESC, r.type DESC, r.target DESC`,
-      alice.fid,
+    const mine = await collect('/reactions/user', { fid: alice.fid, type: 'all' }, 100, (b) => b.reactions);
+    expectSorted(mine, [
+      [reactionTime, 'desc'],
+      [(r) => r.reaction_type, 'desc'],
+      [(r) => r.cast.hash, 'desc'],
+    ]);
+    expect(byCast({ reactions: mine }).slice(0, 2)).toEqual([`${hash}:recast`, `${hash}:like`]);
+    await expectPagesMakeUp(
+      '/reactions/user',
+      { fid: alice.fid, type: 'all' },
+      byCast,
+      byCast({ reactions: mine }),
     );
-    expect(mine.slice(0, 2)).toEqual([`${hash}:recast`, `${hash}:like`]);
-    await expectPagesMakeUp('/reactions/user', { fid: alice.fid, type: 'all' }, byCast, mine);
   });
 });
 
@@ -269,7 +343,7 @@ describe('notification lists', () => {
   const items = (b: any) => b.notifications.map(key);
 
   it('all notifications, and those scoped to a parent URL or a channel', async () => {
-    const url = env.value<string>("SELECT url FROM channels WHERE id = 'music'");
+    const { url } = (await get('/channel', { id: 'music' })).channel;
     for (const [path, query] of [
       ['/notifications', { fid: alice.fid, type: 'mentions,quotes' }],
       ['/notifications/parent_url', { fid: alice.fid, parent_urls: url }],
@@ -289,111 +363,104 @@ describe('notification lists', () => {
 });
 
 describe('channel lists', () => {
+  const everyChannel = async () => (await get('/channel/list', { limit: 200 })).channels;
+
   it('every channel, and channels found by a search', async () => {
-    await expectPagesMakeUp('/channel/list', {}, channels, env.column('SELECT id FROM channels ORDER BY id'));
+    const all = await everyChannel();
+    expect(all.length).toBeGreaterThan(5);
+    expectSorted(all, [[(c) => c.id, 'asc']]);
+    await expectPagesMakeUp(
+      '/channel/list',
+      {},
+      channels,
+      all.map((c: any) => c.id),
+    );
+    // An id or name, or a word of the name, starting with the query; by id.
+    const startsWithD = (c: any) =>
+      c.id.startsWith('d') ||
+      (c.name ?? '').toLowerCase().startsWith('d') ||
+      (c.name ?? '').toLowerCase().includes(' d');
     await expectPagesMakeUp(
       '/channel/search',
       { q: 'd' },
       channels,
-      env.column(
-        `SELECT id FROM channels WHERE id LIKE 'd%' OR name LIKE 'd%' OR name LIKE '% d%' ORDER BY id`,
-      ),
+      all.filter(startsWithD).map((c: any) => c.id),
     );
   });
 
   it('trending channels, most casts in the window first', async () => {
+    const pick = (b: any) => b.channels;
+    const all = await collect('/channel/trending', { time_window: '30d' }, 25, pick);
+    expect(all.length).toBeGreaterThan(1);
+    expectSorted(all, [
+      [(c) => Number(c.cast_count_30d), 'desc'],
+      [(c) => c.channel.id, 'asc'],
+    ]);
     await expectPagesMakeUp(
       '/channel/trending',
       { time_window: '30d' },
       (b) => b.channels.map((c: any) => `${c.channel.id}:${c.cast_count_30d}`),
-      env.column(
-        `SELECT channel_id, COUNT(*) AS n FROM casts
-         WHERE channel_id IS NOT NULL AND deleted = 0 AND ts >= ? AND ts <= ?
-         GROUP BY channel_id ORDER BY n DESC, channel_id ASC`,
-        env.store.now() - 30 * 86_400_000,
-        env.store.now(),
-      ),
+      all.map((c) => `${c.channel.id}:${c.cast_count_30d}`),
     );
   });
 
   it("a channel's followers and members, a user's memberships, followed and active channels", async () => {
+    // Newest first: a follower and a member who join now lead their lists.
+    const newcomer = await env.fixtures.user();
+    env.tick(1000);
+    await post('/channel/follow', { signer_uuid: newcomer.signerUuid, channel_id: 'music' });
+    const followers = await collect('/channel/followers', { id: 'music' }, 100, (b) => b.users);
+    expect(followers[0].fid).toBe(newcomer.fid);
     await expectPagesMakeUp(
       '/channel/followers',
       { id: 'music' },
       users,
-      env.column(
-        "SELECT fid FROM channel_follows WHERE channel_id = 'music' ORDER BY created_at DESC, fid DESC",
-      ),
+      followers.map((u) => String(u.fid)),
     );
+    const members = await collect('/channel/member/list', { channel_id: 'art' }, 100, (b) => b.members);
     await expectPagesMakeUp(
       '/channel/member/list',
       { channel_id: 'art' },
       (b) => b.members.map((m: any) => String(m.user.fid)),
-      env.column(
-        "SELECT fid FROM channel_members WHERE channel_id = 'art' ORDER BY created_at DESC, fid DESC",
-      ),
+      members.map((m) => String(m.user.fid)),
     );
-    const member = env.value<number>(
-      'SELECT fid FROM channel_members GROUP BY fid ORDER BY COUNT(*) DESC, fid LIMIT 1',
+    // The seeded user with the most memberships.
+    const memberships = async (fid: number) =>
+      collect('/user/memberships/list', { fid }, 100, (b) => b.members.map((m: any) => m.channel.id));
+    const counts = await Promise.all(
+      SEED_USERS.map(async (u) => [u.fid, (await memberships(u.fid)).length] as const),
     );
+    const [member] = counts.sort((a, b) => b[1] - a[1])[0]!;
     await expectPagesMakeUp(
       '/user/memberships/list',
       { fid: member },
       (b) => b.members.map((m: any) => m.channel.id),
-      env.column(
-        'SELECT channel_id FROM channel_members WHERE fid = ? ORDER BY created_at DESC, channel_id DESC',
-        member,
-      ),
+      await memberships(member),
     );
-    await expectPagesMakeUp(
-      '/user/channels',
-      { fid: alice.fid },
-      channels,
-      env.column(
-        'SELECT channel_id FROM channel_follows WHERE fid = ? ORDER BY created_at DESC, channel_id DESC',
-        alice.fid,
-      ),
-    );
-    await expectPagesMakeUp(
-      '/channel/user',
-      { fid: alice.fid },
-      channels,
-      env.column(
-        `SELECT channel_id FROM casts WHERE fid = ? AND channel_id IS NOT NULL AND deleted = 0
-         GROUP BY channel_id ORDER BY MAX(ts) DESC, channel_id DESC`,
-        alice.fid,
-      ),
-    );
+    for (const path of ['/user/channels', '/channel/user']) {
+      const whole = await collect(path, { fid: alice.fid }, 100, channels);
+      await expectPagesMakeUp(path, { fid: alice.fid }, channels, whole);
+    }
   });
 
   it('pending invites, newest first', async () => {
-    const lead = env.store.db
-      .prepare('SELECT id, lead_fid FROM channels WHERE lead_fid = ? LIMIT 1')
-      .get(alice.fid) as {
-      id: string;
-    };
-    const invitees = env.column(
-      `SELECT fid FROM users WHERE fid > 3 AND fid NOT IN (SELECT fid FROM channel_members WHERE channel_id = ?)
-       ORDER BY fid LIMIT 4`,
-      lead.id,
-    );
+    const lead = (await everyChannel()).find((c: any) => c.lead?.fid === alice.fid);
+    // Four users the test kit registers, invited at one clock reading: newest, then by channel and fid.
+    const invitees: number[] = [];
+    for (let i = 0; i < 4; i++) invitees.push((await env.fixtures.user()).fid);
+    env.tick(1000);
     for (const fid of invitees) {
       await post('/channel/member/invite', {
         signer_uuid: alice.signerUuid,
         channel_id: lead.id,
-        fid: Number(fid),
+        fid,
         role: 'member',
       });
     }
-    await expectPagesMakeUp(
-      '/channel/member/invite/list',
-      {},
-      (b) => b.invites.map((i: any) => `${i.channel_id}:${i.invited.fid}:${i.role}`),
-      env.column(
-        `SELECT channel_id, invited_fid, role FROM channel_invites WHERE status = 'pending'
-         ORDER BY created_at DESC, channel_id, invited_fid, role`,
-      ),
-    );
+    const key = (i: any) => `${i.channel_id}:${i.invited.fid}:${i.role}`;
+    const all = await collect('/channel/member/invite/list', {}, 100, (b) => b.invites);
+    expect(all.slice(0, 4).map(key)).toEqual(invitees.map((fid) => `${lead.id}:${fid}:member`));
+    await expectPagesMakeUp('/channel/member/invite/list', {}, (b) => b.invites.map(key), all.map(key));
   });
 });
 

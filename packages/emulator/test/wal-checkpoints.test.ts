@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/store.js';
 import { withSqliteCheckpoints } from '../src/store/wal-checkpoints.js';
 
+// The store's WAL handling is under test: rows are written in SQL to fill pages, and pragmas read.
 describe('WAL checkpoints of a database file', () => {
   let dir: string;
   let path: string;

@@ -1,9 +1,11 @@
+import { NeynarAPIClient } from '@castkit/sdk';
 import { Message } from '@farcaster/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import type { DeliveryView } from '../src/server/admin-webhooks.js';
 import { type Emulator, startEmulator } from '../src/server/http.js';
+import { signingKeyFor } from './support/signing-key.js';
 import {
   castOf,
   hashesOf,
@@ -100,10 +102,8 @@ describe('webhook deliveries', () => {
 
   it('delivers a cast submitted through the hub API submitMessage', async () => {
     const hook = await createHook({ 'cast.created': { text: '^over the hub' } });
-    const key = emulator.store.db
-      .prepare('SELECT private_key FROM signers WHERE signer_uuid = ?')
-      .pluck()
-      .get(alice!.signerUuid) as Buffer;
+    const api = new NeynarAPIClient({ apiKey: emulator.apiKey, baseUrl: `${emulator.url}/v2`, retries: 0 });
+    const key = await signingKeyFor(api, alice!.fid, emulator.clock.now());
     const data = {
       type: 1,
       fid: alice!.fid,
@@ -118,7 +118,7 @@ describe('webhook deliveries', () => {
         mentionsPositions: [],
       },
     };
-    const m = signMessageData(data as never, new Uint8Array(key));
+    const m = signMessageData(data as never, key);
     const res = await fetch(`${emulator.url}/v1/submitMessage`, {
       method: 'POST',
       headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/octet-stream' },
@@ -171,6 +171,7 @@ describe('webhook deliveries', () => {
 
   it('hears a webhook turned off and on by writes to its table that bypass the API', async () => {
     const hook = await createHook({ 'cast.created': {} });
+    // The point is a write no API makes: the row changed under the dispatcher, in SQL.
     const setActive = emulator.db.prepare(
       'UPDATE webhooks SET active = ?, after_event_id = (SELECT max(id) FROM hub_events) WHERE webhook_id = ?',
     );
@@ -257,7 +258,8 @@ describe('webhook deliveries', () => {
     const hook = await createHook({ 'user.updated': { fids: [999_999] } });
     const body = JSON.stringify({ created_at: 1, type: 'user.updated', data: { fid: 999_999 } });
     const at = emulator.store.now();
-    // As migration 12 wrote it: the body in the delivery row, nothing in webhook_payloads.
+    // As migration 12 wrote it: the body in the delivery row, nothing in webhook_payloads. An
+    // old-format row no API writes any more, so it is written in SQL.
     emulator.store.db
       .prepare(
         `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at, created_at,

@@ -20,6 +20,8 @@ import {
   ValidationError,
 } from '../src/index.js';
 
+// The write path on a bare store, no server: the rows it derives (the cast, its mentions, the event,
+// the search index, counters) are its product under test, read in SQL.
 let store: Store;
 let alice: ReturnType<typeof actAs>;
 let alicePrivateKey: Uint8Array;

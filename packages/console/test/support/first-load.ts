@@ -1,5 +1,6 @@
 // First-load JavaScript of a screen from a Vite build manifest: the entry chunk, the lazy chunks the
-// screen's route loads, and everything those import statically, each gzipped once.
+// screen's route loads, and everything those import statically, each gzipped once, with the source
+// modules they hold.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +31,17 @@ export function firstLoadJs(distDir: string, lazySources: string[]) {
     (sum, f) => sum + gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length,
     0,
   );
-  return { files, gzipBytes };
+  // The source modules those files hold (buildConsole's modules.json), named by source path, not
+  // by what the bundler called the chunks.
+  const byFile: Record<string, string[]> = JSON.parse(
+    readFileSync(join(distDir, '.vite/modules.json'), 'utf8'),
+  );
+  const modules = files.flatMap((f) => {
+    const held = byFile[f];
+    if (!held) throw new Error(`${f} is not an output of the build`);
+    return held;
+  });
+  return { files, gzipBytes, modules };
 }
 
 /** The operation entries a set of built files holds, found by each entry's api and id as emitted. */

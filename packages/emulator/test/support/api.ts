@@ -1,6 +1,6 @@
 // Starts the emulator exactly as users run it (both APIs, admin routes) over a freshly seeded
-// in-memory store on loopback, with a clock the test controls: the test kit's emulator, plus direct
-// reads of its database to check the API's answers against.
+// in-memory store on loopback, with a clock the test controls: the test kit's emulator. Tests read
+// state through its API; the direct reads of its database below are for what no API shows.
 import { startTestEmulator } from '../../src/testing/index.js';
 
 /** A fixed clock so seeded data and relative times are the same on every run. */
@@ -22,9 +22,10 @@ export async function startApi() {
     hub,
     /** Users, casts, follows and likes made through the API. */
     fixtures,
-    /** Reads the database directly, to check the API's answers against. */
-    all: <T>(sql: string, ...args: unknown[]) => store.db.prepare(sql).all(...args) as T[],
-    /** Each row's columns joined with ':' (a one-column query gives that column). */
+    /**
+     * Reads the database directly, only for state no API shows (say why beside the call): each
+     * row's columns joined with ':' (a one-column query gives that column), or one value.
+     */
     column: (sql: string, ...args: unknown[]) =>
       store.db
         .prepare(sql)

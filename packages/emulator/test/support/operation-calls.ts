@@ -31,6 +31,7 @@ import { ed25519PublicKey } from '../../src/protocol/keys.js';
 import { SEED_USERS } from '../../src/seed/constants.js';
 import { EMULATOR_USDC } from '../../src/store/ledger.js';
 import type { startApi } from './api.js';
+import { signingKeyFor } from './signing-key.js';
 
 type Env = Awaited<ReturnType<typeof startApi>>;
 type Params = Record<string, unknown>;
@@ -47,7 +48,7 @@ interface FramePacket {
   trustedData: { messageBytes: string };
 }
 
-/** Seeded rows the calls are built from (read once, before the first call). */
+/** Seeded data the calls are built from, read through the APIs once before the first call. */
 export interface CallData {
   cast: { hash: string; fid: number };
   channel: { id: string; url: string };
@@ -57,7 +58,8 @@ export interface CallData {
   mention: { fid: number };
   link: { fid: number; target_fid: number };
   proof: { name: string } | undefined;
-  signerKey: { public_key: string; private_key: Uint8Array };
+  /** A key alice has added on chain. */
+  signerKey: { public_key: string };
   event: { id: number };
   led: { id: string };
   invitee: { fid: number };
@@ -78,51 +80,76 @@ export interface CallContext {
   results: Record<string, unknown>;
   /** Seconds an hour past the emulator clock: a deadline that has not passed. */
   deadline(): number;
+  /** A key that signs for alice, added through the API on first use (only calls that sign write it). */
+  signingKey(): Promise<Uint8Array>;
 }
 
-/** Reads what the calls need from the seeded database, and starts a local app for actions. */
+/** Reads what the calls need from the seeded data through the APIs, and starts a local app for actions. */
 export async function callContext(env: Env): Promise<CallContext & { close(): void }> {
-  const one = <T>(sql: string, ...args: unknown[]) => env.store.db.prepare(sql).get(...args) as T;
-  const led = one<{ id: string }>(
-    'SELECT id FROM channels WHERE lead_fid = ? ORDER BY id LIMIT 1',
-    alice!.fid,
+  const { api, hub } = env;
+  const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const channels = byId((await api.fetchAllChannels({ limit: 200 })).channels);
+  const led = byId(channels.filter((c) => c.lead?.fid === alice!.fid))[0]!;
+  const { members } = await api.fetchChannelMembers({ channelId: led.id, limit: 100 });
+  const { invites } = await api.fetchChannelInvites({ channelId: led.id, limit: 100 });
+  const inLed = new Set([...members.map((m) => m.user.fid), ...invites.map((i) => i.invited.fid)]);
+  const [user] = (await api.fetchBulkUsers({ fids: [alice!.fid] })).users;
+  // The X accounts of the first hundred users, in fid order.
+  const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+  const xAccounts = (await api.fetchBulkUsers({ fids: hundred })).users
+    .sort((a, b) => a.fid - b.fid)
+    .flatMap((u) => (u.verified_accounts ?? []).filter((a) => a.platform === 'x'))
+    .map((a) => ({ twitter: a.username! }));
+  // The most liked cast with replies in alice's following feed.
+  const feed = (await api.fetchUserFollowingFeed({ fid: alice!.fid, limit: 100 })).casts;
+  const cast = feed
+    .filter((c) => c.replies.count > 0)
+    .sort((a, b) => b.reactions.likes_count - a.reactions.likes_count)[0]!;
+  const like = (await hub.fetchUserReactions({ fid: alice!.fid, reactionType: 'Like' })).messages.find(
+    (m) => m.data.reactionBody?.targetCastId,
+  )!.data.reactionBody!.targetCastId!;
+  const follow = (await hub.fetchUserFollowing({ fid: alice!.fid })).messages[0]!;
+  const keys = await hub.fetchUserOnChainEvents({ fid: alice!.fid, eventType: 'EVENT_TYPE_SIGNER' });
+  const [subscriber] = (
+    await api.fetchSubscribersForFid({ fid: alice!.fid, subscriptionProvider: 'fabric_stp' })
+  ).subscribers!;
+  const balances = await Promise.all(
+    SEED_USERS.map(({ fid }) => api.fetchUserBalance({ fid, networks: ['base'] })),
   );
+  const tokens = balances.flatMap((b) => b.user_balance!.address_balances.flatMap((a) => a.token_balances));
   const packets: FramePacket[] = [];
   const data: Omit<CallData, 'actionApp'> = {
-    cast: one(
-      'SELECT hash, fid FROM casts WHERE deleted = 0 AND replies_count > 0 ORDER BY likes_count DESC LIMIT 1',
-    ),
-    channel: one('SELECT id, url FROM channels ORDER BY id LIMIT 1'),
-    user: one('SELECT * FROM users WHERE fid = 1'),
-    twitter: one('SELECT twitter FROM users WHERE twitter IS NOT NULL LIMIT 1'),
-    reaction: one(
-      'SELECT fid, target, target_fid FROM reactions WHERE type = 1 AND target_fid IS NOT NULL LIMIT 1',
-    ),
-    mention: one('SELECT fid FROM cast_mentions LIMIT 1'),
-    link: one('SELECT fid, target_fid FROM links LIMIT 1'),
-    proof: one('SELECT name FROM username_proofs LIMIT 1'),
-    signerKey: one('SELECT public_key, private_key FROM signers WHERE fid = 1 LIMIT 1'),
-    event: one('SELECT MIN(id) AS id FROM hub_events'),
-    led,
-    invitee: one(
-      `SELECT fid FROM users WHERE fid > 3 AND fid NOT IN (SELECT fid FROM channel_members WHERE channel_id = ?)
-       AND fid NOT IN (SELECT invited_fid FROM channel_invites WHERE channel_id = ?) ORDER BY fid LIMIT 1`,
-      led.id,
-      led.id,
-    ),
-    member: one(
-      "SELECT fid FROM channel_members WHERE channel_id = ? AND role = 'member' AND fid > 3 ORDER BY fid LIMIT 1",
-      led.id,
-    ),
-    invite: one(
-      "SELECT channel_id, invited_fid FROM channel_invites WHERE status = 'pending' AND invited_fid IN (1, 2, 3) ORDER BY channel_id LIMIT 1",
-    ),
-    subscriber: one(
-      'SELECT contract_address, chain, address FROM stp_subscribers ORDER BY contract_address, address LIMIT 1',
-    ),
-    token: one("SELECT address FROM ledger_tokens WHERE symbol = 'CAST'"),
+    cast: { hash: cast.hash, fid: cast.author.fid },
+    channel: { id: channels[0]!.id, url: channels[0]!.url },
+    user: {
+      custody_address: user!.custody_address,
+      location_lat: user!.profile.location?.latitude ?? null,
+      location_lng: user!.profile.location?.longitude ?? null,
+    },
+    twitter: xAccounts[0],
+    reaction: { fid: alice!.fid, target: like.hash, target_fid: like.fid },
+    mention: { fid: alice!.fid },
+    link: { fid: follow.data.fid, target_fid: follow.data.linkBody!.targetFid! },
+    proof: (await hub.fetchUsernameProofsByFid({ fid: alice!.fid })).proofs[0],
+    signerKey: {
+      public_key: keys.events.flatMap((e) => ('signerEventBody' in e ? [e.signerEventBody.key] : []))[0]!,
+    },
+    event: { id: (await hub.fetchEvents({ fromEventId: 0 })).events[0]!.id },
+    led: { id: led.id },
+    invitee: { fid: firstFidNotIn(inLed) },
+    member: {
+      fid: Math.min(...members.filter((m) => m.role === 'member' && m.user.fid > 3).map((m) => m.user.fid)),
+    },
+    invite: await pendingInvite(env),
+    subscriber: {
+      contract_address: subscriber!.subscribed_to.contract_address!,
+      chain: String(subscriber!.subscribed_to.chain),
+      address: subscriber!.user.verified_addresses.primary.eth_address!,
+    },
+    token: { address: tokens.find((t) => t.token.symbol === 'CAST')!.token.address! },
     framePackets: packets,
   };
+  let key: Promise<Uint8Array> | undefined;
   // A local app: it receives publishFarcasterAction, serves a frame page (the crawl reads its meta
   // tags) and answers frame actions posted to it with the next frame, keeping the signed packets.
   const app: Server = createServer((req, res) => {
@@ -143,8 +170,25 @@ export async function callContext(env: Env): Promise<CallContext & { close(): vo
     data: { ...data, actionApp: `http://127.0.0.1:${(app.address() as AddressInfo).port}` },
     results: {},
     deadline: () => Math.floor(env.store.now() / 1000) + 3600,
+    signingKey: () => (key ??= signingKeyFor(api, alice!.fid, env.store.now())),
     close: () => app.close(),
   };
+}
+
+/** The lowest fid past the seeded three not in `taken`. */
+function firstFidNotIn(taken: Set<number>): number {
+  let fid = 4;
+  while (taken.has(fid)) fid++;
+  return fid;
+}
+
+/** A pending channel invite to alice, bob or carol. */
+async function pendingInvite(env: Env): Promise<CallData['invite']> {
+  for (const { fid } of SEED_USERS) {
+    const [invite] = (await env.api.fetchChannelInvites({ invitedFid: fid })).invites;
+    if (invite) return { channel_id: invite.channel_id, invited_fid: invite.invited.fid };
+  }
+  throw new Error('the seed has no pending invite to alice, bob or carol');
 }
 
 /** An earlier v2 call's answer, typed as its operation's response. */
@@ -160,8 +204,8 @@ function answer<K extends keyof V2Wire>(c: CallContext, name: K): V2Wire[K]['res
  */
 export const messageBytes = (m: Message) => new Uint8Array(Message.encode(m).finish());
 
-/** Protobuf bytes of a cast by fid 1, signed by its seeded signer, stamped by the emulator clock. */
-export function signedCast(ctx: CallContext, text: string): Message {
+/** Protobuf bytes of a cast by fid 1, signed by a key it added, stamped by the emulator clock. */
+export async function signedCast(ctx: CallContext, text: string): Promise<Message> {
   return signMessageData(
     {
       type: 1,
@@ -170,7 +214,7 @@ export function signedCast(ctx: CallContext, text: string): Message {
       network: 1,
       castAddBody: { text, type: 0, embeds: [], embedsDeprecated: [], mentions: [], mentionsPositions: [] },
     } as never,
-    new Uint8Array(ctx.data.signerKey.private_key),
+    await ctx.signingKey(),
   );
 }
 
@@ -530,7 +574,9 @@ export const operationCalls: OperationCall[] = [
   ],
   [
     'v2 publishMessageToFarcaster',
-    (c) => ({ body: Message.toJSON(signedCast(c, 'published through publishMessageToFarcaster')) }),
+    async (c) => ({
+      body: Message.toJSON(await signedCast(c, 'published through publishMessageToFarcaster')),
+    }),
   ],
   [
     'v2 publishFarcasterAction',
@@ -679,12 +725,15 @@ export const operationCalls: OperationCall[] = [
   ['hub fetchUserOnChainSignersEvents', (c) => ({ fid: 1, signer: c.data.signerKey.public_key })],
   ['hub fetchEvents', (c) => ({ fromEventId: c.data.event.id })],
   ['hub lookupEvent', (c) => ({ eventId: c.data.event.id })],
-  ['hub validateMessage', (c) => ({ body: messageBytes(signedCast(c, 'validated over the hub API')) })],
+  [
+    'hub validateMessage',
+    async (c) => ({ body: messageBytes(await signedCast(c, 'validated over the hub API')) }),
+  ],
   [
     'hub publishMessage',
-    (c) => {
+    async (c) => {
       c.env.tick(1000);
-      return { body: messageBytes(signedCast(c, 'published over the hub API')) };
+      return { body: messageBytes(await signedCast(c, 'published over the hub API')) };
     },
   ],
 ];
