@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^@castkit\/emulator$/, replacement: src('./packages/emulator/src/index.ts') },
       { find: /^@castkit\/emulator\/edge$/, replacement: src('./packages/emulator/src/edge.ts') },
       { find: /^@castkit\/emulator\/command$/, replacement: src('./packages/emulator/src/command/index.ts') },
+      { find: /^@castkit\/emulator\/control$/, replacement: src('./packages/emulator/src/control/index.ts') },
       { find: /^@castkit\/emulator\/testing$/, replacement: src('./packages/emulator/src/testing/index.ts') },
     ],
   },

@@ -41,7 +41,8 @@ export interface ControlCallOptions {
   signal?: AbortSignal;
 }
 
-type CallArgs<R extends ControlRoute> =
+/** What `call` takes after the route: the request (optional when nothing in it is required), then options. */
+export type ControlCallArgs<R extends ControlRoute> =
   {} extends ControlRequest<R>
     ? [request?: ControlRequest<R>, options?: ControlCallOptions]
     : [request: ControlRequest<R>, options?: ControlCallOptions];
@@ -49,9 +50,9 @@ type CallArgs<R extends ControlRoute> =
 export interface ControlClient {
   readonly baseUrl: string;
   /** Sends `route` (`'POST /_emulator/clock/advance'`) with its request; resolves to its answer. */
-  call<R extends ControlRoute>(route: R, ...args: CallArgs<R>): Promise<ControlAnswer<R>>;
+  call<R extends ControlRoute>(route: R, ...args: ControlCallArgs<R>): Promise<ControlAnswer<R>>;
   /** The URL `route` is sent to with `request`'s path parameters and query. */
-  url<R extends ControlRoute>(route: R, ...args: CallArgs<R>): URL;
+  url<R extends ControlRoute>(route: R, ...args: ControlCallArgs<R>): URL;
 }
 
 /** A request as the wire sees it: each part's values before they are written into URL and body. */
@@ -68,7 +69,7 @@ export function createControlClient(options: ControlClientOptions): ControlClien
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const send = options.fetch ?? ((input, init) => fetch(input, init));
 
-  function url<R extends ControlRoute>(route: R, ...[request]: CallArgs<R>): URL {
+  function url<R extends ControlRoute>(route: R, ...[request]: ControlCallArgs<R>): URL {
     return urlOf(route, request ?? {});
   }
 
@@ -84,7 +85,10 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     return url;
   }
 
-  async function call<R extends ControlRoute>(route: R, ...args: CallArgs<R>): Promise<ControlAnswer<R>> {
+  async function call<R extends ControlRoute>(
+    route: R,
+    ...args: ControlCallArgs<R>
+  ): Promise<ControlAnswer<R>> {
     const [sent, { signal } = {}] = args;
     const request: Parts = sent ?? {};
     const { method } = splitRoute(route);

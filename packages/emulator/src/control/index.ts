@@ -16,6 +16,7 @@ export type {
   SnapshotInfo,
 } from './answers.js';
 export {
+  type ControlCallArgs,
   type ControlCallOptions,
   type ControlClient,
   type ControlClientOptions,
@@ -31,6 +32,7 @@ export {
   type ControlRoutes,
   type ControlSpec,
   controlRoutes,
+  controlSpec,
   type HostActionRoute,
   hostActionRoute,
   splitRoute,

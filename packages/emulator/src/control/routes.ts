@@ -209,6 +209,9 @@ export const controlRoutes = (): ControlRoute[] => {
   return keys;
 };
 
+/** A route's declaration as any control's: its door, schemas and status. */
+export const controlSpec = (route: ControlRoute): ControlSpec => CONTROL_ROUTES[route];
+
 const isRoute = (key: string): key is ControlRoute => Object.hasOwn(CONTROL_ROUTES, key);
 
 /** `GET /_emulator/clock` → its method and path. */

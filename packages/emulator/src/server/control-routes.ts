@@ -2,12 +2,11 @@
 // its handler. The route's schemas parse its path parameters, query and body before the handler
 // runs (what they refuse is a 400 naming the field), and the handler must answer the declared type.
 import {
-  CONTROL_ROUTES,
   type ControlAnswer,
   type ControlInput,
   type ControlRoute,
   type ControlRoutes,
-  type ControlSpec,
+  controlSpec,
   controlRoutes as declaredRoutes,
   splitRoute,
 } from '../control/routes.js';
@@ -66,7 +65,7 @@ function queryOf(url: URL): Record<string, string> {
 }
 
 function bind<R extends ControlRoute>(route: R, handlers: ControlHandlers): Route {
-  const spec: ControlSpec = CONTROL_ROUTES[route];
+  const spec = controlSpec(route);
   const handler = handlers[route];
   const { method, path } = splitRoute(route);
   return {
