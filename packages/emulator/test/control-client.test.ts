@@ -233,6 +233,8 @@ describe('what the control client raises', () => {
     let impostor: ControlClient;
     beforeAll(async () => {
       server = createServer((req, res) => {
+        // Never answers: what a client's timeout is for.
+        if (req.url === '/_emulator/stats') return;
         if (req.url === '/_emulator/clock') {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ now: 'noon', frozen: false, offset: 0, iso: 'noon' }));
@@ -244,7 +246,10 @@ describe('what the control client raises', () => {
         apiKey: 'k',
       });
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
 
     it('an answer its declaration does not take, naming the field', async () => {
       await expect(impostor.call('GET /_emulator/clock')).rejects.toMatchObject({
@@ -253,6 +258,13 @@ describe('what the control client raises', () => {
         property: 'now',
         message: 'GET /_emulator/clock answered what its declaration does not take: now must be a number',
       });
+    });
+
+    it('the fetch error of a call that outlasts the client’s timeoutMs, as no answer at all', async () => {
+      const patient = createControlClient({ baseUrl: impostor.baseUrl, apiKey: 'k', timeoutMs: 50 });
+      const error = await patient.call('GET /_emulator/stats').catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(ControlError);
+      expect(error).toMatchObject({ name: 'TimeoutError' });
     });
 
     it('an answer that is no JSON', async () => {

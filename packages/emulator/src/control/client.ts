@@ -35,6 +35,8 @@ export interface ControlClientOptions {
   apiKey: string;
   /** Default: the global fetch. */
   fetch?: typeof fetch;
+  /** Gives up on a call after this many ms (a call's own `signal` is used instead); default never. */
+  timeoutMs?: number;
 }
 
 export interface ControlCallOptions {
@@ -68,6 +70,8 @@ const entries = (part: unknown): [string, unknown][] =>
 export function createControlClient(options: ControlClientOptions): ControlClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const timeout = () =>
+    options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
 
   function url<R extends ControlRoute>(route: R, ...[request]: ControlCallArgs<R>): URL {
     return urlOf(route, request ?? {});
@@ -89,7 +93,7 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     route: R,
     ...args: ControlCallArgs<R>
   ): Promise<ControlAnswer<R>> {
-    const [sent, { signal } = {}] = args;
+    const [sent, { signal = timeout() } = {}] = args;
     const request: Parts = sent ?? {};
     const { method } = splitRoute(route);
     const url = urlOf(route, request);
