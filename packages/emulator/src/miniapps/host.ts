@@ -114,6 +114,6 @@ async function postEvent(store: Store, app: MiniappRow, body: object): Promise<H
     const text = await res.text();
     return { url: app.webhook_url, status: res.status, body: text.slice(0, REPLY_MAX_CHARS) };
   } catch (e) {
-    return { url: app.webhook_url, error: (e as Error).message };
+    return { url: app.webhook_url, error: e instanceof Error ? e.message : String(e) };
   }
 }

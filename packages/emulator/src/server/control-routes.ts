@@ -76,7 +76,7 @@ function bind<R extends ControlRoute>(route: R, handlers: ControlHandlers): Rout
     async handler(ctx) {
       const input = {
         params: part(spec.params, ctx.params),
-        query: part(spec.query, queryOf(ctx.url)),
+        query: spec.query && parsed(spec.query, queryOf(ctx.url)),
         body: part(spec.body, ctx.body),
       };
       // Each part was parsed by this route's own schemas (CONTROL_ROUTES[route]): it is this

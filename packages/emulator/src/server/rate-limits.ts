@@ -69,8 +69,8 @@ export function rateLimitLink(limits: RateLimits): Link {
         call.route.operation,
       );
     } catch (e) {
-      const retryAfter = (e as { retryAfter?: number }).retryAfter;
-      if (retryAfter !== undefined) call.res.setHeader('retry-after', String(retryAfter));
+      if (e instanceof RateLimitError && 'retryAfter' in e && typeof e.retryAfter === 'number')
+        call.res.setHeader('retry-after', String(e.retryAfter));
       throw e;
     }
     return next();
