@@ -19,6 +19,7 @@ export default defineConfig({
         find: /^@castkit\/emulator\/cassette$/,
         replacement: src('./packages/emulator/src/cassette/index.ts'),
       },
+      { find: /^@castkit\/emulator\/control$/, replacement: src('./packages/emulator/src/control/index.ts') },
       { find: /^@castkit\/emulator\/testing$/, replacement: src('./packages/emulator/src/testing/index.ts') },
     ],
   },

@@ -50,10 +50,11 @@ export default defineConfig({
   root: here('.'),
   plugins: [react(), tailwindcss(), castkitEnv(), ownTableInstance()],
   resolve: {
-    // Always build the console from the SDK's sources, never from a stale dist/.
+    // Always build the console from the SDK's and the controls' sources, never from a stale dist/.
     alias: [
       { find: /^@castkit\/sdk\/realtime$/, replacement: here('../sdk/src/realtime.ts') },
       { find: /^@castkit\/sdk$/, replacement: here('../sdk/src/browser.ts') },
+      { find: /^@castkit\/emulator\/control$/, replacement: here('../emulator/src/control/index.ts') },
     ],
   },
   server: {

@@ -1,8 +1,9 @@
-// The README's table of developer controls against what the emulator serves: the same /_emulator
-// routes (from the one list startEmulator hands its edge), the same public ones, and each answering
-// over HTTP as a route, not as "no route".
+// The README's table of developer controls against their declaration (src/control/routes.ts) and
+// what the emulator serves: every declared control, public as declared; every other /_emulator route
+// served (the pages), public as served; and each answering over HTTP as a route, not as "no route".
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlRoutes, controlSpec } from '../src/control/routes.js';
 import { type Emulator, startEmulator } from '../src/index.js';
 import { emulatorRoutes } from '../src/server/routes.js';
 
@@ -43,7 +44,24 @@ function served() {
   return routes.filter((r) => r.path.startsWith('/_emulator/'));
 }
 
+const declared = new Set<string>(controlRoutes());
+
 describe('the README table of developer controls', () => {
+  it('lists every declared control, public where the declaration says so', () => {
+    const listed = rows.filter((r) => declared.has(r.route));
+    expect(listed.map((r) => r.route).sort()).toEqual([...declared].sort());
+    expect(
+      listed
+        .filter((r) => r.isPublic)
+        .map((r) => r.route)
+        .sort(),
+    ).toEqual(
+      controlRoutes()
+        .filter((r) => controlSpec(r).door === 'public')
+        .sort(),
+    );
+  });
+
   it('lists every /_emulator route the emulator serves, and no other', () => {
     expect(rows.length).toBeGreaterThan(30);
     expect(rows.map((r) => r.route).sort()).toEqual(

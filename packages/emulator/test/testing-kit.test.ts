@@ -40,6 +40,14 @@ describe('the test kit', () => {
     expect((await emu.api.fetchBulkUsers({ fids: [1] })).users[0]!.username).toBe('alice');
   });
 
+  it('calls the developer controls over HTTP through its typed client, on the same emulator', async () => {
+    const { fault } = await emu.control.call('POST /_emulator/faults', {
+      body: { operation: 'fetchBulkUsers', effect: 'error', status: 503 },
+    });
+    expect(emu.faults.list().map((f) => f.id)).toEqual([fault.id]);
+    await expect(emu.api.fetchBulkUsers({ fids: [1] })).rejects.toMatchObject({ status: 503 });
+  });
+
   it('runs the node:test example', () => {
     const r = run(process.execPath, ['--import', 'tsx', '--test', 'node-test.example.ts']);
     expect(r.out).toMatch(/# pass 2/);

@@ -1,5 +1,13 @@
 // `castkit snapshot save|restore|list|delete <name>` and `castkit reset`: the harness's marks on a
 // running emulator (`castkit dev` or castkit-emulator), through its /_emulator routes.
+import {
+  type ControlAnswer,
+  type ControlCallArgs,
+  ControlError,
+  type ControlRoute,
+  createControlClient,
+  type RestoreReport,
+} from '@castkit/emulator/control';
 import { type CommandSpec, type OptionValues, UsageError } from '../args.js';
 import { type LocalTarget, localTarget, TARGET_OPTIONS, unreachable } from '../target.js';
 import { runSnapshotExport, runSnapshotImport } from './snapshot-file.js';
@@ -31,13 +39,6 @@ export const RESET_COMMAND = {
 
 type TargetValues = OptionValues<typeof TARGET_OPTIONS>;
 
-interface Restored {
-  name: string;
-  rows: number;
-  ms: number;
-  dropped: string[];
-}
-
 export async function runSnapshot(
   values: TargetValues,
   positionals: string[],
@@ -57,25 +58,26 @@ export async function runSnapshot(
   const surplus = needsName ? extra : [name, ...extra].filter((a) => a !== undefined);
   if (surplus.length) throw new UsageError(`castkit snapshot ${action}: unexpected argument "${surplus[0]}"`);
   const target = localTarget(values, process.env);
-  const path = `/_emulator/snapshots/${encodeURIComponent(name ?? '')}`;
   switch (action) {
     case 'save':
-      await emulatorCall(target, 'POST', '/_emulator/snapshots', { name });
+      await emulatorCall(target, 'POST /_emulator/snapshots', { body: { name: name ?? '' } });
       out(`saved snapshot ${name}`);
       return 0;
     case 'restore':
-      out(restoredLine(await emulatorCall<Restored>(target, 'POST', `${path}/restore`)));
+      out(
+        restoredLine(
+          await emulatorCall(target, 'POST /_emulator/snapshots/:name/restore', {
+            params: { name: name ?? '' },
+          }),
+        ),
+      );
       return 0;
     case 'delete':
-      await emulatorCall(target, 'DELETE', path);
+      await emulatorCall(target, 'DELETE /_emulator/snapshots/:name', { params: { name: name ?? '' } });
       out(`deleted snapshot ${name}`);
       return 0;
     default: {
-      const { snapshots } = await emulatorCall<{ snapshots: { name: string; createdAt: number }[] }>(
-        target,
-        'GET',
-        '/_emulator/snapshots',
-      );
+      const { snapshots } = await emulatorCall(target, 'GET /_emulator/snapshots');
       if (!snapshots.length) out('no snapshots');
       const width = Math.max(0, ...snapshots.map((s) => s.name.length)) + 2;
       for (const s of snapshots) out(`${s.name.padEnd(width)}${new Date(s.createdAt).toISOString()}`);
@@ -90,52 +92,32 @@ export async function runReset(
   out: (s: string) => void,
 ): Promise<number> {
   if (positionals.length) throw new UsageError(`castkit reset takes no arguments, got "${positionals[0]}"`);
-  const report = await emulatorCall<Restored>(localTarget(values, process.env), 'POST', '/_emulator/reset');
+  const report = await emulatorCall(localTarget(values, process.env), 'POST /_emulator/reset');
   out(restoredLine({ ...report, name: 'the seed' }));
   return 0;
 }
 
-function restoredLine(r: Restored): string {
+function restoredLine(r: Omit<RestoreReport, 'status'>): string {
   const dropped = r.dropped.length ? `; dropped ${r.dropped.join(', ')}` : '';
   return `restored ${r.name}: ${r.rows} rows in ${r.ms} ms${dropped}`;
 }
 
 /**
- * One /_emulator call. A 400 refuses what was typed (a snapshot name): a usage error (exit code 2)
- * with the emulator's reason. Any other error answer, or none at all, is an Error (exit code 1).
+ * One /_emulator call through the typed client. A 400 refuses what was typed (a snapshot name): a
+ * usage error (exit code 2) with the emulator's reason. Any other error answer, or none at all, is
+ * an Error (exit code 1).
  */
-async function emulatorCall<T = unknown>(
+async function emulatorCall<R extends ControlRoute>(
   target: LocalTarget,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const url = `${target.baseUrl}${path}`;
-  let res: Response;
+  route: R,
+  ...request: ControlCallArgs<R>
+): Promise<ControlAnswer<R>> {
+  const control = createControlClient({ ...target, timeoutMs: 30_000 });
   try {
-    res = await fetch(url, {
-      method,
-      headers: {
-        'x-api-key': target.apiKey,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
+    return await control.call(route, ...request);
   } catch (error) {
-    throw unreachable(target.baseUrl, error);
+    if (!(error instanceof ControlError)) throw unreachable(target.baseUrl, error);
+    if (error.reason === 'status' && error.status === 400) throw new UsageError(error.message);
+    throw new Error(error.reason === 'status' ? `${error.status}: ${error.message}` : error.message);
   }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new Error(`${method} ${url} answered ${res.status} without JSON; is this a castkit emulator?`);
-  }
-  if (!res.ok) {
-    const message = (json as { message?: string }).message ?? text;
-    if (res.status === 400) throw new UsageError(message);
-    throw new Error(`${res.status}: ${message}`);
-  }
-  return json as T;
 }

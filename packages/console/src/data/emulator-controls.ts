@@ -1,162 +1,104 @@
 // The emulator's developer controls under /_emulator: routes of the emulator itself, not API
-// operations, so the SDK has no methods for them; this is the one place the console calls them.
-// Types only: the fault rules' shapes come from the emulator; nothing of it reaches the browser.
-import type { FaultEffect, FaultRule, FaultRuleInput } from '@castkit/emulator';
+// operations, so the SDK has no methods for them. They go through the typed control client
+// (@castkit/emulator/control): requests and answers typed from the emulator's declaration of each
+// route, and every answer checked against it. This is the one place the console calls them; only
+// the screens that do import it, so the declaration stays out of every other screen's first load.
+import {
+  type ControlClient,
+  type ControlRequest,
+  createControlClient,
+  type FaultRuleInput,
+  type HostAction,
+  hostActionRoute,
+} from '@castkit/emulator/control';
 import type { Clients } from '../api/clients';
 
-export type { FaultEffect, FaultRule, FaultRuleInput };
+export type {
+  ClockView,
+  Delivery,
+  FaultEffect,
+  FaultRule,
+  FaultRuleInput,
+  HostAction,
+  HostedMiniapp,
+  HostResult,
+  SnapshotInfo,
+} from '@castkit/emulator/control';
+export { FAULT_EFFECTS } from '@castkit/emulator/control';
 
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const controls = new WeakMap<Clients, ControlClient>();
 
-export async function emulatorControl<T>(
-  clients: Clients,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: `/_emulator/${string}`,
-  body?: unknown,
-): Promise<T> {
-  const headers: Record<string, string> = { 'x-api-key': clients.apiKey, accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(new URL(path, clients.hub.baseUrl), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = text;
+/** The control client on the same server and key as `clients`. */
+function control(clients: Clients): ControlClient {
+  let client = controls.get(clients);
+  if (!client) {
+    client = createControlClient({ baseUrl: clients.hub.baseUrl, apiKey: clients.apiKey, timeoutMs: 60_000 });
+    controls.set(clients, client);
   }
-  if (!res.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ControlError(
-      res.status,
-      typeof message === 'string' ? message : `${path} answered ${res.status}`,
-    );
-  }
-  return data as T;
+  return client;
 }
 
 /** The signer approval URL's action: user `fid` approves the pending signer. */
 export const approveSigner = (clients: Clients, signerUuid: string, fid: number) =>
-  emulatorControl<{ status: string; fid: number }>(
-    clients,
-    'GET',
-    `/_emulator/signer/${encodeURIComponent(signerUuid)}/approve?fid=${fid}`,
-  );
-
-/** A webhook delivery as the emulator's log shows it (/_emulator/webhooks/deliveries). */
-export interface Delivery {
-  id: number;
-  webhook_id: string;
-  event_id: number;
-  type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  response_status: number | null;
-  error: string | null;
-  duration_ms: number | null;
-  created_at: string;
-  delivered_at: string | null;
-  next_attempt_at: string | null;
-  payload: unknown;
-  attempt_log: {
-    attempt: number;
-    started_at: string;
-    duration_ms: number | null;
-    response_status: number | null;
-    error: string | null;
-  }[];
-}
+  control(clients).call('GET /_emulator/signer/:uuid/approve', {
+    params: { uuid: signerUuid },
+    query: { fid },
+  });
 
 export const listDeliveries = (clients: Clients, webhookId: string) =>
-  emulatorControl<{ deliveries: Delivery[] }>(
-    clients,
-    'GET',
-    `/_emulator/webhooks/deliveries?webhook_id=${encodeURIComponent(webhookId)}&limit=50`,
-  );
+  control(clients).call('GET /_emulator/webhooks/deliveries', {
+    query: { webhook_id: webhookId, limit: 50 },
+  });
 
 export const redeliver = (clients: Clients, deliveryId: number) =>
-  emulatorControl<{ delivery: Delivery }>(
-    clients,
-    'POST',
-    `/_emulator/webhooks/deliveries/${deliveryId}/redeliver`,
-  );
+  control(clients).call('POST /_emulator/webhooks/deliveries/:id/redeliver', { params: { id: deliveryId } });
 
 export const rotateWebhookSecret = (clients: Clients, webhookId: string) =>
-  emulatorControl<unknown>(
-    clients,
-    'POST',
-    `/_emulator/webhooks/${encodeURIComponent(webhookId)}/rotate-secret`,
-    {},
-  );
+  control(clients).call('POST /_emulator/webhooks/:webhook_id/rotate-secret', {
+    params: { webhook_id: webhookId },
+    body: {},
+  });
 
-export const resetEmulator = (clients: Clients) =>
-  emulatorControl<{ status: string }>(clients, 'POST', '/_emulator/reset');
+export const resetEmulator = (clients: Clients) => control(clients).call('POST /_emulator/reset');
 
-export interface ClockView {
-  now: number;
-  iso: string;
-  [field: string]: unknown;
+export const readClock = (clients: Clients) => control(clients).call('GET /_emulator/clock');
+
+export type ClockMove =
+  | { kind: 'freeze' }
+  | { kind: 'resume' }
+  | { kind: 'real' }
+  | { kind: 'advance'; by: string }
+  | { kind: 'set'; to: string };
+
+export function moveClock(clients: Clients, move: ClockMove) {
+  switch (move.kind) {
+    case 'freeze':
+      return control(clients).call('POST /_emulator/clock/freeze', { body: {} });
+    case 'resume':
+      return control(clients).call('POST /_emulator/clock/resume');
+    case 'real':
+      return control(clients).call('POST /_emulator/clock/real');
+    case 'advance':
+      return control(clients).call('POST /_emulator/clock/advance', { body: { by: move.by } });
+    case 'set':
+      return control(clients).call('POST /_emulator/clock/set', { body: { to: move.to } });
+  }
 }
-export const readClock = (clients: Clients) => emulatorControl<ClockView>(clients, 'GET', '/_emulator/clock');
-export const moveClock = (
-  clients: Clients,
-  move:
-    | { kind: 'freeze' }
-    | { kind: 'resume' }
-    | { kind: 'real' }
-    | { kind: 'advance'; by: string }
-    | { kind: 'set'; to: string },
-) => {
-  const body = move.kind === 'advance' ? { by: move.by } : move.kind === 'set' ? { to: move.to } : {};
-  return emulatorControl<ClockView>(clients, 'POST', `/_emulator/clock/${move.kind}`, body);
-};
 
-export interface Snapshot {
-  name: string;
-  [field: string]: unknown;
-}
-export const listSnapshots = (clients: Clients) =>
-  emulatorControl<{ snapshots: Snapshot[] }>(clients, 'GET', '/_emulator/snapshots');
+export const listSnapshots = (clients: Clients) => control(clients).call('GET /_emulator/snapshots');
 export const takeSnapshot = (clients: Clients, name: string) =>
-  emulatorControl<unknown>(clients, 'POST', '/_emulator/snapshots', { name });
+  control(clients).call('POST /_emulator/snapshots', { body: { name } });
 export const restoreSnapshot = (clients: Clients, name: string) =>
-  emulatorControl<unknown>(clients, 'POST', `/_emulator/snapshots/${encodeURIComponent(name)}/restore`);
+  control(clients).call('POST /_emulator/snapshots/:name/restore', { params: { name } });
 export const deleteSnapshot = (clients: Clients, name: string) =>
-  emulatorControl<unknown>(clients, 'DELETE', `/_emulator/snapshots/${encodeURIComponent(name)}`);
+  control(clients).call('DELETE /_emulator/snapshots/:name', { params: { name } });
 
-/** A mini app registered with the emulator's host simulation (/_emulator/miniapps). */
-export interface HostedMiniapp {
-  id: number;
-  name: string;
-  frames_url: string;
-  webhook_url: string | null;
-  [field: string]: unknown;
-}
-export const listHostedMiniapps = (clients: Clients) =>
-  emulatorControl<{ miniapps: HostedMiniapp[] }>(clients, 'GET', '/_emulator/miniapps');
-export const registerMiniapp = (
-  clients: Clients,
-  app: { url: string; webhook_url?: string; name?: string; category?: string },
-) => emulatorControl<{ id: number }>(clients, 'POST', '/_emulator/miniapps', app);
+/** The mini apps registered with the emulator's host simulation. */
+export const listHostedMiniapps = (clients: Clients) => control(clients).call('GET /_emulator/miniapps');
+export const registerMiniapp = (clients: Clients, app: ControlRequest<'POST /_emulator/miniapps'>['body']) =>
+  control(clients).call('POST /_emulator/miniapps', { body: app });
 
-export type HostAction = 'add' | 'remove' | 'notifications/enable' | 'notifications/disable';
-export interface HostResult {
-  event: string;
-  app_id: number;
-  fid: number;
-  state: { added: boolean; notifications_enabled: boolean; token: string | null };
-  webhook: { url: string; status: number; body: string } | { url: string; error: string } | null;
-}
+/** User `fid` does `action` to app `appId` on the emulated Farcaster client. */
 export const actAsUser = (
   clients: Clients,
   appId: number,
@@ -164,25 +106,14 @@ export const actAsUser = (
   action: HostAction,
   notifications = false,
 ) =>
-  emulatorControl<HostResult>(clients, 'POST', `/_emulator/miniapps/${appId}/users/${fid}/${action}`, {
-    notifications,
+  control(clients).call(hostActionRoute(action), {
+    params: { id: appId, fid },
+    body: { notifications },
   });
 
-/** The effects of a fault rule, listed for the form; the rule types are the emulator's own. */
-export const FAULT_EFFECTS = [
-  'error',
-  'latency',
-  'drop',
-  'timeout',
-  'not-stored',
-  'stored-timeout',
-] as const satisfies readonly FaultEffect[];
-
-export const listFaults = (clients: Clients) =>
-  emulatorControl<{ faults: FaultRule[] }>(clients, 'GET', '/_emulator/faults');
+export const listFaults = (clients: Clients) => control(clients).call('GET /_emulator/faults');
 export const addFault = (clients: Clients, rule: FaultRuleInput) =>
-  emulatorControl<{ fault: FaultRule }>(clients, 'POST', '/_emulator/faults', rule);
+  control(clients).call('POST /_emulator/faults', { body: rule });
 export const removeFault = (clients: Clients, id: string) =>
-  emulatorControl<{ faults: FaultRule[] }>(clients, 'DELETE', `/_emulator/faults/${encodeURIComponent(id)}`);
-export const clearFaults = (clients: Clients) =>
-  emulatorControl<{ faults: FaultRule[] }>(clients, 'DELETE', '/_emulator/faults');
+  control(clients).call('DELETE /_emulator/faults/:id', { params: { id } });
+export const clearFaults = (clients: Clients) => control(clients).call('DELETE /_emulator/faults');

@@ -2,6 +2,8 @@
 // on or off, or removes it; the host's state changes and the app's webhook is sent the signed server
 // event, as the real client would. The notification URL handed out points back at the emulator.
 import { randomBytes } from 'node:crypto';
+import type { HostResult } from '../control/answers.js';
+import type { HostAction, HostEvent } from '../control/vocabulary.js';
 import { targetRefusal } from '../outbound/targets.js';
 import { ConflictError, NotFoundError } from '../protocol/errors.js';
 import { NOTIFY_PATH } from '../seed/miniapps.js';
@@ -18,19 +20,8 @@ import type { Store } from '../store/store.js';
 import { requireUser } from '../v2/hydrate/user.js';
 import { signJfs } from './jfs.js';
 
-export type HostAction = 'add' | 'enable' | 'disable' | 'remove';
-
 const WEBHOOK_TIMEOUT_MS = 5_000;
 const REPLY_MAX_CHARS = 4_096;
-
-export interface HostResult {
-  event: string;
-  app_id: number;
-  fid: number;
-  state: { added: boolean; notifications_enabled: boolean; token: string | null };
-  /** What the app's webhook answered; null when the app has none. */
-  webhook: { url: string; status: number; body: string } | { url: string; error: string } | null;
-}
 
 export async function hostAction(
   store: Store,
@@ -48,7 +39,9 @@ export async function hostAction(
   const now = store.now();
   const current = miniappUser(store, appId, fid);
   const newToken = () => randomBytes(16).toString('hex');
-  let payload: Record<string, unknown>;
+  let event: HostEvent;
+  /** What the event carries beside its name: the notification URL and token it hands out. */
+  let details: { notificationDetails?: { url: string; token: string } } = {};
 
   if (action === 'add') {
     const token = notifications ? newToken() : null;
@@ -59,14 +52,16 @@ export async function hostAction(
       { token, url: token ? NOTIFY_PATH : null, enabled: notifications },
       now,
     );
-    payload = { event: 'miniapp_added', ...(token ? { notificationDetails: { url, token } } : {}) };
+    event = 'miniapp_added';
+    if (token) details = { notificationDetails: { url, token } };
   } else {
     if (!current) throw new ConflictError(`user ${fid} has not added mini app ${appId}`, 'fid');
-    if (action === 'enable') {
+    if (action === 'notifications/enable') {
       const token = newToken();
       upsertMiniappUser(store, appId, fid, { token, url: NOTIFY_PATH, enabled: true }, now);
-      payload = { event: 'notifications_enabled', notificationDetails: { url, token } };
-    } else if (action === 'disable') {
+      event = 'notifications_enabled';
+      details = { notificationDetails: { url, token } };
+    } else if (action === 'notifications/disable') {
       upsertMiniappUser(
         store,
         appId,
@@ -74,15 +69,15 @@ export async function hostAction(
         { token: current.token, url: current.notification_url, enabled: false },
         now,
       );
-      payload = { event: 'notifications_disabled' };
+      event = 'notifications_disabled';
     } else {
       removeMiniappUser(store, appId, fid);
-      payload = { event: 'miniapp_removed' };
+      event = 'miniapp_removed';
     }
   }
   const after = miniappUser(store, appId, fid);
   return {
-    event: payload.event as string,
+    event,
     app_id: appId,
     fid,
     state: {
@@ -90,7 +85,7 @@ export async function hostAction(
       notifications_enabled: after?.enabled === 1,
       token: after?.enabled ? after.token : null,
     },
-    webhook: await postEvent(store, app, signJfs(fid, key, payload)),
+    webhook: await postEvent(store, app, signJfs(fid, key, { event, ...details })),
   };
 }
 
@@ -119,6 +114,6 @@ async function postEvent(store: Store, app: MiniappRow, body: object): Promise<H
     const text = await res.text();
     return { url: app.webhook_url, status: res.status, body: text.slice(0, REPLY_MAX_CHARS) };
   } catch (e) {
-    return { url: app.webhook_url, error: (e as Error).message };
+    return { url: app.webhook_url, error: e instanceof Error ? e.message : String(e) };
   }
 }

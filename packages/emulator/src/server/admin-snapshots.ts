@@ -1,45 +1,21 @@
 // /_emulator/reset and /_emulator/snapshots: back to the seed, and named marks to return to
 // (store/snapshots.ts), both in time proportional to what was written since.
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { NotFoundError } from '../protocol/errors.js';
 import type { Snapshots } from '../store/snapshots.js';
-import type { Route } from './router.js';
+import type { ControlHandlers } from './control-routes.js';
 
-export function snapshotRoutes(snapshots: Snapshots): Route[] {
-  return [
-    {
-      method: 'POST',
-      path: '/_emulator/reset',
-      handler: () => ({ json: { status: 'reset', ...snapshots.reset() } }),
+export function snapshotHandlers(snapshots: Snapshots) {
+  return {
+    'POST /_emulator/reset': () => ({ status: 'reset', ...snapshots.reset() }),
+    'GET /_emulator/snapshots': () => ({ snapshots: snapshots.list() }),
+    'POST /_emulator/snapshots': ({ body }) => ({ snapshot: snapshots.snapshot(body.name) }),
+    'POST /_emulator/snapshots/:name/restore': ({ params }) => ({
+      status: 'restored',
+      ...snapshots.restore(params.name),
+    }),
+    'DELETE /_emulator/snapshots/:name': ({ params: { name } }) => {
+      if (!snapshots.delete(name)) throw new NotFoundError(`no snapshot named ${name}`, 'name');
+      return { status: 'deleted', name };
     },
-    {
-      method: 'GET',
-      path: '/_emulator/snapshots',
-      handler: () => ({ json: { snapshots: snapshots.list() } }),
-    },
-    {
-      method: 'POST',
-      path: '/_emulator/snapshots',
-      body: 'json',
-      handler: (ctx) => {
-        const { name } = ctx.body as { name?: unknown };
-        if (name === undefined)
-          throw new ValidationError('name is required: what to call the snapshot', 'name');
-        return { status: 201, json: { snapshot: snapshots.snapshot(name as string) } };
-      },
-    },
-    {
-      method: 'POST',
-      path: '/_emulator/snapshots/:name/restore',
-      handler: (ctx) => ({ json: { status: 'restored', ...snapshots.restore(ctx.params.name!) } }),
-    },
-    {
-      method: 'DELETE',
-      path: '/_emulator/snapshots/:name',
-      handler: (ctx) => {
-        const name = ctx.params.name!;
-        if (!snapshots.delete(name)) throw new NotFoundError(`no snapshot named ${name}`, 'name');
-        return { json: { status: 'deleted', name } };
-      },
-    },
-  ];
+  } satisfies Partial<ControlHandlers>;
 }

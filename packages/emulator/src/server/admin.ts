@@ -1,6 +1,7 @@
+import type { ControlAnswer } from '../control/routes.js';
 import type { SeedSize } from '../seed/constants.js';
 import { rowCounts, type Store } from '../store/store.js';
-import type { Route } from './router.js';
+import { type ControlHandlers, Reply } from './control-routes.js';
 
 export interface AdminState {
   ready: boolean;
@@ -10,26 +11,17 @@ export interface AdminState {
   origin: string;
 }
 
-export function adminRoutes(state: AdminState, store: Store): Route[] {
-  return [
-    {
-      method: 'GET',
-      path: '/_emulator/health',
-      door: 'public',
-      handler: () => ({
-        status: state.ready ? 200 : 503,
-        json: {
-          status: state.ready ? 'ok' : 'starting',
-          seed: state.seed,
-          seedSize: state.seedSize,
-          now: store.now(),
-        },
-      }),
+export function adminHandlers(state: AdminState, store: Store) {
+  return {
+    'GET /_emulator/health': () => {
+      const health: ControlAnswer<'GET /_emulator/health'> = {
+        status: state.ready ? 'ok' : 'starting',
+        seed: state.seed,
+        seedSize: state.seedSize,
+        now: store.now(),
+      };
+      return state.ready ? health : new Reply(503, health);
     },
-    {
-      method: 'GET',
-      path: '/_emulator/stats',
-      handler: () => ({ json: { tables: rowCounts(store) } }),
-    },
-  ];
+    'GET /_emulator/stats': () => ({ tables: rowCounts(store) }),
+  } satisfies Partial<ControlHandlers>;
 }

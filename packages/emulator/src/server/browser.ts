@@ -4,6 +4,7 @@
 import { ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 import { approveSignerRequest } from '../v2/routes/signers.js';
+import { type ControlHandlers, Redirect } from './control-routes.js';
 import { FRAME_ANCESTORS } from './edge.js';
 import type { Route } from './router.js';
 
@@ -25,25 +26,21 @@ export function loginPage(query: URLSearchParams): string {
 }
 
 /**
- * `approvalPage`: where a person who opens the approval URL without choosing a user (`fid`) is sent
- * to choose one (castkit dev: the console's approval screen, `<approvalPage>/<uuid>`).
+ * The signer approval URL as a control (`?fid=` approves as that user). `approvalPage`: where a
+ * person who opens it without choosing a user is sent to choose one (castkit dev: the console's
+ * approval screen, `<approvalPage>/<uuid>`).
  */
-export const browserRoutes = (store: Store, approvalPage?: string): Route[] => [
-  {
-    method: 'GET',
-    path: '/_emulator/signer/:uuid/approve',
-    door: 'public',
-    handler({ res, url, params }) {
-      if (approvalPage && !url.searchParams.has('fid')) {
-        res.writeHead(302, { location: `${approvalPage}/${encodeURIComponent(params.uuid!)}` }).end();
-        return undefined;
-      }
-      const fid = Number(url.searchParams.get('fid'));
-      if (!Number.isInteger(fid) || fid < 1)
-        throw new ValidationError('fid (the approving user) is required', 'fid');
-      return { json: approveSignerRequest(store, params.uuid!, fid) };
+export function signerApprovalHandlers(store: Store, approvalPage?: string) {
+  return {
+    'GET /_emulator/signer/:uuid/approve': ({ params: { uuid }, query: { fid } }) => {
+      if (fid !== undefined) return approveSignerRequest(store, uuid, fid);
+      if (approvalPage) return new Redirect(`${approvalPage}/${encodeURIComponent(uuid)}`);
+      throw new ValidationError('fid (the approving user) is required', 'fid');
     },
-  },
+  } satisfies Partial<ControlHandlers>;
+}
+
+export const browserRoutes: Route[] = [
   {
     method: 'GET',
     path: '/_emulator/login/authorize',

@@ -2,25 +2,35 @@
 // `--export-on-exit`, `--replay`, `--unmatched`) become as startEmulator options. Bad values are
 // usage errors naming the flag.
 import { UsageError } from '../command/args.js';
-import type { FaultRuleInput } from './faults.js';
+import type { FaultRuleInput } from '../control/answers.js';
+import { faultRuleInput } from '../control/requests.js';
+import { SchemaError } from '../control/schema.js';
 import type { EmulatorOptions } from './http.js';
 import { checkPlan } from './rate-limits.js';
 import { UNMATCHED, type Unmatched } from './replay.js';
 
 const NUMBERS = new Set(['status', 'latencyMs', 'probability', 'seed', 'times']);
 
-/** `operation=publishCast,effect=error,status=503` → a fault rule (its fields are checked when added). */
+/**
+ * `operation=publishCast,effect=error,status=503` → a fault rule, its fields checked as the
+ * control checks them (the operation's name is checked when the emulator adds it).
+ */
 export function parseFaultFlag(text: string): FaultRuleInput {
-  const rule: Record<string, string | number> = {};
+  const rule = new Map<string, string | number>();
   for (const part of text.split(',')) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new UsageError(`--fault: "${part}" is not key=value (in "${text}")`);
     const key = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
-    rule[key] = NUMBERS.has(key) ? Number(value) : value;
+    rule.set(key, NUMBERS.has(key) ? Number(value) : value);
   }
-  if (!rule.effect) throw new UsageError(`--fault: effect=... is required (in "${text}")`);
-  return rule as unknown as FaultRuleInput;
+  if (!rule.get('effect')) throw new UsageError(`--fault: effect=... is required (in "${text}")`);
+  try {
+    return faultRuleInput.parse(Object.fromEntries(rule), '');
+  } catch (e) {
+    if (e instanceof SchemaError) throw new UsageError(`--fault: ${e.message} (in "${text}")`);
+    throw e;
+  }
 }
 
 export interface HarnessValues {

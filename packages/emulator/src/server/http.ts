@@ -44,7 +44,7 @@ export interface EmulatorOptions {
   progress?: boolean;
   /** Routes beside the APIs and /_emulator (in castkit dev, `/_castkit/env`). */
   routes?: Route[];
-  /** Page that approves a signer, `<path>/<uuid>` (castkit dev: the console's); see browserRoutes. */
+  /** Page that approves a signer, `<path>/<uuid>` (castkit dev: the console's); see signerApprovalHandlers. */
   signerApprovalPage?: string;
   /** Answers what no route matches (in castkit dev, the console's files and pages). */
   fallback?: Fallback;

@@ -1,28 +1,21 @@
 // The real service's published rate limits per plan, off unless asked for: requests per minute per
 // endpoint, across all endpoints, and for cast search, counted per API key in one-minute windows of
 // the emulator clock (so advancing it opens the next window). Over a limit: 429 with Retry-After.
-import { RateLimitError, ValidationError } from '../protocol/errors.js';
+import { ratePlan } from '../control/requests.js';
+import { RATE_LIMIT_PLANS, type RateLimitPlan } from '../control/vocabulary.js';
+import { RateLimitError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
-import type { Link, Route } from './router.js';
+import { type ControlHandlers, parsed } from './control-routes.js';
+import type { Link } from './router.js';
 
-export const RATE_LIMIT_PLANS = {
-  starter: { endpoint: 300, global: 500, search: 60 },
-  growth: { endpoint: 600, global: 1000, search: 120 },
-  scale: { endpoint: 1200, global: 2000, search: 240 },
-} as const;
-export type RateLimitPlan = keyof typeof RATE_LIMIT_PLANS;
+export { RATE_LIMIT_PLANS, type RateLimitPlan };
 
 const WINDOW_MS = 60_000;
 const SEARCH_OPERATIONS = new Set(['searchCasts']);
 
-export function checkPlan(plan: unknown, property = 'plan'): RateLimitPlan | null {
-  if (plan === null || plan === 'off') return null;
-  if (typeof plan === 'string' && Object.hasOwn(RATE_LIMIT_PLANS, plan)) return plan as RateLimitPlan;
-  throw new ValidationError(
-    `${property} must be one of ${Object.keys(RATE_LIMIT_PLANS).join(', ')} or off`,
-    property,
-  );
-}
+/** A plan by name, `off` or null for none; anything else a 400 naming `property`. */
+export const checkPlan = (plan: unknown, property = 'plan'): RateLimitPlan | null =>
+  parsed(ratePlan, plan, property);
 
 export class RateLimits {
   plan: RateLimitPlan | null;
@@ -76,26 +69,21 @@ export function rateLimitLink(limits: RateLimits): Link {
         call.route.operation,
       );
     } catch (e) {
-      const retryAfter = (e as { retryAfter?: number }).retryAfter;
-      if (retryAfter !== undefined) call.res.setHeader('retry-after', String(retryAfter));
+      if (e instanceof RateLimitError && 'retryAfter' in e && typeof e.retryAfter === 'number')
+        call.res.setHeader('retry-after', String(e.retryAfter));
       throw e;
     }
     return next();
   };
 }
 
-export function rateLimitRoutes(limits: RateLimits): Route[] {
+export function rateLimitHandlers(limits: RateLimits) {
   const view = () => ({ plan: limits.plan, limits: limits.plan ? RATE_LIMIT_PLANS[limits.plan] : null });
-  return [
-    { method: 'GET', path: '/_emulator/rate-limits', handler: () => ({ json: view() }) },
-    {
-      method: 'POST',
-      path: '/_emulator/rate-limits',
-      body: 'json',
-      handler: (ctx) => {
-        limits.plan = checkPlan((ctx.body as { plan?: unknown }).plan);
-        return { json: view() };
-      },
+  return {
+    'GET /_emulator/rate-limits': view,
+    'POST /_emulator/rate-limits': ({ body }) => {
+      limits.plan = body.plan;
+      return view();
     },
-  ];
+  } satisfies Partial<ControlHandlers>;
 }

@@ -1,20 +1,22 @@
 // Every route the emulator serves, in the order the edge tries them: both APIs, the developer
-// controls and public pages under /_emulator, then what a host command adds. One list, so the
-// server and the README's table of controls (test/readme-controls.test.ts) cannot drift apart.
+// controls (one handler for each route control/routes.ts declares) and the public pages under
+// /_emulator, then what a host command adds. One list, so the server, the declaration and the
+// README's table of controls (test/readme-controls.test.ts) cannot drift apart.
 import type { Snapshots } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
-import { type AdminState, adminRoutes } from './admin.js';
-import { clockRoutes } from './admin-clock.js';
-import { miniappRoutes } from './admin-miniapps.js';
+import { type AdminState, adminHandlers } from './admin.js';
+import { clockHandlers } from './admin-clock.js';
+import { miniappHandlers } from './admin-miniapps.js';
 import { snapshotFileRoutes } from './admin-snapshot-files.js';
-import { snapshotRoutes } from './admin-snapshots.js';
-import { adminWebhookRoutes } from './admin-webhooks.js';
+import { snapshotHandlers } from './admin-snapshots.js';
+import { webhookControlHandlers } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
-import { browserRoutes } from './browser.js';
+import { browserRoutes, signerApprovalHandlers } from './browser.js';
 import { catalogPageRoutes } from './catalog-pages.js';
-import { type Faults, faultRoutes } from './faults.js';
+import { type ControlHandlers, controlRoutes } from './control-routes.js';
+import { type Faults, faultHandlers } from './faults.js';
 import { framePageRoutes } from './frame-pages.js';
-import { type RateLimits, rateLimitRoutes } from './rate-limits.js';
+import { type RateLimits, rateLimitHandlers } from './rate-limits.js';
 import type { Route } from './router.js';
 
 export interface RouteParts {
@@ -30,20 +32,24 @@ export interface RouteParts {
 
 export function emulatorRoutes(parts: RouteParts): Route[] {
   const { store } = parts;
+  const controls: ControlHandlers = {
+    ...adminHandlers(parts.state, store),
+    ...snapshotHandlers(parts.snapshots),
+    ...clockHandlers(store),
+    ...faultHandlers(parts.faults),
+    ...rateLimitHandlers(parts.rateLimits),
+    ...webhookControlHandlers(store),
+    ...miniappHandlers(store),
+    ...signerApprovalHandlers(store, parts.signerApprovalPage),
+  };
   return [
     ...parts.api,
-    ...adminRoutes(parts.state, store),
-    ...clockRoutes(store),
-    ...miniappRoutes(store),
-    ...adminWebhookRoutes(store),
-    ...snapshotRoutes(parts.snapshots),
+    ...controlRoutes(controls),
     ...snapshotFileRoutes(parts.snapshots),
-    ...faultRoutes(parts.faults),
-    ...rateLimitRoutes(parts.rateLimits),
     ...framePageRoutes(store),
     ...catalogPageRoutes(store),
     ...assetRoutes,
-    ...browserRoutes(store, parts.signerApprovalPage),
+    ...browserRoutes,
     ...(parts.extra ?? []),
   ];
 }

@@ -6,6 +6,7 @@
 //   it('...', async () => { const u = await emu.fixtures.user(); ... emu.api.fetchBulkUsers(...) });
 import { randomBytes } from 'node:crypto';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { type ControlClient, createControlClient } from '../control/client.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../server/http.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
 import type { Unmatched } from '../server/replay.js';
@@ -25,6 +26,11 @@ export interface TestEmulator {
   /** SDK clients for the v2 API and the hub API, without retries (a test sees the first answer). */
   api: NeynarAPIClient;
   hub: NeynarHubClient;
+  /**
+   * The developer controls over HTTP, typed from their declaration:
+   * `control.call('GET /_emulator/webhooks/deliveries', { query: { webhook_id } })`.
+   */
+  control: ControlClient;
   emulator: Emulator;
   clock: Emulator['clock'];
   faults: Emulator['faults'];
@@ -59,6 +65,7 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     apiKey: emulator.apiKey,
     api,
     hub,
+    control: createControlClient({ baseUrl: emulator.url, apiKey: emulator.apiKey }),
     emulator,
     clock: emulator.clock,
     faults: emulator.faults,

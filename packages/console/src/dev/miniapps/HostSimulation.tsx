@@ -55,7 +55,7 @@ function RegisterForm() {
   const [url, setUrl] = useState('');
   const [webhook, setWebhook] = useState('');
   const [name, setName] = useState('');
-  const [category, setCategory] = useState('developer-tools');
+  const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('developer-tools');
   const register = useMutation({
     mutationFn: () =>
       registerMiniapp(clients, {
@@ -95,7 +95,7 @@ function RegisterForm() {
             id={ids.category}
             className={inputClass}
             value={category}
-            onChange={(e) => setCategory(e.target.value)}
+            onChange={(e) => setCategory(CATEGORIES.find((c) => c === e.target.value) ?? 'developer-tools')}
           >
             {CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
