@@ -50,5 +50,8 @@ export { RATE_LIMIT_PLANS, type RateLimitPlan, RateLimits } from './server/rate-
 export * from './store/accounts.js';
 export { Clock, type ClockChange, ClockError, type ClockListener, type ClockState } from './store/clock.js';
 export { DatabaseOpenError, type DatabaseOwner, type DatabaseProblem } from './store/db-error.js';
+export { isActiveKey, type SignerRow } from './store/queries/signers.js';
+export { fidByCustody } from './store/queries/users.js';
 export { type RestoreReport, type SnapshotInfo, Snapshots } from './store/snapshots.js';
-export { clearAll, dataTables, rowCounts, Store, type StoreOptions } from './store/store.js';
+export { Store, type StoreOptions } from './store/store.js';
+export { clearAll, dataTables, rowCounts } from './store/tables.js';

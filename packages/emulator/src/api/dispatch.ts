@@ -4,8 +4,9 @@
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
 import type { HubWire } from '../generated/hub-wire.js';
 import type { V2Wire } from '../generated/v2-wire.js';
-import { NotImplementedError } from '../protocol/errors.js';
+import { NotImplementedError, ValidationError } from '../protocol/errors.js';
 import type { Route } from '../server/router.js';
+import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
 import { type Params, readParams } from './params.js';
 import type { HubAnswer } from './spec-differences.js';
@@ -64,11 +65,22 @@ function operationRoute(store: Store, path: string, op: OperationSpec, handler: 
       // Input is checked first, so even an operation the emulator does not model rejects bad input.
       const params = readParams(op, { query: url.searchParams, headers: req.headers, body });
       if (!handler) throw new NotImplementedError(`${op.name} is not emulated yet`);
-      // readParams has checked the input against the same operation table the wire types come from.
-      return { json: await handler({ store, params: params as never, op, origin: url.origin }) };
+      try {
+        // readParams has checked the input against the same operation table the wire types come from.
+        return { json: await handler({ store, params: params as never, op, origin: url.origin }) };
+      } catch (e) {
+        if (e instanceof PageKeyError) throw foreignPageKey(op.api);
+        throw e;
+      }
     },
   };
 }
+
+/** A cursor (v2) or page token (hub) that another list issued: the store refused its key's length. */
+const foreignPageKey = (api: 'v2' | 'hub') =>
+  api === 'hub'
+    ? new ValidationError('pageToken does not belong to this query', 'pageToken')
+    : new ValidationError('the page cursor does not belong to this list', 'cursor');
 
 /** The request headers the specs define (x-neynar-experimental, x-wallet-id, ...), for CORS. */
 export function operationHeaders(): string[] {

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { targetRefusal } from '../outbound/targets.js';
 import { ConflictError, NotFoundError } from '../protocol/errors.js';
 import { NOTIFY_PATH } from '../seed/miniapps.js';
-import type { SignerRow } from '../store/accounts.js';
 import {
   type MiniappRow,
   miniappById,
@@ -13,6 +12,7 @@ import {
   removeMiniappUser,
   upsertMiniappUser,
 } from '../store/queries/miniapps.js';
+import type { SignerRow } from '../store/queries/signers.js';
 import { signersOfFid } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';
 import { requireUser } from '../v2/hydrate/user.js';

@@ -1,6 +1,7 @@
 import type { Message, MessageData } from '@farcaster/core';
-import { mustSigner, type SignerRow } from '../store/accounts.js';
+import { mustSigner } from '../store/accounts.js';
 import { lastTimestampOfKey } from '../store/queries/messages.js';
+import type { SignerRow } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';
 import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';

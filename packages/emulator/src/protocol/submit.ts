@@ -1,6 +1,5 @@
 import type { Message } from '@farcaster/core';
-import { appendHubEvent } from '../store/onchain.js';
-import { insertMessage, messageExists } from '../store/queries/messages.js';
+import { appendHubEvent, insertMessage, messageExists } from '../store/queries/messages.js';
 import type { Store } from '../store/store.js';
 import { applyMessage, crdtKey } from './apply.js';
 import { toHex } from './codec.js';

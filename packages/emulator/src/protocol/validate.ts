@@ -1,5 +1,5 @@
 import type { Message, MessageData, validations } from '@farcaster/core';
-import { isActiveKey } from '../store/accounts.js';
+import { isActiveKey } from '../store/queries/signers.js';
 import { userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { messageHash, toFarcasterTime, toHex } from './codec.js';

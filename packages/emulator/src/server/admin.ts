@@ -1,5 +1,6 @@
 import type { SeedSize } from '../seed/constants.js';
-import { rowCounts, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { rowCounts } from '../store/tables.js';
 import type { Route } from './router.js';
 
 export interface AdminState {

@@ -1,44 +1,39 @@
 // Idempotency keys (`idem`): a retried write answers with the first attempt's result instead of
-// writing twice. Kept in SQLite so a restart between the attempt and the retry changes nothing.
+// writing twice. Each kind of answer is declared once with its type (`idempotent<PostCastResponse>()`),
+// so what `remember` keeps is what `recall` gives back.
 import { ConflictError } from '../protocol/errors.js';
+import { idempotencyRow, insertIdempotencyRow } from './queries/idempotency.js';
 import type { Store } from './store.js';
 
-export const idempotencySchema = `
-CREATE TABLE idempotency (
-  scope TEXT NOT NULL,
-  key TEXT NOT NULL,
-  request TEXT NOT NULL,
-  response TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (scope, key)
-) WITHOUT ROWID;
-`;
-
-/**
- * The stored answer for `key` within `scope` (e.g. a signer), or undefined the first time.
- * The same key with a different request is a conflict, not a silent replay.
- */
-export function recall<T>(store: Store, scope: string, key: string, request: unknown): T | undefined {
-  const row = store
-    .stmt('SELECT request, response FROM idempotency WHERE scope = ? AND key = ?')
-    .get(scope, key) as { request: string; response: string } | undefined;
-  if (!row) return undefined;
-  if (row.request !== JSON.stringify(request)) {
-    throw new ConflictError('idem was already used for a different request', 'idem');
+export class Idempotent<Answer> {
+  /**
+   * The stored answer for `key` within `scope` (e.g. a signer), or undefined the first time.
+   * The same key with a different request is a conflict, not a silent replay.
+   */
+  recall(store: Store, scope: string, key: string, request: unknown): Answer | undefined {
+    const row = idempotencyRow(store, scope, key);
+    if (!row) return undefined;
+    if (row.request !== JSON.stringify(request)) {
+      throw new ConflictError('idem was already used for a different request', 'idem');
+    }
+    return this.parse(row.response);
   }
-  return JSON.parse(row.response) as T;
+
+  remember(store: Store, scope: string, key: string, request: unknown, response: Answer): void {
+    insertIdempotencyRow(
+      store,
+      scope,
+      key,
+      { request: JSON.stringify(request), response: JSON.stringify(response) },
+      store.now(),
+    );
+  }
+
+  /** An answer as `remember` wrote it, for this kind alone: JSON.stringify of an `Answer`. */
+  private parse(text: string): Answer {
+    return JSON.parse(text);
+  }
 }
 
-export function remember(
-  store: Store,
-  scope: string,
-  key: string,
-  request: unknown,
-  response: unknown,
-): void {
-  store
-    .stmt(
-      'INSERT OR IGNORE INTO idempotency (scope, key, request, response, created_at) VALUES (?, ?, ?, ?, ?)',
-    )
-    .run(scope, key, JSON.stringify(request), JSON.stringify(response), store.now());
-}
+/** The answers of one kind of idempotent write. */
+export const idempotent = <Answer>() => new Idempotent<Answer>();

@@ -4,19 +4,24 @@
 // copy the whole database to or from a file.
 import { existsSync } from 'node:fs';
 import { ConflictError, NotFoundError, ValidationError } from '../protocol/errors.js';
-import { bulkLoad } from './read-cache.js';
-import { dataTables, type Store } from './store.js';
-import { forgetLog, nextGeneration, rollBackTo, startRecording, stopRecording } from './undo-log.js';
+import {
+  deleteMark,
+  exportDatabase,
+  importDatabase,
+  listMarks,
+  type MarkInfo,
+  markGeneration,
+  putMark,
+  recordWrites,
+  rollBackToGeneration,
+} from './snapshot-marks.js';
+import type { Store } from './store.js';
 
 /** The mark reset returns to; outside the names a caller may choose. */
 const SEED_MARK = '@seed';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export interface SnapshotInfo {
-  name: string;
-  /** Emulator clock when it was taken, unix ms. */
-  createdAt: number;
-}
+export type SnapshotInfo = MarkInfo;
 
 export interface RestoreReport {
   name: string;
@@ -40,9 +45,9 @@ export class Snapshots {
    * across restarts) and starts recording this connection's writes.
    */
   start(): void {
-    const db = this.store.db;
-    if (!this.mark(SEED_MARK)) this.store.tx(() => this.put(SEED_MARK));
-    startRecording(db, dataTables(this.store));
+    if (markGeneration(this.store, SEED_MARK) === undefined)
+      this.store.tx(() => putMark(this.store, SEED_MARK));
+    recordWrites(this.store);
     this.recording = true;
   }
 
@@ -50,7 +55,7 @@ export class Snapshots {
   snapshot(name: string): SnapshotInfo {
     checkName(name);
     this.requireStarted();
-    return this.store.tx(() => this.put(name));
+    return this.store.tx(() => putMark(this.store, name));
   }
 
   restore(name: string): RestoreReport {
@@ -64,15 +69,12 @@ export class Snapshots {
   }
 
   list(): SnapshotInfo[] {
-    const rows = this.store
-      .stmt(`SELECT name, created_at AS createdAt FROM undo_marks WHERE name != ? ORDER BY gen`)
-      .all(SEED_MARK) as SnapshotInfo[];
-    return rows;
+    return listMarks(this.store, SEED_MARK);
   }
 
   delete(name: string): boolean {
     checkName(name);
-    return this.store.stmt('DELETE FROM undo_marks WHERE name = ?').run(name).changes > 0;
+    return deleteMark(this.store, name);
   }
 
   /** Called after every restore, reset and import: for state kept outside the database. */
@@ -84,7 +86,7 @@ export class Snapshots {
   /** Writes the whole database to `file` (a new file; an existing one is refused). */
   exportTo(file: string): void {
     if (existsSync(file)) throw new ConflictError(`${file} exists; export writes a new file`, 'file');
-    this.store.db.prepare('VACUUM INTO ?').run(file);
+    exportDatabase(this.store, file);
   }
 
   /**
@@ -93,111 +95,31 @@ export class Snapshots {
    */
   importFrom(file: string): void {
     if (!existsSync(file)) throw new NotFoundError(`no file ${file} to import`, 'file');
-    const db = this.store.db;
-    db.prepare(`ATTACH DATABASE ? AS imported`).run(file);
-    try {
-      const has = (table: string) =>
-        db.prepare(`SELECT 1 FROM imported.sqlite_master WHERE type = 'table' AND name = ?`).get(table);
-      if (!has('meta') || !has('schema_migrations')) {
-        throw new ValidationError(`${file} is not a castkit emulator database`, 'file');
-      }
-      this.withoutChecks(() => {
-        forgetLog(db);
-        const triggers = db
-          .prepare(`SELECT name, sql FROM main.sqlite_master WHERE type = 'trigger'`)
-          .all() as {
-          name: string;
-          sql: string;
-        }[];
-        for (const t of triggers) db.exec(`DROP TRIGGER main."${t.name}"`);
-        for (const table of dataTables(this.store)) {
-          db.exec(`DELETE FROM main."${table}"`);
-          if (!has(table)) continue;
-          const theirs = new Set(
-            db.prepare(`SELECT name FROM pragma_table_info(?, 'imported')`).pluck().all(table) as string[],
-          );
-          const cols = (
-            db.prepare(`SELECT name FROM pragma_table_info(?, 'main')`).pluck().all(table) as string[]
-          )
-            .filter((c) => theirs.has(c))
-            .map((c) => `"${c}"`)
-            .join(', ');
-          const withoutRowid = /WITHOUT\s+ROWID/i.test(
-            db.prepare(`SELECT sql FROM main.sqlite_master WHERE name = ?`).pluck().get(table) as string,
-          );
-          const rowid = withoutRowid ? '' : 'rowid, ';
-          db.exec(
-            `INSERT INTO main."${table}" (${rowid}${cols}) SELECT ${rowid}${cols} FROM imported."${table}"`,
-          );
-        }
-        db.exec(`INSERT INTO casts_fts (casts_fts) VALUES ('rebuild')`);
-        for (const t of triggers) db.exec(t.sql);
-        this.put(SEED_MARK);
-      });
-    } finally {
-      db.exec('DETACH DATABASE imported');
+    if (!importDatabase(this.store, file, () => putMark(this.store, SEED_MARK))) {
+      throw new ValidationError(`${file} is not a castkit emulator database`, 'file');
     }
-    startRecording(db, dataTables(this.store));
+    recordWrites(this.store);
     this.notify();
   }
 
   private rollBack(name: string): RestoreReport {
     const started = performance.now();
-    const mark = this.mark(name);
-    if (!mark) {
+    const gen = markGeneration(this.store, name);
+    if (gen === undefined) {
       throw new NotFoundError(
         `no snapshot named ${name} (restoring an earlier snapshot drops those taken after it)`,
         'name',
       );
     }
-    const db = this.store.db;
-    let rows = 0;
-    let dropped: string[] = [];
-    this.withoutChecks(() => {
-      rows = rollBackTo(db, mark.gen);
-      dropped = db
-        .prepare('DELETE FROM undo_marks WHERE gen > ? RETURNING name')
-        .pluck()
-        .all(mark.gen)
-        .filter((n) => n !== SEED_MARK) as string[];
-    });
-    startRecording(db, dataTables(this.store));
+    const { rows, dropped } = rollBackToGeneration(this.store, gen);
+    recordWrites(this.store);
     this.notify();
-    return { name, rows, ms: Math.round(performance.now() - started), dropped };
-  }
-
-  /**
-   * One transaction with recording and foreign keys off (rows come back in any order, as
-   * consistent as when marked); read caches hear "everything changed" once.
-   */
-  private withoutChecks(fn: () => void): void {
-    const db = this.store.db;
-    stopRecording(db);
-    const fks = db.pragma('foreign_keys', { simple: true }) as number;
-    db.pragma('foreign_keys = OFF');
-    try {
-      bulkLoad(this.store, () => this.store.tx(fn));
-    } finally {
-      db.pragma(`foreign_keys = ${fks ? 'ON' : 'OFF'}`);
-    }
-  }
-
-  private put(name: string): SnapshotInfo {
-    const gen = nextGeneration(this.store.db);
-    const createdAt = this.store.now();
-    this.store
-      .stmt(
-        `INSERT INTO undo_marks (name, gen, created_at) VALUES (?, ?, ?)
-         ON CONFLICT (name) DO UPDATE SET gen = excluded.gen, created_at = excluded.created_at`,
-      )
-      .run(name, gen, createdAt);
-    return { name, createdAt };
-  }
-
-  private mark(name: string): { gen: number } | undefined {
-    return this.store.stmt('SELECT gen FROM undo_marks WHERE name = ?').get(name) as
-      | { gen: number }
-      | undefined;
+    return {
+      name,
+      rows,
+      ms: Math.round(performance.now() - started),
+      dropped: dropped.filter((n) => n !== SEED_MARK),
+    };
   }
 
   private requireStarted(): void {

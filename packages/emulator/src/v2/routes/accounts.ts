@@ -18,7 +18,7 @@ import {
   UNIT_CAPACITY,
 } from '../../store/accounts.js';
 import { isoTime } from '../../store/clock.js';
-import { recall, remember } from '../../store/idempotency.js';
+import { idempotent } from '../../store/idempotency.js';
 import { activeStorageRents, usernameProofByName } from '../../store/queries/onchain.js';
 import { activeKeyCount } from '../../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
@@ -30,6 +30,8 @@ import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
 
 /** Keys a fid may have at once is not storage-bound; a generous fixed ceiling for the usage view. */
 const SIGNER_CAPACITY = 1000;
+/** buyStorage remembers only that it rented: a retry answers the allocations as they are then. */
+const STORAGE_BOUGHT = idempotent<true>();
 /** Who pays for storage bought through the API: the emulator's stand-in for the app's wallet. */
 const STORAGE_PAYER = '0x00000000000000000000000000000000000000ff';
 const FNAME = /^[a-z0-9][a-z0-9-]{0,15}$/;
@@ -181,10 +183,10 @@ export const accountHandlers: V2Handlers = {
     // An idem key makes a retried purchase answer the first one's result instead of buying twice.
     const idem = params.idem || undefined;
     const request = { fid: params.fid, units };
-    if (!idem || recall(store, 'buyStorage', idem, request) === undefined) {
+    if (!idem || STORAGE_BOUGHT.recall(store, 'buyStorage', idem, request) === undefined) {
       store.tx(() => {
         rentStorage(store, params.fid, units, STORAGE_PAYER);
-        if (idem) remember(store, 'buyStorage', idem, request, true);
+        if (idem) STORAGE_BOUGHT.remember(store, 'buyStorage', idem, request, true);
       });
     }
     return allocations(store, params.fid, call.origin);

@@ -2,10 +2,10 @@
 import type { User } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { fidByCustody } from '../../store/accounts.js';
 import {
   type AddressFid,
   custodyAddressFids,
+  fidByCustody,
   fidByUsername,
   fidsByTwitter,
   powerUserFids,
