@@ -1,8 +1,8 @@
 // The DNS-rebinding guard: only loopback names and configured names are served as Host, on every
 // route; absolute URLs the emulator builds carry only such a name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configuredHosts } from '../src/edge/hosts.js';
 import { type Emulator, startEmulator } from '../src/index.js';
-import { configuredHosts } from '../src/server/hosts.js';
 import { rawRequest, request } from './support/http.js';
 
 let emu: Emulator;

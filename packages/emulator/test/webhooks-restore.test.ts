@@ -3,10 +3,10 @@
 // log is sent again, nothing written after is missed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { onEventsAppended } from '../src/events/wake.js';
+import { type Emulator, startEmulator } from '../src/emulator.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { type Emulator, startEmulator } from '../src/server/http.js';
+import { onEventsAppended } from '../src/store/commit-signal.js';
 import { castOf, type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;

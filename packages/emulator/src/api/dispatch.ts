@@ -2,10 +2,10 @@
 // emulator and the console. Handlers receive validated params keyed by spec names; the edge
 // (server/edge.ts) has already checked the key and decoded the body.
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import type { Route } from '../edge/router.js';
 import type { HubWire } from '../generated/hub-wire.js';
 import type { V2Wire } from '../generated/v2-wire.js';
-import { NotImplementedError, ValidationError } from '../protocol/errors.js';
-import type { Route } from '../server/router.js';
+import { NotImplementedError, ValidationError } from '../ground/errors.js';
 import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
 import { type Params, readParams } from './params.js';

@@ -2,8 +2,8 @@
 // spec's defaults and rejects bad input with a 400 that names the parameter. JSON bodies are checked
 // whole against the spec's schema (body-schema.ts).
 import type { OperationSpec, ParamSpec } from '@castkit/sdk';
-import { ValidationError } from '../protocol/errors.js';
-import type { FormBody, FormFile } from '../server/multipart.js';
+import type { FormBody, FormFile } from '../edge/multipart.js';
+import { ValidationError } from '../ground/errors.js';
 import { checkBody } from './body-schema.js';
 import { integerRange } from './integer-bounds.js';
 

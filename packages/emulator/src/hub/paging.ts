@@ -1,6 +1,6 @@
 // The hub's page codec: pageSize/reverse/pageToken in, nextPageToken out, around the one keyset
 // pager (store/queries/keyset.ts).
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import type { KeysetPage, PageWindow, SortKey } from '../store/queries/keyset.js';
 
 export const DEFAULT_PAGE_SIZE = 100;

@@ -1,8 +1,8 @@
 import type { Hub } from '@castkit/sdk';
 import type { HubAnswer } from '../api/spec-differences.js';
-import { toBase64 } from '../protocol/codec.js';
-import { NotFoundError } from '../protocol/errors.js';
-import { HubEventType, OnChainEventType } from '../protocol/types.js';
+import { toBase64 } from '../ground/codec.js';
+import { NotFoundError } from '../ground/errors.js';
+import { HubEventType, OnChainEventType } from '../ground/types.js';
 import type { HubEventRow } from '../store/queries/messages.js';
 import { type OnChainRow, onChainEventById, usernameProofByName } from '../store/queries/onchain.js';
 import type { Store } from '../store/store.js';

@@ -2,8 +2,9 @@
 // on or off, or removes it; the host's state changes and the app's webhook is sent the signed server
 // event, as the real client would. The notification URL handed out points back at the emulator.
 import { randomBytes } from 'node:crypto';
+import { ConflictError, NotFoundError } from '../ground/errors.js';
+import { requireUser } from '../hydrate/user.js';
 import { targetRefusal } from '../outbound/targets.js';
-import { ConflictError, NotFoundError } from '../protocol/errors.js';
 import { NOTIFY_PATH } from '../seed/miniapps.js';
 import {
   type MiniappRow,
@@ -15,7 +16,6 @@ import {
 import type { SignerRow } from '../store/queries/signers.js';
 import { signersOfFid } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';
-import { requireUser } from '../v2/hydrate/user.js';
 import { signJfs } from './jfs.js';
 
 export type HostAction = 'add' | 'enable' | 'disable' | 'remove';

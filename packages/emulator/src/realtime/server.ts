@@ -3,8 +3,8 @@
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { asEmulatorError, errorReply } from '../api/errors.js';
-import { NotFoundError } from '../protocol/errors.js';
+import { asEmulatorError, errorReply } from '../edge/error-reply.js';
+import { NotFoundError } from '../ground/errors.js';
 import type { Store } from '../store/store.js';
 import { EventFeed } from './feed.js';
 import { Session, type SessionLimits } from './session.js';

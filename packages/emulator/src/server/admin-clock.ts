@@ -1,9 +1,10 @@
 // /_emulator/clock: read, freeze, resume, set and advance the virtual clock (store/clock.ts). A move
 // answers after what it made due (webhook retries, expiries) has run, so the next request sees it.
-import { ValidationError } from '../protocol/errors.js';
+
+import type { Route } from '../edge/router.js';
+import { ValidationError } from '../ground/errors.js';
 import { ClockError, type ClockState, isoTime, MAX_TIME_MS } from '../store/clock.js';
 import type { Store } from '../store/store.js';
-import type { Route } from './router.js';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

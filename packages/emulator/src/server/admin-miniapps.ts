@@ -3,10 +3,14 @@
 // webhook the signed server event and answers with what the app replied. The notification URL the
 // host hands out is /_emulator/miniapps/notify, which an app's own sendNotification posts to (no API
 // key, as on the real client: the token is the credential); what it delivered is listed per app.
+
+import type { Context, Route } from '../edge/router.js';
+import { ValidationError } from '../ground/errors.js';
+import { hydrateMiniapps } from '../hydrate/miniapp.js';
+import { requireUser } from '../hydrate/user.js';
 import { type HostAction, hostAction } from '../miniapps/host.js';
 import { checkNotification, deliver } from '../miniapps/notify.js';
 import { targetRefusal } from '../outbound/targets.js';
-import { ValidationError } from '../protocol/errors.js';
 import { MINIAPP_CATEGORIES, NOTIFY_PATH } from '../seed/miniapps.js';
 import { isoTime } from '../store/clock.js';
 import {
@@ -16,10 +20,7 @@ import {
   upsertDeveloperMiniapp,
 } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
-import { hydrateMiniapps } from '../v2/hydrate/miniapp.js';
-import { requireUser } from '../v2/hydrate/user.js';
 import { queryLimit } from './query.js';
-import type { Context, Route } from './router.js';
 
 const ACTIONS: Record<string, HostAction> = {
   add: 'add',

@@ -1,8 +1,9 @@
 // /_emulator/reset and /_emulator/snapshots: back to the seed, and named marks to return to
 // (store/snapshots.ts), both in time proportional to what was written since.
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
-import type { Snapshots } from '../store/snapshots.js';
-import type { Route } from './router.js';
+
+import type { Snapshots } from '../domain/snapshots.js';
+import type { Route } from '../edge/router.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 
 export function snapshotRoutes(snapshots: Snapshots): Route[] {
   return [

@@ -1,7 +1,9 @@
 // /_emulator/webhooks: the delivery log (filter by webhook and status; payload, attempts, response
 // status and time), redelivery by id, and secret rotation (the old secret stays valid for a grace
 // period, default a day, so receivers can roll over).
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
+
+import type { Route } from '../edge/router.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import { isoTime, MAX_TIME_MS } from '../store/clock.js';
 import {
   type DeliveryRow,
@@ -15,7 +17,6 @@ import type { Store } from '../store/store.js';
 import { webhookDispatcher } from '../webhooks/dispatcher.js';
 import { renderWebhooks, rotateSecret } from '../webhooks/model.js';
 import { queryLimit } from './query.js';
-import type { Route } from './router.js';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'failed'];
 const iso = (ms: number | null) => (ms === null ? null : isoTime(ms));

@@ -1,7 +1,7 @@
+import type { Route } from '../edge/router.js';
 import type { SeedSize } from '../seed/constants.js';
 import type { Store } from '../store/store.js';
 import { rowCounts } from '../store/tables.js';
-import type { Route } from './router.js';
 
 export interface AdminState {
   ready: boolean;

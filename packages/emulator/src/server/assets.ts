@@ -1,6 +1,6 @@
-import { messageHash } from '../protocol/codec.js';
-import { NotFoundError } from '../protocol/errors.js';
-import type { Route } from './router.js';
+import type { Route } from '../edge/router.js';
+import { messageHash } from '../ground/codec.js';
+import { NotFoundError } from '../ground/errors.js';
 
 // Deterministic SVGs so avatars and embed images render offline and look the same every run.
 const PALETTE = ['#7c65c1', '#f28b82', '#fbbc04', '#34a853', '#4285f4', '#a142f4', '#24c1e0', '#ff7043'];

@@ -2,10 +2,10 @@
 // client's error handling can be tested. A link of the edge chain (edge.ts); /_emulator/* is never
 // faulted. Probabilities draw from a seeded generator per rule, so a run is reproducible.
 import { API_ERRORS, type ApiErrorStatus } from '@castkit/sdk';
-import { EmulatorError, NotFoundError, ValidationError } from '../protocol/errors.js';
+import type { Snapshots } from '../domain/snapshots.js';
+import type { Link, LinkCall, Result, Route } from '../edge/router.js';
+import { EmulatorError, NotFoundError, ValidationError } from '../ground/errors.js';
 import { Prng } from '../seed/prng.js';
-import type { Snapshots } from '../store/snapshots.js';
-import type { Link, LinkCall, Result, Route } from './router.js';
 
 /**
  * `error`: answer `status` with the API's error body. `latency`: wait `latencyMs`, then answer.

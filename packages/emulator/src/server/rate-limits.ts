@@ -1,9 +1,10 @@
 // The real service's published rate limits per plan, off unless asked for: requests per minute per
 // endpoint, across all endpoints, and for cast search, counted per API key in one-minute windows of
 // the emulator clock (so advancing it opens the next window). Over a limit: 429 with Retry-After.
-import { RateLimitError, ValidationError } from '../protocol/errors.js';
+
+import type { Link, Route } from '../edge/router.js';
+import { RateLimitError, ValidationError } from '../ground/errors.js';
 import type { Store } from '../store/store.js';
-import type { Link, Route } from './router.js';
 
 export const RATE_LIMIT_PLANS = {
   starter: { endpoint: 300, global: 500, search: 60 },

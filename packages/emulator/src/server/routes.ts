@@ -1,7 +1,8 @@
 // Every route the emulator serves, in the order the edge tries them: both APIs, the developer
 // controls and public pages under /_emulator, then what a host command adds. One list, so the
 // server and the README's table of controls (test/readme-controls.test.ts) cannot drift apart.
-import type { Snapshots } from '../store/snapshots.js';
+import type { Snapshots } from '../domain/snapshots.js';
+import type { Route } from '../edge/router.js';
 import type { Store } from '../store/store.js';
 import { type AdminState, adminRoutes } from './admin.js';
 import { clockRoutes } from './admin-clock.js';
@@ -14,7 +15,6 @@ import { catalogPageRoutes } from './catalog-pages.js';
 import { type Faults, faultRoutes } from './faults.js';
 import { framePageRoutes } from './frame-pages.js';
 import { type RateLimits, rateLimitRoutes } from './rate-limits.js';
-import type { Route } from './router.js';
 
 export interface RouteParts {
   api: Route[];

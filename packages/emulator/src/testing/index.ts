@@ -6,7 +6,7 @@
 //   it('...', async () => { const u = await emu.fixtures.user(); ... emu.api.fetchBulkUsers(...) });
 import { randomBytes } from 'node:crypto';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
-import { type Emulator, type EmulatorOptions, startEmulator } from '../server/http.js';
+import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
 
 export { SEED_USERS } from '../seed/constants.js';

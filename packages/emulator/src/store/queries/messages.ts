@@ -1,6 +1,7 @@
 // Stored protocol messages (every accepted message, history included) and the hub event log.
-import { signalEventAppended } from '../../events/wake.js';
-import { toFarcasterTime } from '../../protocol/codec.js';
+
+import { toFarcasterTime } from '../../ground/codec.js';
+import { signalEventAppended } from '../commit-signal.js';
 import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { pager } from './keyset.js';

@@ -2,17 +2,17 @@
 // cast ids, a parent given as a cast hash or a URL, and a channel id standing for its parent URL.
 import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
+import { idempotent } from '../../domain/idempotency.js';
+import { isHex, toHex } from '../../ground/codec.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { castHashParam, requireCast } from '../../hydrate/cast-rows.js';
+import { extractMentions } from '../../hydrate/cast-text.js';
+import { requireChannel } from '../../hydrate/channel.js';
 import { actAs, type EmbedInput } from '../../protocol/actions.js';
-import { isHex, toHex } from '../../protocol/codec.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { commitMessages, validateMessages } from '../../protocol/submit.js';
-import { idempotent } from '../../store/idempotency.js';
 import { liveCastAuthor } from '../../store/queries/casts.js';
 import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
-import { extractMentions } from '../hydrate/cast-text.js';
-import { requireChannel } from '../hydrate/channel.js';
 
 /** publishCast's answers by idem key, per signer. */
 const CAST_ANSWERS = idempotent<PostCastResponse>();

@@ -2,11 +2,6 @@
 // path), fname availability, storage allocations, usage and purchase (on-chain events).
 import { randomBytes } from 'node:crypto';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
-import { actAs, messageBuilder } from '../../protocol/actions.js';
-import { fromHex } from '../../protocol/codec.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { commitMessages, validateMessages } from '../../protocol/submit.js';
-import { MessageType, UserDataType } from '../../protocol/types.js';
 import {
   activeUnits,
   approveSigner,
@@ -16,15 +11,20 @@ import {
   type StorageKind,
   storageUsed,
   UNIT_CAPACITY,
-} from '../../store/accounts.js';
+} from '../../domain/accounts.js';
+import { idempotent } from '../../domain/idempotency.js';
+import { fromHex } from '../../ground/codec.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { MessageType, UserDataType } from '../../ground/types.js';
+import { hydrateUser, requireUser, userDehydrated } from '../../hydrate/user.js';
+import { actAs, messageBuilder } from '../../protocol/actions.js';
+import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { isoTime } from '../../store/clock.js';
-import { idempotent } from '../../store/idempotency.js';
 import { activeStorageRents, usernameProofByName } from '../../store/queries/onchain.js';
 import { activeKeyCount } from '../../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
-import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
 import { signerBody } from './signers.js';
 import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
 

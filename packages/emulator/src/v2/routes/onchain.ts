@@ -12,9 +12,8 @@ import {
 } from '@farcaster/core';
 import { decodeAbiParameters, verifyTypedData } from 'viem';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { addKey, registerUser } from '../../store/accounts.js';
-import { idempotent } from '../../store/idempotency.js';
+import { addKey, registerUser } from '../../domain/accounts.js';
+import { idempotent } from '../../domain/idempotency.js';
 import {
   contractAddress,
   credit,
@@ -27,7 +26,9 @@ import {
   tokenOn,
   transfer,
   walletAddress,
-} from '../../store/ledger.js';
+} from '../../domain/ledger.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import {
   balancesOfHolders,
   ethAddressesOfFids,
@@ -39,7 +40,6 @@ import {
 } from '../../store/queries/ledger.js';
 import { fidByCustody, userExists } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
 import { EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
 
 /** What a server wallet the emulator has not seen starts with on a network: enough to try sends. */

@@ -1,9 +1,9 @@
 // Idempotency keys (`idem`): a retried write answers with the first attempt's result instead of
 // writing twice. Each kind of answer is declared once with its type (`idempotent<PostCastResponse>()`),
 // so what `remember` keeps is what `recall` gives back.
-import { ConflictError } from '../protocol/errors.js';
-import { idempotencyRow, insertIdempotencyRow } from './queries/idempotency.js';
-import type { Store } from './store.js';
+import { ConflictError } from '../ground/errors.js';
+import { idempotencyRow, insertIdempotencyRow } from '../store/queries/idempotency.js';
+import type { Store } from '../store/store.js';
 
 export class Idempotent<Answer> {
   /**

@@ -3,7 +3,7 @@
 // stack: restoring one drops those taken after it (the log only runs backwards). Export and import
 // copy the whole database to or from a file.
 import { existsSync } from 'node:fs';
-import { ConflictError, NotFoundError, ValidationError } from '../protocol/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../ground/errors.js';
 import {
   deleteMark,
   exportDatabase,
@@ -14,8 +14,8 @@ import {
   putMark,
   recordWrites,
   rollBackToGeneration,
-} from './snapshot-marks.js';
-import type { Store } from './store.js';
+} from '../store/snapshot-marks.js';
+import type { Store } from '../store/store.js';
 
 /** The mark reset returns to; outside the names a caller may choose. */
 const SEED_MARK = '@seed';

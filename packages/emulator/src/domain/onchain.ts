@@ -1,8 +1,8 @@
-import { messageHash, toHex } from '../protocol/codec.js';
-import { HubEventType } from '../protocol/types.js';
-import { appendHubEvent } from './queries/messages.js';
-import { insertOnChainEvent, nextOnChainEventId } from './queries/onchain.js';
-import type { Store } from './store.js';
+import { messageHash, toHex } from '../ground/codec.js';
+import { HubEventType } from '../ground/types.js';
+import { appendHubEvent } from '../store/queries/messages.js';
+import { insertOnChainEvent, nextOnChainEventId } from '../store/queries/onchain.js';
+import type { Store } from '../store/store.js';
 
 // The emulated chain: OP mainnet ids, one event per block, hashes derived from the event id so the
 // same history always yields the same hashes.

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { toHex } from '../protocol/codec.js';
-import { ConflictError, NotFoundError, ValidationError } from '../protocol/errors.js';
-import { ed25519PublicKey } from '../protocol/keys.js';
-import { OnChainEventType } from '../protocol/types.js';
-import { appendOnChainEvent } from './onchain.js';
-import { activeStorageUnits, insertStorageRent, storageCounts } from './queries/onchain.js';
+import { toHex } from '../ground/codec.js';
+import { ConflictError, NotFoundError, ValidationError } from '../ground/errors.js';
+import { ed25519PublicKey } from '../ground/keys.js';
+import { OnChainEventType } from '../ground/types.js';
+import { activeStorageUnits, insertStorageRent, storageCounts } from '../store/queries/onchain.js';
 import {
   insertSigner,
   markKeyRemoved,
@@ -14,9 +13,10 @@ import {
   setSignerRevoked,
   signerByUuid,
   upsertActiveKey,
-} from './queries/signers.js';
-import { fidByCustody, insertUser, nextFreeFid, userExists } from './queries/users.js';
-import type { Store } from './store.js';
+} from '../store/queries/signers.js';
+import { fidByCustody, insertUser, nextFreeFid, userExists } from '../store/queries/users.js';
+import type { Store } from '../store/store.js';
+import { appendOnChainEvent } from './onchain.js';
 
 /** A year of storage per unit, as on chain. */
 const STORAGE_TERM_MS = 365 * 24 * 3600 * 1000;

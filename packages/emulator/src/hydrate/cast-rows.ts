@@ -1,9 +1,9 @@
 // Stored cast rows and the checks routes make before hydrating them.
 
-import { hexValue } from '../../api/params.js';
-import { NotFoundError } from '../../protocol/errors.js';
-import { type CastRow, liveCastRow, liveCastRows } from '../../store/queries/cast-hydration.js';
-import type { Store } from '../../store/store.js';
+import { hexValue } from '../api/params.js';
+import { NotFoundError } from '../ground/errors.js';
+import { type CastRow, liveCastRow, liveCastRows } from '../store/queries/cast-hydration.js';
+import type { Store } from '../store/store.js';
 
 export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
 

@@ -1,14 +1,14 @@
 // Developer-managed signers: the developer keeps the ed25519 private key, the emulator only knows
 // the public key (a signers row with no private_key). Approval then works as for managed signers.
 import { randomUUID } from 'node:crypto';
-import { ConflictError } from '../protocol/errors.js';
+import { ConflictError } from '../ground/errors.js';
 import {
   insertDeveloperSigner,
   type SignerRow,
   setSignerAppFid,
   signerByPublicKey,
-} from './queries/signers.js';
-import type { Store } from './store.js';
+} from '../store/queries/signers.js';
+import type { Store } from '../store/store.js';
 
 export function findSignerByPublicKey(store: Store, publicKey: string): SignerRow | undefined {
   return signerByPublicKey(store, publicKey.toLowerCase());

@@ -1,9 +1,9 @@
 // What the harness's flags in SERVE_OPTIONS (`--fault`, `--rate-limit`, `--import`,
 // `--export-on-exit`) become as startEmulator options. Bad values are usage errors naming the flag.
-import { UsageError } from '../command/args.js';
-import type { FaultRuleInput } from './faults.js';
-import type { EmulatorOptions } from './http.js';
-import { checkPlan } from './rate-limits.js';
+import { UsageError } from './command/args.js';
+import type { EmulatorOptions } from './emulator.js';
+import type { FaultRuleInput } from './server/faults.js';
+import { checkPlan } from './server/rate-limits.js';
 
 const NUMBERS = new Set(['status', 'latencyMs', 'probability', 'seed', 'times']);
 

@@ -1,7 +1,7 @@
 // Off-protocol social state the v2 API keeps: channel follows, memberships and invites, blocks,
 // mutes and app bans. None of these are Farcaster messages, so they are plain rows written here,
 // each change in one transaction.
-import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } from '../protocol/errors.js';
+import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } from '../ground/errors.js';
 import {
   answerInvite,
   deleteChannelFollow,
@@ -12,7 +12,7 @@ import {
   memberRole,
   upsertInvite,
   upsertMember,
-} from './queries/channels.js';
+} from '../store/queries/channels.js';
 import {
   deleteBan,
   deleteBlock,
@@ -20,8 +20,8 @@ import {
   insertBan,
   insertBlock,
   insertMute,
-} from './queries/moderation.js';
-import type { Store } from './store.js';
+} from '../store/queries/moderation.js';
+import type { Store } from '../store/store.js';
 
 export type ChannelRole = 'member' | 'moderator';
 
