@@ -3,6 +3,7 @@ export * from './domain/accounts.js';
 export { type RestoreReport, type SnapshotInfo, Snapshots } from './domain/snapshots.js';
 export * from './edge.js';
 export { type Emulator, type EmulatorOptions, startEmulator } from './emulator.js';
+export { absoluteUrl } from './ground/absolute-url.js';
 export * from './ground/codec.js';
 export * from './ground/errors.js';
 export { ed25519PublicKey, ed25519Sign } from './ground/keys.js';
@@ -40,7 +41,6 @@ export {
 } from './seed/constants.js';
 export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } from './seed/seed.js';
 export { parseDuration, parseTime } from './server/admin-clock.js';
-export { absoluteUrl } from './server/assets.js';
 export {
   FAULT_EFFECTS,
   type FaultEffect,

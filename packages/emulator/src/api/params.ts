@@ -165,6 +165,9 @@ const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 37)}...` : raw)
 const list = (p: ParamSpec) => (p.enum ?? []).map((v) => String(v)).join(', ');
 
 /** A 0x-prefixed hex value of exactly `bytes` bytes, lower-cased; a 400 naming the parameter otherwise. */
+/** A cast hash from a request: 0x + 40 hex digits (400 otherwise), lower-cased as stored. */
+export const castHashParam = (value: unknown, property: string): string => hexValue(value, property, 20);
+
 export function hexValue(value: unknown, property: string, bytes: number): `0x${string}` {
   if (typeof value !== 'string' || !new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`).test(value)) {
     throw new ValidationError(

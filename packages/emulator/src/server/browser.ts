@@ -5,10 +5,9 @@
 import { FRAME_ANCESTORS } from '../edge/edge.js';
 import type { Route } from '../edge/router.js';
 import { ValidationError } from '../ground/errors.js';
+import { escapeHtml } from '../ground/escape-html.js';
 import type { Store } from '../store/store.js';
 import { approveSignerRequest } from '../v2/routes/signers.js';
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The login stand-in: says what it was asked and that nobody is signed in. Text only. */
 export function loginPage(query: URLSearchParams): string {

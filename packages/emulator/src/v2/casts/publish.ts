@@ -2,10 +2,11 @@
 // cast ids, a parent given as a cast hash or a URL, and a channel id standing for its parent URL.
 import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
+import { castHashParam } from '../../api/params.js';
 import { idempotent } from '../../domain/idempotency.js';
 import { isHex, toHex } from '../../ground/codec.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
-import { castHashParam, requireCast } from '../../hydrate/cast-rows.js';
+import { requireCast } from '../../hydrate/cast-rows.js';
 import { extractMentions } from '../../hydrate/cast-text.js';
 import { requireChannel } from '../../hydrate/channel.js';
 import { actAs, type EmbedInput } from '../../protocol/actions.js';

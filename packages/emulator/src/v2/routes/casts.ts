@@ -2,9 +2,10 @@
 // publish and delete (through the write path), embed metadata and composer actions.
 import type { CastsResponse, OperationResponse } from '@castkit/sdk';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
+import { castHashParam } from '../../api/params.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCastList } from '../../hydrate/cast.js';
-import { castHashParam, castRows, requireCast } from '../../hydrate/cast-rows.js';
+import { castRows, requireCast } from '../../hydrate/cast-rows.js';
 import { embedMetadata } from '../../hydrate/embed-metadata.js';
 import { actAs } from '../../protocol/actions.js';
 import { composerActions } from '../casts/composer-actions.js';

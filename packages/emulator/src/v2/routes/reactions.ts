@@ -2,8 +2,9 @@
 // by cast and by user (keyset pages, newest first).
 import type { OperationResponse, ReactionsCastResponse, ReactionsResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { castHashParam } from '../../api/params.js';
 import { hydrateCasts } from '../../hydrate/cast.js';
-import { castHashParam, requireCast } from '../../hydrate/cast-rows.js';
+import { requireCast } from '../../hydrate/cast-rows.js';
 import { hydrateUsers, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { actAs } from '../../protocol/actions.js';
 import { isoTime } from '../../store/clock.js';
