@@ -8,7 +8,7 @@ import { checkBody } from './body-schema.js';
 import { integerRange } from './integer-bounds.js';
 
 /**
- * A request's inputs as the edge (server/decode.ts) hands them over: the body already checked for
+ * A request's inputs as the edge (edge/decode.ts) hands them over: the body already checked for
  * content type, size and nesting, and parsed — a JSON object for JSON operations (`{}` when empty),
  * the bytes for binary and multipart ones.
  */

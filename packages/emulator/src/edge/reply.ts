@@ -1,4 +1,4 @@
-// Writing answers: JSON bodies (encoded once, with shared objects spliced in by api/json.ts).
+// Writing answers: JSON bodies (encoded once, with shared objects spliced in by edge/json.ts).
 import type { ServerResponse } from 'node:http';
 import { toJsonBytes } from './json.js';
 

@@ -84,7 +84,7 @@ export function messageBuilder(store: Store, fid: number, privateKey: Uint8Array
     unfollow(targetFid: number) {
       return sign(MessageType.LinkRemove, { linkBody: { type: 'follow', targetFid } });
     },
-    /** type: protocol UserDataType number (see protocol/types.ts). */
+    /** type: protocol UserDataType number (see ground/types.ts). */
     userDataAdd(type: number, value: string) {
       return sign(MessageType.UserDataAdd, { userDataBody: { type, value } });
     },

@@ -1,5 +1,5 @@
 // The event stream's door: WebSocket upgrades to /realtime on the emulator's own HTTP server, after
-// the same target, Host and Origin checks as every request (server/edge.ts), then one Session each.
+// the same target, Host and Origin checks as every request (edge/edge.ts), then one Session each.
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';

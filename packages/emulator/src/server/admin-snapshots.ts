@@ -1,5 +1,5 @@
 // /_emulator/reset and /_emulator/snapshots: back to the seed, and named marks to return to
-// (store/snapshots.ts), both in time proportional to what was written since.
+// (domain/snapshots.ts), both in time proportional to what was written since.
 
 import type { Snapshots } from '../domain/snapshots.js';
 import type { Route } from '../edge/router.js';

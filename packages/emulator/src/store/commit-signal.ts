@@ -17,7 +17,7 @@ export function onEventsAppended(store: Store, listener: WakeListener): () => vo
   return () => set.delete(listener);
 }
 
-/** Called by the write path for every hub event it appends (store/onchain.ts appendHubEvent). */
+/** Called by the write path for every hub event it appends (store/queries/messages.ts appendHubEvent). */
 export function signalEventAppended(store: Store): void {
   if (queued.has(store) || !listeners.get(store)?.size) return;
   queued.add(store);

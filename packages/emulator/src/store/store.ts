@@ -21,7 +21,7 @@ const SET_META = write<[key: string, value: string]>(
 /**
  * The emulator's state: one SQLite connection plus the clock every write stamps with.
  * Read freely from `db` with prepared statements; write through `protocol/` (messages) and
- * `store/accounts.ts` (on-chain and off-protocol state) so the event log stays complete.
+ * `domain/accounts.ts` (on-chain and off-protocol state) so the event log stays complete.
  */
 export class Store {
   readonly db: Db;

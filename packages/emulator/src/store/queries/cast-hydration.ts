@@ -1,4 +1,4 @@
-// What v2/hydrate reads to build casts: whole cast rows by hash, and each cast's newest reactors.
+// What the hydrators (hydrate/) read to build casts: whole cast rows by hash, and each cast's newest reactors.
 
 import { IN_JSON, rows } from '../statements.js';
 import type { Store } from '../store.js';

@@ -1,6 +1,6 @@
 // Casts and what indexes them (mentions, quotes, full text): the write path's rows, keyset pages of
 // cast hashes (newest first, keyed, ranked), threads, search, and the lookups routes make before writing.
-// Pages return hashes; v2/hydrate builds the casts.
+// Pages return hashes; hydrate/cast.ts builds the casts.
 
 import { column, IN_JSON, rows, StatementFamily, write } from '../statements.js';
 import type { Store } from '../store.js';

@@ -1,4 +1,4 @@
-// What v2/hydrate reads to build channels: channel rows by id or URL, and each channel's moderators.
+// What the hydrators (hydrate/) read to build channels: channel rows by id or URL, and each channel's moderators.
 
 import { IN_JSON, rows } from '../statements.js';
 import type { Store } from '../store.js';

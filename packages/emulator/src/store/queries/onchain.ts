@@ -15,7 +15,7 @@ export type OnChainRow = {
   log_index: number;
   tx_index: number;
   address: string | null;
-  /** JSON of the event's fields (store/accounts.ts writes it). */
+  /** JSON of the event's fields (domain/accounts.ts writes it). */
   body: string;
 };
 

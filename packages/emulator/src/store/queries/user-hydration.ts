@@ -1,4 +1,4 @@
-// What v2/hydrate reads to build users: profile rows and verified addresses for a batch of fids.
+// What the hydrators (hydrate/) read to build users: profile rows and verified addresses for a batch of fids.
 
 import { IN_JSON, rows } from '../statements.js';
 import type { Store } from '../store.js';

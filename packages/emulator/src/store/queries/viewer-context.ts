@@ -1,5 +1,5 @@
 // What one viewer has to do with a batch of users, channels and casts: follows and blocks either
-// way, channel follows and roles, likes and recasts. v2/hydrate/viewer.ts turns these into the
+// way, channel follows and roles, likes and recasts. hydrate/viewer.ts turns these into the
 // spec's viewer_context objects.
 
 import { column, IN_JSON, rows } from '../statements.js';

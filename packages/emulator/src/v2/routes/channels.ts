@@ -1,5 +1,5 @@
 // Channels: lookups, lists, search, trending, followers, members and invites, follow/unfollow.
-// Channel state is off-protocol (no Farcaster messages), written through store/social.ts.
+// Channel state is off-protocol (no Farcaster messages), written through domain/social.ts.
 import type { V2Handlers } from '../../api/dispatch.js';
 import * as social from '../../domain/social.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';

@@ -1,5 +1,5 @@
 // Mutes (per user), blocks (per user, shown in viewer_context) and bans (per app). Off-protocol
-// state written through store/social.ts; lists walk (time, fid) newest first.
+// state written through domain/social.ts; lists walk (time, fid) newest first.
 import type { V2Handlers } from '../../api/dispatch.js';
 import * as social from '../../domain/social.js';
 import { ValidationError } from '../../ground/errors.js';

@@ -1,4 +1,4 @@
-// On-chain operations against the emulator's own ledger (store/ledger.ts): balances of verified
+// On-chain operations against the emulator's own ledger (domain/ledger.ts): balances of verified
 // addresses, fungible deploys and sends from a server wallet, relevant owners, and fid registration
 // with its signed Register and Add requests checked as the gateways would. No real chain is touched;
 // the networks named in answers are the emulator's copies of them.
