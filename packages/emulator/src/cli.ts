@@ -10,12 +10,12 @@ import {
   UsageError,
 } from './command/args.js';
 import { SERVE_OPTIONS } from './command/serve-options.js';
+import { parseCorsOrigins } from './edge/cors.js';
+import { configuredHosts } from './edge/hosts.js';
+import { type Emulator, type EmulatorOptions, startEmulator } from './emulator.js';
+import { harnessOptions } from './harness-flags.js';
 import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
 import { defaultSeedCache } from './seed/template.js';
-import { parseCorsOrigins } from './server/cors.js';
-import { harnessOptions } from './server/harness-flags.js';
-import { configuredHosts } from './server/hosts.js';
-import { type Emulator, type EmulatorOptions, startEmulator } from './server/http.js';
 
 export const EMULATOR_COMMAND = {
   name: 'castkit-emulator',

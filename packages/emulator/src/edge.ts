@@ -1,10 +1,9 @@
 // `@castkit/emulator/edge`: the HTTP edge alone, without the store, for servers that only front
 // something else (castkit dev --upstream's proxy) yet must refuse the same requests the same way.
 
-export { EmulatorError } from './protocol/errors.js';
-export { parseCorsOrigins } from './server/cors.js';
-export { createEdge, DEFAULT_MAX_BODY_BYTES, type EdgeOptions, type Logger } from './server/edge.js';
-export { configuredHosts, listeningUrl } from './server/hosts.js';
+export { parseCorsOrigins } from './edge/cors.js';
+export { createEdge, DEFAULT_MAX_BODY_BYTES, type EdgeOptions, type Logger } from './edge/edge.js';
+export { configuredHosts, listeningUrl } from './edge/hosts.js';
 export type {
   Api,
   BodyKind,
@@ -16,4 +15,5 @@ export type {
   LinkCall,
   Result,
   Route,
-} from './server/router.js';
+} from './edge/router.js';
+export { EmulatorError } from './ground/errors.js';

@@ -2,7 +2,7 @@
 import { allOperations } from '@castkit/sdk';
 import { describe, expect, it } from 'vitest';
 import { checkBody } from '../src/api/body-schema.js';
-import { ValidationError } from '../src/protocol/errors.js';
+import { ValidationError } from '../src/ground/errors.js';
 
 describe('request body schemas', () => {
   it('compile for every operation with a JSON body: an empty body is refused naming a required field, or accepted when none is', () => {

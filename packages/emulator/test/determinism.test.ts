@@ -10,7 +10,7 @@ import {
   v2Operations,
 } from '@castkit/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../src/server/http.js';
+import { startEmulator } from '../src/emulator.js';
 import { TEST_NOW } from './support/api.js';
 import { callContext, operationCalls } from './support/operation-calls.js';
 

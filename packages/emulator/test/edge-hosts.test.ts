@@ -2,8 +2,8 @@
 // route; absolute URLs the emulator builds carry only such a name.
 import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configuredHosts } from '../src/edge/hosts.js';
 import { type Emulator, startEmulator } from '../src/index.js';
-import { configuredHosts } from '../src/server/hosts.js';
 import { rawRequest, request } from './support/http.js';
 import { castsWithText } from './support/reads.js';
 

@@ -1,8 +1,8 @@
 // Request bodies at the edge: the size limit answers 413 that the client actually reads, deep JSON is
 // a 400 naming the field (not a stack overflow), and the wrong content type is a 415.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathAt, tooDeepAt } from '../src/edge/decode.js';
 import { type Emulator, startEmulator } from '../src/index.js';
-import { pathAt, tooDeepAt } from '../src/server/decode.js';
 import { request } from './support/http.js';
 
 const SIGNER = '00000000-0000-4000-8000-000000000001';

@@ -2,7 +2,7 @@
 // with arrives in the SDK as the class that table names, with one of the codes it lists.
 import { API_ERRORS, ApiError, type ApiErrorStatus, NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as errors from '../src/protocol/errors.js';
+import * as errors from '../src/ground/errors.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi } from './support/api.js';
 

@@ -3,11 +3,11 @@
 // 5xx. Seeded, so a failure names the request that repeats it.
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypeOf } from '../src/hydrate/embed-metadata.js';
 import { type Emulator, startEmulator } from '../src/index.js';
 import { metaTags } from '../src/miniapps/meta-tags.js';
 import { Prng } from '../src/seed/prng.js';
 import { emulatorRoutes } from '../src/server/routes.js';
-import { contentTypeOf } from '../src/v2/hydrate/embed-metadata.js';
 import { type HostileRequest, hostileControlRequests, hostileOperationRequests } from './support/hostile.js';
 
 let emu: Emulator;

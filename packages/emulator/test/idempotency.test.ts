@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NeynarAPIClient } from '@castkit/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../src/emulator.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { startEmulator } from '../src/server/http.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'castkit-idem-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonBytes } from '../src/api/json.js';
+import { toJsonBytes } from '../src/edge/json.js';
 
 const toJson = (value: unknown) => toJsonBytes(value).toString('utf8');
 

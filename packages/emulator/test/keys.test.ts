@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
-import { ed25519PublicKey, ed25519Sign, ed25519Verify } from '../src/protocol/keys.js';
+import { ed25519PublicKey, ed25519Sign, ed25519Verify } from '../src/ground/keys.js';
 
 describe('ed25519 on node:crypto', () => {
   const seed = new Uint8Array(32).fill(7);

@@ -14,9 +14,9 @@ import {
 import Database from 'better-sqlite3';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../src/protocol/codec.js';
+import { startEmulator } from '../src/emulator.js';
+import { fromHex, toHex } from '../src/ground/codec.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { startEmulator } from '../src/server/http.js';
 import { type CacheStats, clearReadCaches, readCacheStats } from '../src/store/read-cache.js';
 import type { Store } from '../src/store/store.js';
 import { knownTimelines, readTimelines } from '../src/v2/casts/timelines.js';

@@ -1,7 +1,7 @@
 import type { EmbedType, FeedResponse } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentTypeOf } from '../src/hydrate/embed-metadata.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { contentTypeOf } from '../src/v2/hydrate/embed-metadata.js';
 import { startApi } from './support/api.js';
 import { conforms, failure } from './support/v2-social.js';
 

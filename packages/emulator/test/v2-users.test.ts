@@ -7,7 +7,7 @@ import {
 } from '@farcaster/core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromHex, toHex } from '../src/protocol/codec.js';
+import { fromHex, toHex } from '../src/ground/codec.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi } from './support/api.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Emulator, startEmulator } from '../src/emulator.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { type Emulator, startEmulator } from '../src/server/http.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;

@@ -1,10 +1,10 @@
 import { NeynarAPIClient } from '@castkit/sdk';
 import { Message } from '@farcaster/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Emulator, startEmulator } from '../src/emulator.js';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import type { DeliveryView } from '../src/server/admin-webhooks.js';
-import { type Emulator, startEmulator } from '../src/server/http.js';
 import { signingKeyFor } from './support/signing-key.js';
 import {
   castOf,

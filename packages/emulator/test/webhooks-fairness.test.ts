@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Emulator, startEmulator } from '../src/emulator.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { type Emulator, startEmulator } from '../src/server/http.js';
 import { castOf, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;

@@ -6,10 +6,10 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Emulator, startEmulator } from '../src/emulator.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import type { DeliveryView } from '../src/server/admin-webhooks.js';
-import { type Emulator, startEmulator } from '../src/server/http.js';
 
 const [alice] = SEED_USERS;
 let emulator: Emulator;

@@ -4,10 +4,10 @@
 import { NeynarHubClient } from '@castkit/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { onEventsAppended } from '../src/events/wake.js';
+import { type Emulator, startEmulator } from '../src/emulator.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { type Emulator, startEmulator } from '../src/server/http.js';
+import { onEventsAppended } from '../src/store/commit-signal.js';
 import { nextHubEventId } from './support/reads.js';
 import { castOf, type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';
 

@@ -5,7 +5,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import { hubBodyDefinitions, hubBodySchemas } from '../generated/hub-bodies.js';
 import { v2BodyDefinitions, v2BodySchemas } from '../generated/v2-bodies.js';
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import { boundIntegers } from './integer-bounds.js';
 
 // allErrors off: the first error is the one reported, and a hostile body costs one error, not many.

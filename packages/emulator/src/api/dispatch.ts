@@ -1,11 +1,12 @@
 // The operation routes of both APIs, from the SDK's operation tables: one table for the SDK, the
 // emulator and the console. Handlers receive validated params keyed by spec names; the edge
-// (server/edge.ts) has already checked the key and decoded the body.
+// (edge/edge.ts) has already checked the key and decoded the body.
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import type { Route } from '../edge/router.js';
 import type { HubWire } from '../generated/hub-wire.js';
 import type { V2Wire } from '../generated/v2-wire.js';
-import { NotImplementedError } from '../protocol/errors.js';
-import type { Route } from '../server/router.js';
+import { NotImplementedError, ValidationError } from '../ground/errors.js';
+import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
 import { type Params, readParams } from './params.js';
 import type { HubAnswer } from './spec-differences.js';
@@ -64,11 +65,22 @@ function operationRoute(store: Store, path: string, op: OperationSpec, handler: 
       // Input is checked first, so even an operation the emulator does not model rejects bad input.
       const params = readParams(op, { query: url.searchParams, headers: req.headers, body });
       if (!handler) throw new NotImplementedError(`${op.name} is not emulated yet`);
-      // readParams has checked the input against the same operation table the wire types come from.
-      return { json: await handler({ store, params: params as never, op, origin: url.origin }) };
+      try {
+        // readParams has checked the input against the same operation table the wire types come from.
+        return { json: await handler({ store, params: params as never, op, origin: url.origin }) };
+      } catch (e) {
+        if (e instanceof PageKeyError) throw foreignPageKey(op.api);
+        throw e;
+      }
     },
   };
 }
+
+/** A cursor (v2) or page token (hub) that another list issued: the store refused its key's length. */
+const foreignPageKey = (api: 'v2' | 'hub') =>
+  api === 'hub'
+    ? new ValidationError('pageToken does not belong to this query', 'pageToken')
+    : new ValidationError('the page cursor does not belong to this list', 'cursor');
 
 /** The request headers the specs define (x-neynar-experimental, x-wallet-id, ...), for CORS. */
 export function operationHeaders(): string[] {

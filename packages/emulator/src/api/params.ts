@@ -2,13 +2,13 @@
 // spec's defaults and rejects bad input with a 400 that names the parameter. JSON bodies are checked
 // whole against the spec's schema (body-schema.ts).
 import type { OperationSpec, ParamSpec } from '@castkit/sdk';
-import { ValidationError } from '../protocol/errors.js';
-import type { FormBody, FormFile } from '../server/multipart.js';
+import type { FormBody, FormFile } from '../edge/multipart.js';
+import { ValidationError } from '../ground/errors.js';
 import { checkBody } from './body-schema.js';
 import { integerRange } from './integer-bounds.js';
 
 /**
- * A request's inputs as the edge (server/decode.ts) hands them over: the body already checked for
+ * A request's inputs as the edge (edge/decode.ts) hands them over: the body already checked for
  * content type, size and nesting, and parsed — a JSON object for JSON operations (`{}` when empty),
  * the bytes for binary and multipart ones.
  */
@@ -165,6 +165,9 @@ const clip = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 37)}...` : raw)
 const list = (p: ParamSpec) => (p.enum ?? []).map((v) => String(v)).join(', ');
 
 /** A 0x-prefixed hex value of exactly `bytes` bytes, lower-cased; a 400 naming the parameter otherwise. */
+/** A cast hash from a request: 0x + 40 hex digits (400 otherwise), lower-cased as stored. */
+export const castHashParam = (value: unknown, property: string): string => hexValue(value, property, 20);
+
 export function hexValue(value: unknown, property: string, bytes: number): `0x${string}` {
   if (typeof value !== 'string' || !new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`).test(value)) {
     throw new ValidationError(

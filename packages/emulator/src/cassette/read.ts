@@ -2,7 +2,7 @@
 // newer castkit, or a damaged line is refused with a sentence naming the file and the line, never
 // half-loaded. A last line without its newline is what an interrupted recording leaves: dropped.
 import { existsSync, readFileSync } from 'node:fs';
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import {
   CASSETTE_FORMAT,
   CASSETTE_VERSION,

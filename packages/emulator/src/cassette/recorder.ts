@@ -4,7 +4,7 @@
 // can be written); the keys that passed through are also looked for in everything else written (an
 // answer echoing one) and replaced.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { ConflictError } from '../protocol/errors.js';
+import { ConflictError } from '../ground/errors.js';
 import {
   CASSETTE_FORMAT,
   CASSETTE_VERSION,

@@ -1,7 +1,7 @@
 // Subscription filters, one object per event type (a webhook's `subscription.filters[type]`, a
 // realtime subscription's filter): validated once (a 400 naming the field), compiled once, then
 // matched against every event.
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import { compileFilterRegex, storedFilterRegex } from './regex.js';
 import { type EmulatorEvent, EVENT_TYPES, type EventType } from './types.js';
 

@@ -1,6 +1,7 @@
 // The events core shared by webhooks, realtime and the console: hub events as webhook-style
 // events, filters, and the post-commit wake-up.
 
+export { onEventsAppended } from '../store/commit-signal.js';
 export {
   type CastFilter,
   type CompiledFilter,
@@ -22,4 +23,3 @@ export {
   type EventType,
   eventBody,
 } from './types.js';
-export { onEventsAppended } from './wake.js';

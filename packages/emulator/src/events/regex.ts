@@ -4,7 +4,7 @@
 // service's filters use (Go's regexp: `(?i)` flags, no backreferences or lookarounds). Linear is
 // still program size × input, so the compiled program is bounded as well as the pattern's length.
 import { RE2JS } from 're2js';
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 
 export const MAX_PATTERN_LENGTH = 256;
 

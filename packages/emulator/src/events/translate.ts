@@ -2,15 +2,15 @@
 // changed decides the event type, and `data` is hydrated by the v2 hydrators exactly as the v2
 // object of that kind (a Cast, a User), or as the SDK's webhook types shape follows and reactions.
 import type { Cast, CastDehydrated, UserDehydrated } from '@castkit/sdk';
-import { fromFarcasterTime, toHex } from '../protocol/codec.js';
+import { fromFarcasterTime, toHex } from '../ground/codec.js';
+import { HubEventType, MessageType, OnChainEventType } from '../ground/types.js';
+import { dehydrateCasts, hydrateCasts, hydrateDeletedCast } from '../hydrate/cast.js';
+import { hydrateUsers, userDehydrated } from '../hydrate/user.js';
 import { farcasterCore } from '../protocol/core.js';
-import { HubEventType, MessageType, OnChainEventType } from '../protocol/types.js';
 import { isoTime } from '../store/clock.js';
 import { type HubEventRow, messageByHash } from '../store/queries/messages.js';
 import { onChainEventById } from '../store/queries/onchain.js';
 import type { Store } from '../store/store.js';
-import { dehydrateCasts, hydrateCasts, hydrateDeletedCast } from '../v2/hydrate/cast.js';
-import { hydrateUsers, userDehydrated } from '../v2/hydrate/user.js';
 import type { EmulatorEvent } from './types.js';
 
 type WebhookUser = UserDehydrated & { username: string };

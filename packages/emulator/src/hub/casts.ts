@@ -1,6 +1,6 @@
 // Hub cast reads: one cast, a user's casts, casts mentioning a user, replies to a cast or URL.
 import type { HubHandlers } from '../api/dispatch.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import {
   castHashesByFidPage,
   castHashesByParentPage,

@@ -2,7 +2,7 @@
 // there are at least 1); what is left here is what the hub spec's table cannot say: the several
 // spellings hubs accept for an enum, and checks hubs make that the spec leaves out (hash shapes).
 import { hexValue } from '../api/params.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import type { KeysetPage, PageWindow } from '../store/queries/keyset.js';
 import { userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';

@@ -1,6 +1,6 @@
 // Hub link reads: one follow, whom a user follows, who follows a user.
 import type { HubHandlers } from '../api/dispatch.js';
-import { NotFoundError } from '../protocol/errors.js';
+import { NotFoundError } from '../ground/errors.js';
 import { linkByKey, linkHashesByFidPage, linkHashesToFidPage } from '../store/queries/links.js';
 import { LINK_TYPE, pagedMessages, requiredSpelling, spelling } from './common.js';
 import { pageRequest } from './paging.js';

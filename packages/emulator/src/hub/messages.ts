@@ -1,7 +1,7 @@
 // Hub info, message submission and validation, and the event log.
 import type { HubHandlers } from '../api/dispatch.js';
-import { toHex } from '../protocol/codec.js';
-import { NotFoundError } from '../protocol/errors.js';
+import { toHex } from '../ground/codec.js';
+import { NotFoundError } from '../ground/errors.js';
 import { checkMessage, submitMessage } from '../protocol/submit.js';
 import { hubEventById, hubEventsFrom, latestHubEventId, messageCount } from '../store/queries/messages.js';
 import { onChainEventCount, usernameProofCount } from '../store/queries/onchain.js';

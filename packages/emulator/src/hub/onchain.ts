@@ -1,6 +1,6 @@
 // Hub on-chain reads: a custody address's registration, a fid's events by type, its active signers.
 import type { HubHandlers } from '../api/dispatch.js';
-import { NotFoundError } from '../protocol/errors.js';
+import { NotFoundError } from '../ground/errors.js';
 import {
   activeSignerAddEvents,
   latestIdRegisterByAddress,

@@ -1,6 +1,6 @@
 // The hub's page codec: pageSize/reverse/pageToken in, nextPageToken out, around the one keyset
 // pager (store/queries/keyset.ts).
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import type { KeysetPage, PageWindow, SortKey } from '../store/queries/keyset.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -25,21 +25,13 @@ export function pageRequest(params: PageParams): PageWindow {
 
 /**
  * Runs a list query over the window and answers the hub's way: an empty nextPageToken on the last
- * page. A token from another list (a key of another length) is a 400 naming pageToken.
+ * page. A token from another list (a key of another length) is a 400 naming pageToken (api/dispatch.ts).
  */
 export function hubPage<Row>(
   list: (w: PageWindow) => KeysetPage<Row>,
   window: PageWindow,
 ): { rows: Row[]; nextPageToken: string } {
-  let page: KeysetPage<Row>;
-  try {
-    page = list(window);
-  } catch (e) {
-    if (e instanceof ValidationError && e.property === 'cursor') {
-      throw new ValidationError('pageToken does not belong to this query', 'pageToken');
-    }
-    throw e;
-  }
+  const page = list(window);
   return { rows: page.rows, nextPageToken: page.next ? encodeToken(page.next) : '' };
 }
 

@@ -1,6 +1,6 @@
 // Hub reaction reads: one reaction, reactions to a cast, by a user, or to a URL.
 import type { HubHandlers } from '../api/dispatch.js';
-import { NotFoundError } from '../protocol/errors.js';
+import { NotFoundError } from '../ground/errors.js';
 import {
   reactionByKey,
   reactionHashesByFidPage,

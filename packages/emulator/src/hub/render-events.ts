@@ -1,14 +1,14 @@
 import type { Hub } from '@castkit/sdk';
 import type { HubAnswer } from '../api/spec-differences.js';
-import { toBase64 } from '../protocol/codec.js';
-import { NotFoundError } from '../protocol/errors.js';
-import { HubEventType, OnChainEventType } from '../protocol/types.js';
+import { toBase64 } from '../ground/codec.js';
+import { NotFoundError } from '../ground/errors.js';
+import { HubEventType, OnChainEventType } from '../ground/types.js';
 import type { HubEventRow } from '../store/queries/messages.js';
 import { type OnChainRow, onChainEventById, usernameProofByName } from '../store/queries/onchain.js';
 import type { Store } from '../store/store.js';
 import { renderProof, renderStored } from './render.js';
 
-/** What the write path keeps in an on-chain event's `body` column (store/accounts.ts), by event type. */
+/** What the write path keeps in an on-chain event's `body` column (domain/accounts.ts), by event type. */
 interface OnChainBody {
   key: string;
   keyType?: number;
@@ -151,7 +151,7 @@ export function renderHubEvent(store: Store, row: HubEventRow): RenderedHubEvent
         },
       };
     default:
-      // The write path appends only the three kinds above (store/onchain.ts, protocol/submit.ts).
+      // The write path appends only the three kinds above (domain/onchain.ts, protocol/submit.ts).
       throw new Error(`hub event ${row.id} has type ${row.type}, which the emulator never writes`);
   }
 }

@@ -7,11 +7,11 @@ import type {
   HubUserNameProof,
   HubUserNameType,
 } from '../api/spec-differences.js';
-import { toBase64, toHex } from '../protocol/codec.js';
+import { toBase64, toHex } from '../ground/codec.js';
+import { NotFoundError } from '../ground/errors.js';
+import { ed25519Sign } from '../ground/keys.js';
+import { MessageType, UserDataType } from '../ground/types.js';
 import { farcasterCore } from '../protocol/core.js';
-import { NotFoundError } from '../protocol/errors.js';
-import { ed25519Sign } from '../protocol/keys.js';
-import { MessageType, UserDataType } from '../protocol/types.js';
 import { type MessageRow, messageByHash, setMessageSignature } from '../store/queries/messages.js';
 import { signerPrivateKey } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';

@@ -1,8 +1,8 @@
 // Hub user reads: profile data, fids, storage limits, username proofs, verifications.
 import type { Hub } from '@castkit/sdk';
 import type { HubHandlers } from '../api/dispatch.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
-import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../store/accounts.js';
+import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../domain/accounts.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import { usernameProofByName, usernameProofsByFid } from '../store/queries/onchain.js';
 import {
   fidsPage,

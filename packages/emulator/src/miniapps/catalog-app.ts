@@ -2,8 +2,9 @@
 // carrying the `fc:miniapp` embed a crawler reads, and the manifest a client fetches beside it.
 // The seeded apps share the emulator's origin, so each manifest sits under its app's path
 // (`<home_url>/.well-known/farcaster.json`) rather than at the origin's root.
-import { escapeHtml } from '../server/browser.js';
-import type { MiniappView } from '../v2/hydrate/miniapp.js';
+
+import { escapeHtml } from '../ground/escape-html.js';
+import type { MiniappView } from '../hydrate/miniapp.js';
 
 /** The embed of the app's page: what a client draws the app's card and launch button from. */
 function embed(app: MiniappView, actionType: 'launch_miniapp' | 'launch_frame') {

@@ -6,8 +6,8 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { ValidationError } from '../ground/errors.js';
 import { addressRefusal, targetRefusal } from '../outbound/targets.js';
-import { ValidationError } from '../protocol/errors.js';
 import type { Store } from '../store/store.js';
 
 export const PAGE_TIMEOUT_MS = 5_000;

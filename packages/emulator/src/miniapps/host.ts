@@ -4,10 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import type { HostResult } from '../control/answers.js';
 import type { HostAction, HostEvent } from '../control/vocabulary.js';
+import { ConflictError, NotFoundError } from '../ground/errors.js';
+import { requireUser } from '../hydrate/user.js';
 import { targetRefusal } from '../outbound/targets.js';
-import { ConflictError, NotFoundError } from '../protocol/errors.js';
 import { NOTIFY_PATH } from '../seed/miniapps.js';
-import type { SignerRow } from '../store/accounts.js';
 import {
   type MiniappRow,
   miniappById,
@@ -15,9 +15,9 @@ import {
   removeMiniappUser,
   upsertMiniappUser,
 } from '../store/queries/miniapps.js';
+import type { SignerRow } from '../store/queries/signers.js';
 import { signersOfFid } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';
-import { requireUser } from '../v2/hydrate/user.js';
 import { signJfs } from './jfs.js';
 
 const WEBHOOK_TIMEOUT_MS = 5_000;

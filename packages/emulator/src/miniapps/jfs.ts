@@ -1,8 +1,8 @@
 // JSON Farcaster Signatures, as a Farcaster client signs the server events it sends a mini app's
 // webhook: `{ header, payload, signature }`, each base64url; the header names the user's fid and
 // app key (`type: 'app_key'`), and the ed25519 signature covers the ASCII of `header.payload`.
-import { toHex } from '../protocol/codec.js';
-import { ed25519PublicKey, ed25519Sign } from '../protocol/keys.js';
+import { toHex } from '../ground/codec.js';
+import { ed25519PublicKey, ed25519Sign } from '../ground/keys.js';
 
 export interface JsonFarcasterSignature {
   header: string;

@@ -4,7 +4,7 @@
 // title ≤ 32 characters, body ≤ 128, at most 100 tokens a request; a (fid, notification id) pair is
 // delivered once per 24 hours (a repeat counts as delivered); each token gets at most one
 // notification per 30 seconds and 100 per day. Every time is the emulator clock.
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import {
   deliveredSince,
   insertDelivery,

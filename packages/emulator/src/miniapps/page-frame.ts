@@ -2,7 +2,7 @@
 // HTML document of `fc:frame:*` meta tags, and tapping a button POSTs to the page, which answers
 // with the next page, or a 302 to the button's redirect URL (post_redirect), as frames v1 specify.
 import type { NeynarFramePage, NeynarPageButton } from '@castkit/sdk';
-import { escapeHtml } from '../server/browser.js';
+import { escapeHtml } from '../ground/escape-html.js';
 
 /** Where a page frame is served; its `link` is the first page, lookups by URL accept it back. */
 export const FRAME_PATH = '/_emulator/frames/';

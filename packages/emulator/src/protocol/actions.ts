@@ -1,13 +1,14 @@
 import type { Message, MessageData } from '@farcaster/core';
-import { mustSigner, type SignerRow } from '../store/accounts.js';
+import { mustSigner } from '../domain/accounts.js';
+import { fromHex, isHex, toFarcasterTime } from '../ground/codec.js';
+import { ValidationError } from '../ground/errors.js';
+import { MessageType, ReactionType } from '../ground/types.js';
 import { lastTimestampOfKey } from '../store/queries/messages.js';
+import type { SignerRow } from '../store/queries/signers.js';
 import type { Store } from '../store/store.js';
 import { crdtKey } from './apply.js';
 import { signMessageData } from './build.js';
-import { fromHex, isHex, toFarcasterTime } from './codec.js';
-import { ValidationError } from './errors.js';
 import { type SubmitResult, submitMessage, submitMessages } from './submit.js';
-import { MessageType, ReactionType } from './types.js';
 
 /** A cast embed as callers give it: a URL or another cast. */
 export type EmbedInput = { url: string } | { castId: { fid: number; hash: string } };
@@ -83,7 +84,7 @@ export function messageBuilder(store: Store, fid: number, privateKey: Uint8Array
     unfollow(targetFid: number) {
       return sign(MessageType.LinkRemove, { linkBody: { type: 'follow', targetFid } });
     },
-    /** type: protocol UserDataType number (see protocol/types.ts). */
+    /** type: protocol UserDataType number (see ground/types.ts). */
     userDataAdd(type: number, value: string) {
       return sign(MessageType.UserDataAdd, { userDataBody: { type, value } });
     },

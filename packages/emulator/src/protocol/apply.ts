@@ -1,4 +1,7 @@
 import type { MessageData } from '@farcaster/core';
+import { fromFarcasterTime, toHex } from '../ground/codec.js';
+import { ConflictError, ValidationError } from '../ground/errors.js';
+import { MessageType, UserDataType } from '../ground/types.js';
 import {
   adjustCastCounter,
   castThreadRow,
@@ -25,10 +28,7 @@ import {
   verificationByKey,
 } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
-import { fromFarcasterTime, toHex } from './codec.js';
 import { farcasterCore } from './core.js';
-import { ConflictError, ValidationError } from './errors.js';
-import { MessageType, UserDataType } from './types.js';
 
 /**
  * Updates the derived tables for one already-validated message and returns the hashes of the

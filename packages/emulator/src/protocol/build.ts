@@ -1,7 +1,7 @@
 import type { Message, MessageData } from '@farcaster/core';
-import { messageHash } from './codec.js';
+import { messageHash } from '../ground/codec.js';
+import { ed25519PublicKey, ed25519Sign } from '../ground/keys.js';
 import { farcasterCore } from './core.js';
-import { ed25519PublicKey, ed25519Sign } from './keys.js';
 
 /**
  * Encodes and signs MessageData with a raw ed25519 key: the same bytes @farcaster/core's

@@ -1,11 +1,10 @@
 import type { Message } from '@farcaster/core';
-import { appendHubEvent } from '../store/onchain.js';
-import { insertMessage, messageExists } from '../store/queries/messages.js';
+import { toHex } from '../ground/codec.js';
+import { ConflictError } from '../ground/errors.js';
+import { HubEventType, MessageType } from '../ground/types.js';
+import { appendHubEvent, insertMessage, messageExists } from '../store/queries/messages.js';
 import type { Store } from '../store/store.js';
 import { applyMessage, crdtKey } from './apply.js';
-import { toHex } from './codec.js';
-import { ConflictError } from './errors.js';
-import { HubEventType, MessageType } from './types.js';
 import { type DecodedMessage, decodeMessageBytes, validateState, validateStateless } from './validate.js';
 
 export interface SubmitResult {

@@ -1,12 +1,12 @@
 import type { Message, MessageData, validations } from '@farcaster/core';
-import { isActiveKey } from '../store/accounts.js';
+import { messageHash, toFarcasterTime, toHex } from '../ground/codec.js';
+import { ValidationError } from '../ground/errors.js';
+import { ed25519Sign, ed25519Verify } from '../ground/keys.js';
+import { MessageType } from '../ground/types.js';
+import { isActiveKey } from '../store/queries/signers.js';
 import { userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
-import { messageHash, toFarcasterTime, toHex } from './codec.js';
 import { farcasterCore } from './core.js';
-import { ValidationError } from './errors.js';
-import { ed25519Sign, ed25519Verify } from './keys.js';
-import { MessageType } from './types.js';
 
 /** How far ahead of the emulator clock a message timestamp may be, as on a hub. */
 const ALLOWED_CLOCK_SKEW_SECONDS = 10 * 60;

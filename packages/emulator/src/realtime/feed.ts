@@ -3,6 +3,8 @@
 // starts by replaying from its own cursor out of the log, then joins the feed; one whose socket
 // backs up leaves the feed and catches up from the log again once the socket drains, so the event
 // log, not memory, is the buffer and nothing is sent twice or skipped.
+
+import { snapshotsOf } from '../domain/snapshots.js';
 import {
   type CompiledFilter,
   type EmulatorEvent,
@@ -13,7 +15,6 @@ import {
   matchesFilters,
   onEventsAppended,
 } from '../events/index.js';
-import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 
 /** Events read from the log per step of a replay. */

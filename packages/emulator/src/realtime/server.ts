@@ -1,10 +1,10 @@
 // The event stream's door: WebSocket upgrades to /realtime on the emulator's own HTTP server, after
-// the same target, Host and Origin checks as every request (server/edge.ts), then one Session each.
+// the same target, Host and Origin checks as every request (edge/edge.ts), then one Session each.
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { asEmulatorError, errorReply } from '../api/errors.js';
-import { NotFoundError } from '../protocol/errors.js';
+import { asEmulatorError, errorReply } from '../edge/error-reply.js';
+import { NotFoundError } from '../ground/errors.js';
 import type { Store } from '../store/store.js';
 import { EventFeed } from './feed.js';
 import { Session, type SessionLimits } from './session.js';

@@ -9,7 +9,7 @@ import {
   type EventType,
   validateFilters,
 } from '../events/index.js';
-import { EmulatorError } from '../protocol/errors.js';
+import { EmulatorError } from '../ground/errors.js';
 import type { EventFeed, Outlet, Subscription as SubscriptionType } from './feed.js';
 import { Subscription } from './feed.js';
 import { answerFrame, invalidParams, type Method, REALTIME_ERRORS, RpcFailure } from './rpc.js';

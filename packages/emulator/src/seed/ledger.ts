@@ -1,7 +1,7 @@
 // The seed's subscriptions and ledger: a few creators with STP contracts and their subscribers, and
 // balances on the emulator's networks for users with a verified address, drawn from the seed's own
 // stream so the same seed gives the same rows.
-import { contractAddress, credit, EMULATOR_USDC, NATIVE } from '../store/ledger.js';
+import { contractAddress, credit, EMULATOR_USDC, NATIVE } from '../domain/ledger.js';
 import { ethAddressesOfFids, insertToken } from '../store/queries/ledger.js';
 import { insertSubscriber, insertSubscription } from '../store/queries/subscriptions.js';
 import type { Store } from '../store/store.js';

@@ -4,7 +4,7 @@
 // lives on the emulator itself (its page and manifest under CATALOG_PATH), so an app that crawls
 // one it found in the catalogue gets its meta tags, offline.
 import { FetchFrameCatalogCategoriesEnum } from '@castkit/sdk';
-import { MessageType } from '../protocol/types.js';
+import { MessageType } from '../ground/types.js';
 import type { bulkInserts } from '../store/queries/bulk.js';
 import { miniappBulkInserts } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';

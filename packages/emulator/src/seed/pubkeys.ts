@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { ed25519PublicKey } from '../protocol/keys.js';
+import { ed25519PublicKey } from '../ground/keys.js';
 
 // Deriving an ed25519 public key costs ~150µs in JS; for 100k seeded users that is the largest
 // single cost of the users phase. A worker derives them on the other core while the main thread

@@ -1,8 +1,9 @@
-import { fromHex, toHex } from '../protocol/codec.js';
-import { MessageType, OnChainEventType, UserDataType } from '../protocol/types.js';
+import { fromHex, toHex } from '../ground/codec.js';
+import { MessageType, OnChainEventType, UserDataType } from '../ground/types.js';
 import { analyze, bulkInserts, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
 import { bulkLoad } from '../store/read-cache.js';
-import { clearAll, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { clearAll } from '../store/tables.js';
 import { withSqliteCheckpoints } from '../store/wal-checkpoints.js';
 import {
   DEFAULT_ASSET_ORIGIN,

@@ -1,8 +1,8 @@
 import type { MessageData } from '@farcaster/core';
-import { messageHash, toFarcasterTime, toHex } from '../protocol/codec.js';
+import { messageHash, toFarcasterTime, toHex } from '../ground/codec.js';
+import { ed25519Sign } from '../ground/keys.js';
+import { HubEventType } from '../ground/types.js';
 import { farcasterCore } from '../protocol/core.js';
-import { ed25519Sign } from '../protocol/keys.js';
-import { HubEventType } from '../protocol/types.js';
 import {
   type BulkMessageInserts,
   beginBulk,

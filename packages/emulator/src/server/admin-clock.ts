@@ -2,7 +2,7 @@
 // answers after what it made due (webhook retries, expiries) has run, so the next request sees it.
 import type { ClockView } from '../control/answers.js';
 import { duration, time } from '../control/requests.js';
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import { ClockError, type ClockState, isoTime } from '../store/clock.js';
 import type { Store } from '../store/store.js';
 import { type ControlHandlers, parsed } from './control-routes.js';

@@ -6,10 +6,12 @@
 import type { HostedMiniapp } from '../control/answers.js';
 import type { HostActionRoute } from '../control/routes.js';
 import type { HostAction } from '../control/vocabulary.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
+import { hydrateMiniapps } from '../hydrate/miniapp.js';
+import { requireUser } from '../hydrate/user.js';
 import { hostAction } from '../miniapps/host.js';
 import { checkNotification, deliver } from '../miniapps/notify.js';
 import { targetRefusal } from '../outbound/targets.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import { isoTime } from '../store/clock.js';
 import {
   appDeliveries,
@@ -19,8 +21,6 @@ import {
   upsertDeveloperMiniapp,
 } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
-import { hydrateMiniapps } from '../v2/hydrate/miniapp.js';
-import { requireUser } from '../v2/hydrate/user.js';
 import type { ControlHandler, ControlHandlers } from './control-routes.js';
 
 export function miniappHandlers(store: Store) {

@@ -7,10 +7,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BadRequestError, PayloadTooLargeError } from '../protocol/errors.js';
+import { checkSnapshotName, type Snapshots } from '../domain/snapshots.js';
+import type { Route } from '../edge/router.js';
+import { BadRequestError, PayloadTooLargeError } from '../ground/errors.js';
 import { SNAPSHOT_MEDIA_TYPE } from '../store/snapshot-file.js';
-import { checkSnapshotName, type Snapshots } from '../store/snapshots.js';
-import type { Route } from './router.js';
 
 /** The largest file /_emulator/import takes: the large seed's database is about 2.4 GB. */
 export const MAX_IMPORT_BYTES = 8 * 1024 ** 3;

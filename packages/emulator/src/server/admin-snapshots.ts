@@ -1,7 +1,8 @@
 // /_emulator/reset and /_emulator/snapshots: back to the seed, and named marks to return to
 // (store/snapshots.ts), both in time proportional to what was written since.
-import { NotFoundError } from '../protocol/errors.js';
-import type { Snapshots } from '../store/snapshots.js';
+
+import type { Snapshots } from '../domain/snapshots.js';
+import { NotFoundError } from '../ground/errors.js';
 import type { ControlHandlers } from './control-routes.js';
 
 export function snapshotHandlers(snapshots: Snapshots) {

@@ -2,7 +2,7 @@
 // status and time), redelivery by id, and secret rotation (the old secret stays valid for a grace
 // period, default a day, so receivers can roll over).
 import type { Delivery } from '../control/answers.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import { isoTime, MAX_TIME_MS } from '../store/clock.js';
 import {
   type AttemptRow,

@@ -1,6 +1,7 @@
 import type { ControlAnswer } from '../control/routes.js';
 import type { SeedSize } from '../seed/constants.js';
-import { rowCounts, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { rowCounts } from '../store/tables.js';
 import { type ControlHandlers, Reply } from './control-routes.js';
 
 export interface AdminState {

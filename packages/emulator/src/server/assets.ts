@@ -1,6 +1,6 @@
-import { messageHash } from '../protocol/codec.js';
-import { NotFoundError } from '../protocol/errors.js';
-import type { Route } from './router.js';
+import type { Route } from '../edge/router.js';
+import { messageHash } from '../ground/codec.js';
+import { NotFoundError } from '../ground/errors.js';
 
 // Deterministic SVGs so avatars and embed images render offline and look the same every run.
 const PALETTE = ['#7c65c1', '#f28b82', '#fbbc04', '#34a853', '#4285f4', '#a142f4', '#24c1e0', '#ff7043'];
@@ -64,18 +64,4 @@ function sendSvg(res: import('node:http').ServerResponse, svg: string): void {
     'content-length': Buffer.byteLength(svg),
   });
   res.end(svg);
-}
-
-/**
- * An emulator asset URL as this server serves it. Seeded URLs carry the origin of the emulator that
- * seeded (meta `asset_origin`); when a database file is reopened on another port, v2 renders pass
- * stored URLs through here so avatars keep loading. Other URLs come back unchanged.
- */
-export function absoluteUrl(url: string | null, origin: string, seededOrigin?: string): string | null {
-  if (!url) return url;
-  if (url.startsWith('/_emulator/')) return `${origin}${url}`;
-  if (seededOrigin && seededOrigin !== origin && url.startsWith(`${seededOrigin}/_emulator/`)) {
-    return origin + url.slice(seededOrigin.length);
-  }
-  return url;
 }

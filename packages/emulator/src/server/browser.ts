@@ -1,14 +1,14 @@
 // Pages a person opens in a browser from links the v2 API hands out: the signer approval URL
 // (createSigner's `signer_approval_url`) and fetchAuthorizationUrl's login URL. Browsers send no
 // x-api-key, so both are public; the signer's uuid in the URL is what authorises the approval.
-import { ValidationError } from '../protocol/errors.js';
+
+import { FRAME_ANCESTORS } from '../edge/edge.js';
+import type { Route } from '../edge/router.js';
+import { ValidationError } from '../ground/errors.js';
+import { escapeHtml } from '../ground/escape-html.js';
 import type { Store } from '../store/store.js';
 import { approveSignerRequest } from '../v2/routes/signers.js';
 import { type ControlHandlers, Redirect } from './control-routes.js';
-import { FRAME_ANCESTORS } from './edge.js';
-import type { Route } from './router.js';
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The login stand-in: says what it was asked and that nobody is signed in. Text only. */
 export function loginPage(query: URLSearchParams): string {

@@ -1,13 +1,14 @@
 // /_emulator/catalog/<slug>: the seeded mini apps served by the emulator itself, so an app found in
 // the catalogue opens, crawls through fetchFrameMetaTagsFromUrl and has a manifest, all offline.
 // Public: clients and crawlers send no API key.
+
+import type { Context, Route } from '../edge/router.js';
+import { NotFoundError } from '../ground/errors.js';
+import { type MiniappView, miniappView } from '../hydrate/miniapp.js';
 import { catalogAppHtml, farcasterJson } from '../miniapps/catalog-app.js';
-import { NotFoundError } from '../protocol/errors.js';
 import { CATALOG_PATH, catalogAppUrl } from '../seed/miniapps.js';
 import { miniappByUrl } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
-import { type MiniappView, miniappView } from '../v2/hydrate/miniapp.js';
-import type { Context, Route } from './router.js';
 
 export function catalogPageRoutes(store: Store): Route[] {
   const find = ({ params, url }: Context): MiniappView => {

@@ -11,8 +11,8 @@ import {
   splitRoute,
 } from '../control/routes.js';
 import { type Schema, SchemaError } from '../control/schema.js';
-import { ValidationError } from '../protocol/errors.js';
-import type { Context, Route } from './router.js';
+import type { Context, Route } from '../edge/router.js';
+import { ValidationError } from '../ground/errors.js';
 
 /** An answer with another status than the route's own (health's 503 while seeding). */
 export class Reply<T> {

@@ -4,11 +4,11 @@
 import type { FaultRule, FaultRuleInput } from '../control/answers.js';
 import { faultRuleInput } from '../control/requests.js';
 import { FAULT_EFFECTS, type FaultEffect } from '../control/vocabulary.js';
-import { EmulatorError, NotFoundError, ValidationError } from '../protocol/errors.js';
+import type { Snapshots } from '../domain/snapshots.js';
+import type { Link, LinkCall, Result } from '../edge/router.js';
+import { EmulatorError, NotFoundError, ValidationError } from '../ground/errors.js';
 import { Prng } from '../seed/prng.js';
-import type { Snapshots } from '../store/snapshots.js';
 import { type ControlHandlers, parsed } from './control-routes.js';
-import type { Link, LinkCall, Result } from './router.js';
 
 export type { FaultEffect, FaultRule, FaultRuleInput };
 export { FAULT_EFFECTS };

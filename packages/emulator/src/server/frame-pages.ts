@@ -2,12 +2,12 @@
 // publishNeynarFrame answers opens in a browser, crawls through fetchFrameMetaTagsFromUrl, and
 // answers the button taps postFrameAction sends. Public: frame clients send no API key.
 import type { NeynarFramePage } from '@castkit/sdk';
+import { FRAME_ANCESTORS } from '../edge/edge.js';
+import type { Context, Route } from '../edge/router.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import { FRAME_PATH, pageHtml, pageLink, type Tap, tap } from '../miniapps/page-frame.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import { neynarFrameByUuid } from '../store/queries/frames.js';
 import type { Store } from '../store/store.js';
-import { FRAME_ANCESTORS } from './edge.js';
-import type { Context, Route } from './router.js';
 
 interface Found {
   uuid: string;

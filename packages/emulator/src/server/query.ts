@@ -1,5 +1,5 @@
 // What the developer controls read from a query string: one reading of `limit` for every list.
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 
 /** `?limit=`: a whole number from 1 to `max`, `fallback` when absent; anything else a 400 naming it. */
 export function queryLimit(query: URLSearchParams, fallback: number, max: number): number {

@@ -3,10 +3,10 @@
 // the emulator clock (so advancing it opens the next window). Over a limit: 429 with Retry-After.
 import { ratePlan } from '../control/requests.js';
 import { RATE_LIMIT_PLANS, type RateLimitPlan } from '../control/vocabulary.js';
-import { RateLimitError } from '../protocol/errors.js';
+import type { Link } from '../edge/router.js';
+import { RateLimitError } from '../ground/errors.js';
 import type { Store } from '../store/store.js';
 import { type ControlHandlers, parsed } from './control-routes.js';
-import type { Link } from './router.js';
 
 export { RATE_LIMIT_PLANS, type RateLimitPlan };
 

@@ -5,8 +5,8 @@
 import { bodyBytes } from '../cassette/format.js';
 import { readCassette } from '../cassette/read.js';
 import { describeRequest, Tape } from '../cassette/tape.js';
-import { NotFoundError } from '../protocol/errors.js';
-import { type Link, type Route, Router } from './router.js';
+import { type Link, type Route, Router } from '../edge/router.js';
+import { NotFoundError } from '../ground/errors.js';
 
 /** Who answers a request the cassette does not hold: the emulator, or a 404 naming the request. */
 export type Unmatched = '404' | 'emulator';

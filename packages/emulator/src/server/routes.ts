@@ -2,7 +2,8 @@
 // controls (one handler for each route control/routes.ts declares) and the public pages under
 // /_emulator, then what a host command adds. One list, so the server, the declaration and the
 // README's table of controls (test/readme-controls.test.ts) cannot drift apart.
-import type { Snapshots } from '../store/snapshots.js';
+import type { Snapshots } from '../domain/snapshots.js';
+import type { Route } from '../edge/router.js';
 import type { Store } from '../store/store.js';
 import { type AdminState, adminHandlers } from './admin.js';
 import { clockHandlers } from './admin-clock.js';
@@ -17,7 +18,6 @@ import { type ControlHandlers, controlRoutes } from './control-routes.js';
 import { type Faults, faultHandlers } from './faults.js';
 import { framePageRoutes } from './frame-pages.js';
 import { type RateLimits, rateLimitHandlers } from './rate-limits.js';
-import type { Route } from './router.js';
 
 export interface RouteParts {
   api: Route[];

@@ -11,6 +11,7 @@
 // TEMP objects belong to the connection alone: another connection's writes are not seen here (the
 // caches drop everything when data_version moves), and they never reach the database file.
 import type { Db } from './db.js';
+import { column } from './statements.js';
 
 const TAGS = 'cache_changed';
 
@@ -60,9 +61,14 @@ const TAGGED: Tag[] = [
 
 const EVENTS = { insert: ['NEW'], delete: ['OLD'], update: ['OLD', 'NEW'] } as const;
 
+const TABLE_COLUMNS = column<[table: string], string>('SELECT name FROM pragma_table_info(?)');
+const TAGGING_TRIGGERS = column<[], string>(
+  `SELECT name FROM sqlite_temp_master WHERE type = 'trigger' AND name LIKE '${TAGS}\\_%' ESCAPE '\\'`,
+);
+const TAKE_TAGS = column<[], string>(`DELETE FROM ${TAGS} RETURNING tag`);
+
 function triggerSql(db: Db): string[] {
-  const columns = (table: string) =>
-    db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
+  const columns = (table: string) => TABLE_COLUMNS.all({ db }, table);
   const out: string[] = [];
   const tables = [...new Set(TAGGED.map((t) => t.table))];
   for (const table of tables) {
@@ -97,16 +103,10 @@ export function startTagging(db: Db): void {
 
 /** Stops recording (bulk loads write millions of rows that no cache needs to hear about one by one). */
 export function stopTagging(db: Db): void {
-  const triggers = db
-    .prepare(
-      `SELECT name FROM sqlite_temp_master WHERE type = 'trigger' AND name LIKE '${TAGS}\\_%' ESCAPE '\\'`,
-    )
-    .pluck()
-    .all() as string[];
-  for (const name of triggers) db.exec(`DROP TRIGGER temp.${name}`);
+  for (const name of TAGGING_TRIGGERS.all({ db })) db.exec(`DROP TRIGGER temp.${name}`);
 }
 
 /** The tags recorded since the last call, forgotten as they are returned. */
 export function takeTags(db: Db): string[] {
-  return db.prepare(`DELETE FROM ${TAGS} RETURNING tag`).pluck().all() as string[];
+  return TAKE_TAGS.all({ db });
 }

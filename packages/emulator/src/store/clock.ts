@@ -2,7 +2,7 @@
 // developer can freeze, set or advance time and see timestamps, deadlines, windows and schedules
 // follow. Work due at a future time keeps its due time in the database; whoever schedules it
 // listens with `onChange` and processes what became due when time jumps.
-import { fromFarcasterTime } from '../protocol/codec.js';
+import { fromFarcasterTime } from '../ground/codec.js';
 
 export interface ClockState {
   /** Virtual time, unix ms. */

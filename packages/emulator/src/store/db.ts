@@ -86,7 +86,7 @@ export const FULL_CHECK_BYTES = 64 * 1024 * 1024;
  * Damage past the header and schema, which the header check and the write probe cannot see: on
  * files up to FULL_CHECK_BYTES a quick_check of every page; on larger ones the path from each
  * table's root to its first and last rows (12 ms on the large seed). What this misses is met by
- * the read that reaches it, answered 503 (api/errors.ts).
+ * the read that reaches it, answered 503 (edge/error-reply.ts).
  */
 function checkPages(db: Db, path: string): void {
   const size = statSync(path).size;

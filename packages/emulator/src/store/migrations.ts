@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import { channelCountersSchema } from './channel-counters.js';
-import { idempotencySchema } from './idempotency.js';
+import { idempotencySchema } from './idempotency-schema.js';
 import { ledgerSchema } from './ledger-schema.js';
 import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
-import { undoSchema } from './undo-log.js';
+import { undoSchema } from './undo-schema.js';
 import { webhookAttemptSignatures, webhookPayloads, webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {

@@ -4,7 +4,6 @@
 // nothing of the undo log: marks belong to the database they were taken in.
 import { closeSync, openSync, readSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { ValidationError } from '../protocol/errors.js';
 import type { Db } from './db.js';
 import { LATEST_SCHEMA_VERSION } from './migrations.js';
 import { forgetLog, rollBackTo, stopRecording } from './undo-log.js';
@@ -42,10 +41,11 @@ export function makePortable(file: string, gen: number | undefined): void {
 }
 
 /**
- * Refuses a file an emulator cannot import, naming it as `label`: one that is not a SQLite
- * database, or not a castkit emulator's (`imported` is the schema it is attached as).
+ * Why `file` is no file an emulator can import (named `label`), read from its header: one that is
+ * not a SQLite database. Undefined when it may be one. The store names the reason; the domain
+ * (domain/snapshots.ts) turns it into the API's refusal.
  */
-export function checkSnapshotHeader(file: string, label: string): void {
+export function snapshotHeaderRefusal(file: string, label: string): string | undefined {
   const head = Buffer.alloc(MAGIC.length);
   const fd = openSync(file, 'r');
   try {
@@ -53,28 +53,24 @@ export function checkSnapshotHeader(file: string, label: string): void {
   } finally {
     closeSync(fd);
   }
-  if (!head.equals(MAGIC)) throw notASnapshot(label, 'not a SQLite database');
+  return head.equals(MAGIC) ? undefined : notASnapshot(label, 'not a SQLite database');
 }
 
-/** Refuses an attached file that is no emulator database or has a newer schema than this one. */
-export function checkSnapshotSchema(db: Db, schema: string, label: string): void {
+/** Why an attached file (`schema`) is no emulator database or of a newer schema; else undefined. */
+export function snapshotSchemaRefusal(db: Db, schema: string, label: string): string | undefined {
   const has = (table: string) =>
     db.prepare(`SELECT 1 FROM "${schema}".sqlite_master WHERE type = 'table' AND name = ?`).get(table);
   let version: number;
   try {
-    if (!has('meta') || !has('schema_migrations')) throw notASnapshot(label, 'no castkit emulator tables');
+    if (!has('meta') || !has('schema_migrations')) return notASnapshot(label, 'no castkit emulator tables');
     version = Number(db.prepare(`SELECT MAX(version) FROM "${schema}".schema_migrations`).pluck().get());
   } catch (error) {
-    if (error instanceof ValidationError) throw error;
-    throw notASnapshot(label, error instanceof Error ? error.message : String(error));
+    return notASnapshot(label, error instanceof Error ? error.message : String(error));
   }
   if (version > LATEST_SCHEMA_VERSION) {
-    throw new ValidationError(
-      `${label} has schema version ${version}, newer than this castkit's ${LATEST_SCHEMA_VERSION}: upgrade castkit to import it`,
-      'file',
-    );
+    return `${label} has schema version ${version}, newer than this castkit's ${LATEST_SCHEMA_VERSION}: upgrade castkit to import it`;
   }
+  return undefined;
 }
 
-const notASnapshot = (label: string, why: string) =>
-  new ValidationError(`${label} is not a castkit emulator database (${why})`, 'file');
+const notASnapshot = (label: string, why: string) => `${label} is not a castkit emulator database (${why})`;

@@ -9,12 +9,6 @@
 // survives a restart and records another connection's writes too; a new seed drops them all.
 import type { Db } from './db.js';
 
-export const undoSchema = `
-CREATE TABLE undo_state (id INTEGER PRIMARY KEY CHECK (id = 1), gen INTEGER NOT NULL);
-INSERT INTO undo_state (id, gen) VALUES (1, 1);
-CREATE TABLE undo_marks (name TEXT PRIMARY KEY, gen INTEGER NOT NULL, created_at INTEGER NOT NULL);
-`;
-
 /** Tables of this module: never data, never logged. */
 export const isUndoTable = (name: string) => name.startsWith('undo_');
 const SHADOW = 'undo_t_';
@@ -31,11 +25,13 @@ interface TableShape {
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function shapeOf(db: Db, table: string): TableShape {
-  const info = db.prepare(`SELECT name, pk FROM pragma_table_info(?)`).all(table) as {
-    name: string;
-    pk: number;
-  }[];
-  const rowid = !(db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(table) as string)
+  const info = db
+    .prepare<[table: string], { name: string; pk: number }>('SELECT name, pk FROM pragma_table_info(?)')
+    .all(table);
+  const rowid = !(
+    db.prepare<[table: string], string>('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(table) ??
+    ''
+  )
     .toUpperCase()
     .replace(/\s+/g, ' ')
     .includes('WITHOUT ROWID');
@@ -63,7 +59,7 @@ function createRecording(db: Db, tables: readonly string[]): void {
     // A migration may have added columns since the shadow was made.
     const have = new Set(
       db
-        .prepare(`SELECT name FROM pragma_table_info(?)`)
+        .prepare<[table: string], string>('SELECT name FROM pragma_table_info(?)')
         .pluck()
         .all(SHADOW + table),
     );
@@ -100,14 +96,16 @@ function createRecording(db: Db, tables: readonly string[]): void {
 
 export function stopRecording(db: Db): void {
   const names = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`)
+    .prepare<[length: number, prefix: string], string>(
+      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`,
+    )
     .pluck()
-    .all(TRIGGER.length, TRIGGER) as string[];
+    .all(TRIGGER.length, TRIGGER);
   for (const name of names) db.exec(`DROP TRIGGER ${q(name)}`);
 }
 
 export function currentGeneration(db: Db): number {
-  return Number(db.prepare('SELECT gen FROM undo_state').pluck().get());
+  return db.prepare<[], number>('SELECT gen FROM undo_state').pluck().get() ?? 1;
 }
 
 /** Starts a new generation and returns the one that ended: rolling back to it undoes what follows. */
@@ -118,12 +116,13 @@ export function nextGeneration(db: Db): number {
 }
 
 function shadowTables(db: Db): string[] {
-  return (
-    db
-      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? ORDER BY name`)
-      .pluck()
-      .all(SHADOW.length, SHADOW) as string[]
-  ).map((n) => n.slice(SHADOW.length));
+  return db
+    .prepare<[length: number, prefix: string], string>(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? ORDER BY name`,
+    )
+    .pluck()
+    .all(SHADOW.length, SHADOW)
+    .map((n) => n.slice(SHADOW.length));
 }
 
 /**
@@ -136,12 +135,10 @@ export function rollBackTo(db: Db, gen: number): number {
   // Other triggers stay off while rows go back: what they did (counters) is in the log too. Those
   // keeping full-text indexes current stay, since the index is not logged.
   const fts = ftsIndexes(db).map((f) => f.name);
-  const triggers = (
-    db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as {
-      name: string;
-      sql: string;
-    }[]
-  ).filter((t) => !fts.some((f) => t.sql.includes(f)));
+  const triggers = db
+    .prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`)
+    .all()
+    .filter((t) => !fts.some((f) => t.sql.includes(f)));
   for (const t of triggers) db.exec(`DROP TRIGGER ${q(t.name)}`);
 
   const indexes = ftsIndexes(db);
@@ -187,10 +184,10 @@ interface FtsIndex {
 /** FTS5 tables over another table's rows (`content = 'casts'`), with their indexed columns. */
 function ftsIndexes(db: Db): FtsIndex[] {
   const rows = db
-    .prepare(
+    .prepare<[], { name: string; sql: string }>(
       `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'`,
     )
-    .all() as { name: string; sql: string }[];
+    .all();
   return rows.flatMap(({ name, sql }) => {
     const args = (/\((.*)\)\s*$/s.exec(sql)?.[1] ?? '').split(',').map((a) => a.trim());
     const content = args

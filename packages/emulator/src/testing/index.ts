@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
 import { type ControlClient, createControlClient } from '../control/client.js';
-import { type Emulator, type EmulatorOptions, startEmulator } from '../server/http.js';
+import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
 import type { Unmatched } from '../server/replay.js';
 

@@ -1,5 +1,5 @@
 // Opaque page cursors: base64url of the last row's sort key. Clients must not parse them; we do.
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import type { PageWindow, SortKey } from '../store/queries/keyset.js';
 
 export type { SortKey };

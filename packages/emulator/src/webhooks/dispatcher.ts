@@ -4,12 +4,14 @@
 // `processDue` POSTs what is due, off the write path, a few at a time per webhook; a delivery is
 // marked delivered only after a 2xx, retried with exponential backoff and jitter otherwise, and
 // failed after the last attempt. Due times come from store.now(), so a virtual clock moves them.
+
+import { snapshotsOf } from '../domain/snapshots.js';
 import { type CompiledFilter, compileFilters, matchesFilters } from '../events/filters.js';
 import { eventsAfter, latestEventId } from '../events/log.js';
 import type { EventType } from '../events/types.js';
 import { eventBody } from '../events/types.js';
-import { onEventsAppended } from '../events/wake.js';
 import { targetRefusal } from '../outbound/targets.js';
+import { onEventsAppended } from '../store/commit-signal.js';
 import {
   type AttemptRecord,
   cancelOrphanedDeliveries,
@@ -24,7 +26,6 @@ import {
   setDispatchCursor,
   type WebhookRow,
 } from '../store/queries/webhooks.js';
-import { snapshotsOf } from '../store/snapshots.js';
 import type { Store } from '../store/store.js';
 import { type TableWatch, watchTable } from '../store/table-watch.js';
 import { type SendResult, WebhookSender } from './sender.js';

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk';
 import { type Filters, validateFilters } from '../events/filters.js';
 import { latestEventId } from '../events/log.js';
+import { NotFoundError, ValidationError } from '../ground/errors.js';
 import { targetRefusal } from '../outbound/targets.js';
-import { NotFoundError, ValidationError } from '../protocol/errors.js';
 import { isoTime as iso } from '../store/clock.js';
 import {
   expireCurrentSecrets,

@@ -24,12 +24,12 @@ import {
   privateKeyToAccount,
 } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import { EMULATOR_USDC } from '../../src/domain/ledger.js';
 import type { V2Wire } from '../../src/generated/v2-wire.js';
+import { fromHex } from '../../src/ground/codec.js';
+import { ed25519PublicKey } from '../../src/ground/keys.js';
 import { signMessageData, toFarcasterTime } from '../../src/index.js';
-import { fromHex } from '../../src/protocol/codec.js';
-import { ed25519PublicKey } from '../../src/protocol/keys.js';
 import { SEED_USERS } from '../../src/seed/constants.js';
-import { EMULATOR_USDC } from '../../src/store/ledger.js';
 import type { startApi } from './api.js';
 import { signingKeyFor } from './signing-key.js';
 

@@ -3,6 +3,7 @@
 // indexes and triggers; then indexes, counters and statistics are rebuilt in single passes.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { recountChannels } from '../channel-counters.js';
+import { write } from '../statements.js';
 import type { Store } from '../store.js';
 
 /** Every seeded on-chain event is on OP mainnet. */
@@ -11,56 +12,141 @@ const CHAIN_ID = 10;
 type Text = string | null;
 type Num = number | null;
 
+const INSERT_USER = write<
+  [
+    fid: number,
+    username: string,
+    displayName: string,
+    bio: string,
+    pfpUrl: string,
+    url: Text,
+    custodyAddress: string,
+    recoveryAddress: string,
+    locationLat: Num,
+    locationLng: Num,
+    locationDescription: Text,
+    twitter: Text,
+    github: Text,
+    registeredAt: number,
+  ]
+>(`INSERT INTO users (fid, username, display_name, bio, pfp_url, url, custody_address, recovery_address,
+        location_lat, location_lng, location_description, twitter, github, registered_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+const INSERT_USER_DATA = write<[fid: number, type: number, value: string, hash: string, ts: number]>(
+  'INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)',
+);
+const INSERT_ONCHAIN_EVENT = write<
+  [
+    id: number,
+    type: number,
+    fid: number,
+    blockNumber: number,
+    blockHash: string,
+    blockTimestamp: number,
+    txHash: string,
+    address: string,
+    body: string,
+  ]
+>(`INSERT INTO onchain_events (id, type, fid, chain_id, block_number, block_hash, block_timestamp, tx_hash,
+        log_index, tx_index, address, body) VALUES (?, ?, ?, ${CHAIN_ID}, ?, ?, ?, ?, 0, 0, ?, ?)`);
+const INSERT_STORAGE_RENT = write<
+  [id: number, fid: number, units: number, payer: string, rentedAt: number, expiresAt: number]
+>('INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)');
+const INSERT_SIGNER = write<
+  [
+    signerUuid: string,
+    publicKey: string,
+    privateKey: Buffer,
+    fid: number,
+    appFid: number,
+    createdAt: number,
+    updatedAt: number,
+  ]
+>(`INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, 'approved', ?, ?)`);
+const INSERT_ACTIVE_KEY = write<[fid: number, publicKey: string, appFid: number, addedAt: number]>(
+  'INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)',
+);
+const INSERT_USERNAME_PROOF = write<
+  [name: string, fid: number, owner: string, timestamp: number, signature: Buffer]
+>('INSERT INTO username_proofs (name, fid, owner, type, timestamp, signature) VALUES (?, ?, ?, 1, ?, ?)');
+const INSERT_VERIFICATION = write<
+  [fid: number, address: string, protocol: string, blockHash: string, hash: string, ts: number]
+>('INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)');
+const INSERT_FOLLOW = write<[fid: number, targetFid: number, hash: string, ts: number]>(
+  "INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, 'follow', ?, ?, ?)",
+);
+const INSERT_CHANNEL = write<
+  [
+    id: string,
+    url: string,
+    name: string,
+    description: string,
+    imageUrl: string,
+    leadFid: number,
+    createdAt: number,
+  ]
+>(
+  'INSERT INTO channels (id, url, name, description, image_url, lead_fid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+);
+const INSERT_CHANNEL_MEMBER = write<[channelId: string, fid: number, role: string, createdAt: number]>(
+  'INSERT INTO channel_members (channel_id, fid, role, created_at) VALUES (?, ?, ?, ?)',
+);
+const INSERT_CHANNEL_FOLLOW = write<[channelId: string, fid: number, createdAt: number]>(
+  'INSERT OR IGNORE INTO channel_follows (channel_id, fid, created_at) VALUES (?, ?, ?)',
+);
+const INSERT_CHANNEL_INVITE = write<
+  [channelId: string, invitedFid: number, inviterFid: number, role: string, createdAt: number]
+>(
+  'INSERT INTO channel_invites (channel_id, invited_fid, inviter_fid, role, created_at) VALUES (?, ?, ?, ?, ?)',
+);
+const INSERT_CAST = write<
+  [
+    hash: string,
+    fid: number,
+    ts: number,
+    text: string,
+    parentHash: Text,
+    parentFid: Num,
+    parentUrl: Text,
+    rootHash: string,
+    rootParentUrl: Text,
+    channelId: Text,
+    embeds: string,
+    mentions: string,
+    mentionsPositions: string,
+  ]
+>(`INSERT INTO casts (hash, fid, ts, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
+        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+const INSERT_CAST_MENTION = write<[castHash: string, fid: number, ts: number]>(
+  'INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)',
+);
+const INSERT_CAST_QUOTE = write<[castHash: string, quotedHash: string, ts: number]>(
+  'INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)',
+);
+const INSERT_REACTION = write<
+  [fid: number, type: number, target: string, targetFid: Num, hash: string, ts: number]
+>('INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)');
+
 /** Inserts into the derived tables, one function per table, arguments in column order. */
 export function bulkInserts(store: Store) {
-  const user = store.stmt(
-    `INSERT INTO users (fid, username, display_name, bio, pfp_url, url, custody_address, recovery_address,
-        location_lat, location_lng, location_description, twitter, github, registered_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const userData = store.stmt('INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)');
-  const chain = store.stmt(
-    `INSERT INTO onchain_events (id, type, fid, chain_id, block_number, block_hash, block_timestamp, tx_hash,
-        log_index, tx_index, address, body) VALUES (?, ?, ?, ${CHAIN_ID}, ?, ?, ?, ?, 0, 0, ?, ?)`,
-  );
-  const rent = store.stmt(
-    'INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const signer = store.stmt(
-    `INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, 'approved', ?, ?)`,
-  );
-  const key = store.stmt('INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)');
-  const proof = store.stmt(
-    'INSERT INTO username_proofs (name, fid, owner, type, timestamp, signature) VALUES (?, ?, ?, 1, ?, ?)',
-  );
-  const verification = store.stmt(
-    'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const link = store.stmt(
-    "INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, 'follow', ?, ?, ?)",
-  );
-  const channel = store.stmt(
-    'INSERT INTO channels (id, url, name, description, image_url, lead_fid, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const member = store.stmt(
-    'INSERT INTO channel_members (channel_id, fid, role, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const channelFollow = store.stmt(
-    'INSERT OR IGNORE INTO channel_follows (channel_id, fid, created_at) VALUES (?, ?, ?)',
-  );
-  const invite = store.stmt(
-    'INSERT INTO channel_invites (channel_id, invited_fid, inviter_fid, role, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const cast = store.stmt(
-    `INSERT INTO casts (hash, fid, ts, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
-        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const mention = store.stmt('INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)');
-  const quote = store.stmt('INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)');
-  const reaction = store.stmt(
-    'INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const user = INSERT_USER.on(store);
+  const userData = INSERT_USER_DATA.on(store);
+  const chain = INSERT_ONCHAIN_EVENT.on(store);
+  const rent = INSERT_STORAGE_RENT.on(store);
+  const signer = INSERT_SIGNER.on(store);
+  const key = INSERT_ACTIVE_KEY.on(store);
+  const proof = INSERT_USERNAME_PROOF.on(store);
+  const verification = INSERT_VERIFICATION.on(store);
+  const link = INSERT_FOLLOW.on(store);
+  const channel = INSERT_CHANNEL.on(store);
+  const member = INSERT_CHANNEL_MEMBER.on(store);
+  const channelFollow = INSERT_CHANNEL_FOLLOW.on(store);
+  const invite = INSERT_CHANNEL_INVITE.on(store);
+  const cast = INSERT_CAST.on(store);
+  const mention = INSERT_CAST_MENTION.on(store);
+  const quote = INSERT_CAST_QUOTE.on(store);
+  const reaction = INSERT_REACTION.on(store);
   return {
     user(
       fid: number,
@@ -230,18 +316,38 @@ export function bulkInserts(store: Store) {
 
 export type BulkInserts = ReturnType<typeof bulkInserts>;
 
+const INSERT_MESSAGE = write<
+  [
+    hash: string,
+    fid: number,
+    type: number,
+    timestamp: number,
+    dataBytes: Uint8Array,
+    signature: Uint8Array | null,
+    signer: string,
+  ]
+>(
+  'INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer) VALUES (?, ?, ?, ?, ?, ?, ?)',
+);
+const INSERT_HUB_EVENT = write<
+  [
+    type: number,
+    messageHash: Text,
+    onchainEventId: Num,
+    usernameProofName: Text,
+    blockNumber: number,
+    ts: number,
+  ]
+>(`INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
+        block_number, shard_index, ts) VALUES (?, ?, '[]', ?, ?, ?, 1, ?)`);
+
 /**
  * The protocol log as bulk-seeded rows are stored: messages without a crdt_key, their signature
  * null when deferred to first read; hub events that delete nothing.
  */
 export function bulkMessageInserts(store: Store) {
-  const message = store.stmt(
-    'INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const event = store.stmt(
-    `INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
-        block_number, shard_index, ts) VALUES (?, ?, '[]', ?, ?, ?, 1, ?)`,
-  );
+  const message = INSERT_MESSAGE.on(store);
+  const event = INSERT_HUB_EVENT.on(store);
   return {
     /** `timestamp` in Farcaster seconds. */
     message(
@@ -303,19 +409,18 @@ export interface BulkLoadMode {
 export function enterBulkLoadMode(store: Store): BulkLoadMode {
   const db = store.db;
   const indexes = db
-    .prepare(
+    .prepare<[], { name: string; sql: string }>(
       `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
        AND tbl_name NOT IN ('schema_migrations', 'meta')`,
     )
-    .all() as { name: string; sql: string }[];
+    .all();
   for (const i of indexes) db.exec(`DROP INDEX ${i.name}`);
   // Likewise the FTS index: rebuilt in one pass instead of one trigger call per cast.
-  const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`).all() as {
-    name: string;
-    sql: string;
-  }[];
+  const triggers = db
+    .prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`)
+    .all();
   for (const t of triggers) db.exec(`DROP TRIGGER ${t.name}`);
-  const journal = db.pragma('journal_mode', { simple: true }) as string;
+  const journal = String(db.pragma('journal_mode', { simple: true }));
   if (!db.memory) db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -1048576');

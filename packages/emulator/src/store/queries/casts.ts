@@ -1,16 +1,19 @@
 // Casts and what indexes them (mentions, quotes, full text): the write path's rows, keyset pages of
 // cast hashes (newest first, keyed, ranked), threads, search, and the lookups routes make before writing.
-// Pages return hashes; v2/hydrate builds the casts.
+// Pages return hashes; hydrate/cast.ts builds the casts.
 
-import { IN_JSON, type Store } from '../store.js';
+import { column, IN_JSON, rows, StatementFamily, write } from '../statements.js';
+import type { Store } from '../store.js';
 import type { CastRow } from './cast-hydration.js';
-import { type KeysetPage, keysetPage, type PageWindow, type SortColumn } from './keyset.js';
+import { type KeysetPage, type PageWindow, pager, type SortColumn } from './keyset.js';
+
+const LIVE_CAST_AUTHOR = column<[hash: string], number>(
+  'SELECT fid FROM casts WHERE hash = ? AND deleted = 0',
+);
 
 /** The author of a live cast, or undefined when there is none with this hash. */
 export function liveCastAuthor(store: Store, hash: string): number | undefined {
-  return store.stmt('SELECT fid FROM casts WHERE hash = ? AND deleted = 0').pluck().get(hash) as
-    | number
-    | undefined;
+  return LIVE_CAST_AUTHOR.get(store, hash);
 }
 
 type HashPage = KeysetPage<{ hash: string; ts: number }>;
@@ -19,9 +22,14 @@ const OLDEST_FIRST = [
   { sql: 'hash', as: 'hash', dir: 'asc' },
 ] as const;
 
+const HASH_TS_PAGES = pager<{ hash: string; ts: number }>();
+const HASH_TOP_PAGES = pager<{ hash: string; top: number }>();
+const HASH_S_PAGES = pager<{ hash: string; s: number }>();
+const HASH_K_PAGES = pager<{ hash: string; k: number }>();
+
 /** The hashes of a fid's live casts, oldest first. */
 export function castHashesByFidPage(store: Store, fid: number, w: PageWindow): HashPage {
-  return keysetPage(
+  return HASH_TS_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts FROM casts',
@@ -39,7 +47,7 @@ export function castHashesByParentPage(
   parent: { hash: string } | { url: string },
   w: PageWindow,
 ): HashPage {
-  return keysetPage(
+  return HASH_TS_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts FROM casts',
@@ -53,7 +61,7 @@ export function castHashesByParentPage(
 
 /** The hashes of the live casts that mention a fid, oldest first. */
 export function castHashesMentioningPage(store: Store, fid: number, w: PageWindow): HashPage {
-  return keysetPage(
+  return HASH_TS_PAGES.page(
     store,
     {
       select: 'SELECT m.cast_hash AS hash, m.ts FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash',
@@ -79,23 +87,33 @@ export type CastThreadRow = {
   deleted: number;
 };
 
+const CAST_THREAD_ROW = rows<[hash: string], CastThreadRow>(
+  'SELECT hash, fid, parent_hash, root_hash, root_parent_url, channel_id, deleted FROM casts WHERE hash = ?',
+);
+
 export function castThreadRow(store: Store, hash: string): CastThreadRow | undefined {
-  return store
-    .stmt(
-      'SELECT hash, fid, parent_hash, root_hash, root_parent_url, channel_id, deleted FROM casts WHERE hash = ?',
-    )
-    .get(hash) as CastThreadRow | undefined;
+  return CAST_THREAD_ROW.get(store, hash);
 }
 
-export type CastCounter = 'replies_count' | 'likes_count' | 'recasts_count';
+const CAST_COUNTERS = ['replies_count', 'likes_count', 'recasts_count'] as const;
+export type CastCounter = (typeof CAST_COUNTERS)[number];
+
+const ADJUST_CAST_COUNTER = new Map(
+  CAST_COUNTERS.map((c) => [
+    c,
+    write<[delta: number, hash: string]>(`UPDATE casts SET ${c} = MAX(${c} + ?, 0) WHERE hash = ?`),
+  ]),
+);
 
 /** Moves one of a cast's maintained counters by `delta`, never below 0. */
 export function adjustCastCounter(store: Store, hash: string, counter: CastCounter, delta: number): void {
-  store.stmt(`UPDATE casts SET ${counter} = MAX(${counter} + ?, 0) WHERE hash = ?`).run(delta, hash);
+  ADJUST_CAST_COUNTER.get(counter)?.run(store, delta, hash);
 }
 
+const MARK_CAST_DELETED = write<[hash: string]>('UPDATE casts SET deleted = 1 WHERE hash = ?');
+
 export function markCastDeleted(store: Store, hash: string): void {
-  store.stmt('UPDATE casts SET deleted = 1 WHERE hash = ?').run(hash);
+  MARK_CAST_DELETED.run(store, hash);
 }
 
 export type NewCast = {
@@ -117,40 +135,60 @@ export type NewCast = {
   mentionsPositions: string;
 };
 
+const INSERT_CAST = write<
+  [
+    hash: string,
+    fid: number,
+    ts: number,
+    type: number,
+    text: string,
+    parentHash: string | null,
+    parentFid: number | null,
+    parentUrl: string | null,
+    rootHash: string,
+    rootParentUrl: string | null,
+    channelId: string | null,
+    embeds: string,
+    mentions: string,
+    mentionsPositions: string,
+  ]
+>(`INSERT INTO casts (hash, fid, ts, type, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
+        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+
 export function insertCast(store: Store, c: NewCast): void {
-  store
-    .stmt(
-      `INSERT INTO casts (hash, fid, ts, type, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
-        channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      c.hash,
-      c.fid,
-      c.ts,
-      c.type,
-      c.text,
-      c.parentHash,
-      c.parentFid,
-      c.parentUrl,
-      c.rootHash,
-      c.rootParentUrl,
-      c.channelId,
-      c.embeds,
-      c.mentions,
-      c.mentionsPositions,
-    );
+  INSERT_CAST.run(
+    store,
+    c.hash,
+    c.fid,
+    c.ts,
+    c.type,
+    c.text,
+    c.parentHash,
+    c.parentFid,
+    c.parentUrl,
+    c.rootHash,
+    c.rootParentUrl,
+    c.channelId,
+    c.embeds,
+    c.mentions,
+    c.mentionsPositions,
+  );
 }
+
+const INSERT_CAST_MENTION = write<[castHash: string, fid: number, ts: number]>(
+  'INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)',
+);
 
 export function insertCastMention(store: Store, castHash: string, fid: number, ts: number): void {
-  store
-    .stmt('INSERT OR IGNORE INTO cast_mentions (cast_hash, fid, ts) VALUES (?, ?, ?)')
-    .run(castHash, fid, ts);
+  INSERT_CAST_MENTION.run(store, castHash, fid, ts);
 }
 
+const INSERT_CAST_QUOTE = write<[castHash: string, quotedHash: string, ts: number]>(
+  'INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)',
+);
+
 export function insertCastQuote(store: Store, castHash: string, quotedHash: string, ts: number): void {
-  store
-    .stmt('INSERT OR IGNORE INTO cast_quotes (cast_hash, quoted_hash, ts) VALUES (?, ?, ?)')
-    .run(castHash, quotedHash, ts);
+  INSERT_CAST_QUOTE.run(store, castHash, quotedHash, ts);
 }
 
 /** Which casts a page holds: conditions on `casts c`, ANDed, with their binds in order. */
@@ -219,7 +257,7 @@ export function castFilter(s: CastSelection): CastFilter {
   return { where, binds };
 }
 
-const NEWEST_FIRST: SortColumn[] = [
+const NEWEST_FIRST: SortColumn<'hash' | 'ts'>[] = [
   { sql: 'c.ts', as: 'ts', dir: 'desc' },
   { sql: 'c.hash', as: 'hash', dir: 'desc' },
 ];
@@ -230,7 +268,7 @@ export function castsPage(
   filter: CastFilter,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number }> {
-  return keysetPage(
+  return HASH_TS_PAGES.page(
     store,
     {
       select: `SELECT c.hash, c.ts FROM casts c ${filter.join ?? ''}`,
@@ -257,7 +295,7 @@ export function keyedCastsPage(
   inner: Subquery,
   w: PageWindow,
 ): KeysetPage<{ hash: string; top: number }> {
-  return keysetPage(
+  return HASH_TOP_PAGES.page(
     store,
     {
       select: `SELECT hash, MAX(k) AS top FROM (${inner.sql})`,
@@ -278,7 +316,7 @@ export function rankedCastsPage(
   scored: Subquery,
   w: PageWindow,
 ): KeysetPage<{ hash: string; s: number }> {
-  return keysetPage(
+  return HASH_S_PAGES.page(
     store,
     {
       with: `WITH m AS MATERIALIZED (${scored.sql})`,
@@ -303,15 +341,15 @@ export function repliesAndRecastsOf(fid: number, which: 'all' | 'replies' | 'rec
   return { sql: `${replies} UNION ALL ${recasts}`, binds: [fid, fid] };
 }
 
+const POPULAR_CAST_HASHES = column<
+  [fid: number, limit: number],
+  string
+>(`SELECT hash FROM casts WHERE fid = ? AND deleted = 0
+       ORDER BY likes_count + 2 * recasts_count + replies_count DESC, ts DESC LIMIT ?`);
+
 /** A user's most engaged-with live casts. */
 export function popularCastHashes(store: Store, fid: number, limit: number): string[] {
-  return store
-    .stmt(
-      `SELECT hash FROM casts WHERE fid = ? AND deleted = 0
-       ORDER BY likes_count + 2 * recasts_count + replies_count DESC, ts DESC LIMIT ?`,
-    )
-    .pluck()
-    .all(fid, limit) as string[];
+  return POPULAR_CAST_HASHES.all(store, fid, limit);
 }
 
 const SEARCH_DAY_MS = 86_400_000;
@@ -336,20 +374,21 @@ export function castCountsByBucket(
   filter: CastFilter,
   span: { start: number; end: number; bucketMs: number },
 ): { b: number; n: number }[] {
-  return store
-    .stmt(
-      `SELECT CAST((c.ts - ?) / ? AS INTEGER) AS b, COUNT(*) AS n FROM casts c
-       WHERE c.deleted = 0 AND c.ts >= ? AND c.ts < ? AND ${filter.where.join(' AND ')} GROUP BY b`,
-    )
-    .all(span.start, span.bucketMs, span.start, span.end, ...filter.binds) as { b: number; n: number }[];
+  return BUCKET_COUNTS.on(
+    store,
+    `SELECT CAST((c.ts - ?) / ? AS INTEGER) AS b, COUNT(*) AS n FROM casts c
+     WHERE c.deleted = 0 AND c.ts >= ? AND c.ts < ? AND ${filter.where.join(' AND ')} GROUP BY b`,
+  ).all(span.start, span.bucketMs, span.start, span.end, ...filter.binds);
 }
+
+const BUCKET_COUNTS = new StatementFamily<{ b: number; n: number }>();
 
 /** How a cast's direct replies are ordered in a conversation. */
 export type ReplySort = 'chron' | 'desc_chron' | 'algorithmic';
 
 const ENGAGEMENT = '(c.likes_count + 2 * c.recasts_count + c.replies_count)';
 
-const REPLY_ORDER: Record<ReplySort, SortColumn[]> = {
+const REPLY_ORDER: Record<ReplySort, SortColumn<'k' | 'hash'>[]> = {
   chron: [
     { sql: 'c.ts', as: 'k', dir: 'asc' },
     { sql: 'c.hash', as: 'hash', dir: 'asc' },
@@ -382,7 +421,7 @@ export function repliesPage(
     where.push(o.fold === 'above' ? quality : `NOT ${quality}`);
     binds.push(parent.fid);
   }
-  return keysetPage(
+  return HASH_K_PAGES.page(
     store,
     { select: `SELECT c.hash, ${order[0]!.sql} AS k FROM casts c`, where, binds, order },
     w,
@@ -397,28 +436,32 @@ export function firstRepliesOf(
   perParent: number,
 ): { hash: string; parent_hash: string }[] {
   const order = REPLY_ORDER[sort].map((c) => `${c.sql} ${c.dir.toUpperCase()}`).join(', ');
-  return store
-    .stmt(
-      `SELECT hash, parent_hash FROM (
-         SELECT c.hash, c.parent_hash, ROW_NUMBER() OVER (PARTITION BY c.parent_hash ORDER BY ${order}) AS n
-         FROM casts c WHERE c.parent_hash IN (${IN_JSON}) AND c.deleted = 0
-       ) WHERE n <= ? ORDER BY n`,
-    )
-    .all(JSON.stringify(parents), perParent) as { hash: string; parent_hash: string }[];
+  return FIRST_REPLIES.on(
+    store,
+    `SELECT hash, parent_hash FROM (
+       SELECT c.hash, c.parent_hash, ROW_NUMBER() OVER (PARTITION BY c.parent_hash ORDER BY ${order}) AS n
+       FROM casts c WHERE c.parent_hash IN (${IN_JSON}) AND c.deleted = 0
+     ) WHERE n <= ? ORDER BY n`,
+  ).all(JSON.stringify(parents), perParent);
 }
+
+const FIRST_REPLIES = new StatementFamily<{ hash: string; parent_hash: string }>();
+
+const ANCESTOR_HASHES = column<[parentHash: string], string>(`WITH RECURSIVE up (hash, parent_hash, d) AS (
+         SELECT hash, parent_hash, 1 FROM casts WHERE hash = ?
+         UNION ALL SELECT c.hash, c.parent_hash, up.d + 1 FROM casts c JOIN up ON c.hash = up.parent_hash WHERE up.d < 100
+       ) SELECT hash FROM up ORDER BY d DESC`);
 
 /** The hashes above a cast whose parent is `parentHash`: from the thread's root down to that parent. */
 export function ancestorHashes(store: Store, parentHash: string): string[] {
-  return store
-    .stmt(
-      `WITH RECURSIVE up (hash, parent_hash, d) AS (
-         SELECT hash, parent_hash, 1 FROM casts WHERE hash = ?
-         UNION ALL SELECT c.hash, c.parent_hash, up.d + 1 FROM casts c JOIN up ON c.hash = up.parent_hash WHERE up.d < 100
-       ) SELECT hash FROM up ORDER BY d DESC`,
-    )
-    .pluck()
-    .all(parentHash) as string[];
+  return ANCESTOR_HASHES.all(store, parentHash);
 }
+
+const THREAD_CASTS = rows<
+  [root_hash: string, hash: string, limit: number],
+  { hash: string; fid: number; mentions: string; likes_count: number }
+>(`SELECT hash, fid, mentions, likes_count FROM casts WHERE root_hash = ? AND deleted = 0 AND hash != ?
+       ORDER BY ts LIMIT ?`);
 
 /** The first `limit` live casts of a thread other than `cast`, oldest first. */
 export function threadCasts(
@@ -426,27 +469,23 @@ export function threadCasts(
   cast: { root_hash: string; hash: string },
   limit: number,
 ): { hash: string; fid: number; mentions: string; likes_count: number }[] {
-  return store
-    .stmt(
-      `SELECT hash, fid, mentions, likes_count FROM casts WHERE root_hash = ? AND deleted = 0 AND hash != ?
-       ORDER BY ts LIMIT ?`,
-    )
-    .all(cast.root_hash, cast.hash, limit) as {
-    hash: string;
-    fid: number;
-    mentions: string;
-    likes_count: number;
-  }[];
+  return THREAD_CASTS.all(store, cast.root_hash, cast.hash, limit);
 }
+
+const CAST_BY_HASH_PREFIX = rows<[fid: number, length: number, prefix: string], CastRow>(
+  `SELECT * FROM casts WHERE fid = ? AND deleted = 0 AND substr(hash, 1, ?) = ? ORDER BY ts DESC LIMIT 1`,
+);
 
 /** The newest live cast by `fid` whose hash starts with `prefix` (lower-case 0x-hex). */
 export function castByHashPrefix(store: Store, fid: number, prefix: string): CastRow | undefined {
-  return store
-    .stmt(
-      `SELECT * FROM casts WHERE fid = ? AND deleted = 0 AND substr(hash, 1, ?) = ? ORDER BY ts DESC LIMIT 1`,
-    )
-    .get(fid, prefix.length, prefix) as CastRow | undefined;
+  return CAST_BY_HASH_PREFIX.get(store, fid, prefix.length, prefix);
 }
+
+const MENTIONS_BY = rows<
+  [mentioned: number, fid: number, limit: number],
+  { ts: number; hash: string }
+>(`SELECT c.ts, c.hash FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash AND c.deleted = 0
+       WHERE m.fid = ? AND c.fid = ? ORDER BY c.ts DESC LIMIT ?`);
 
 /** When `fid` mentioned `mentioned`, newest first: (time, mentioning cast). */
 export function mentionsBy(
@@ -455,13 +494,12 @@ export function mentionsBy(
   mentioned: number,
   limit: number,
 ): { ts: number; hash: string }[] {
-  return store
-    .stmt(
-      `SELECT c.ts, c.hash FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash AND c.deleted = 0
-       WHERE m.fid = ? AND c.fid = ? ORDER BY c.ts DESC LIMIT ?`,
-    )
-    .all(mentioned, fid, limit) as { ts: number; hash: string }[];
+  return MENTIONS_BY.all(store, mentioned, fid, limit);
 }
+
+const REPLIES_BY = rows<[fid: number, parentFid: number, limit: number], { ts: number; hash: string }>(
+  `SELECT ts, hash FROM casts WHERE fid = ? AND parent_fid = ? AND deleted = 0 ORDER BY ts DESC LIMIT ?`,
+);
 
 /** When `fid` replied to casts by `parentFid`, newest first: (time, reply). */
 export function repliesBy(
@@ -470,12 +508,14 @@ export function repliesBy(
   parentFid: number,
   limit: number,
 ): { ts: number; hash: string }[] {
-  return store
-    .stmt(
-      `SELECT ts, hash FROM casts WHERE fid = ? AND parent_fid = ? AND deleted = 0 ORDER BY ts DESC LIMIT ?`,
-    )
-    .all(fid, parentFid, limit) as { ts: number; hash: string }[];
+  return REPLIES_BY.all(store, fid, parentFid, limit);
 }
+
+const QUOTES_BY = rows<
+  [fid: number, quotedFid: number, limit: number],
+  { ts: number; hash: string }
+>(`SELECT c.ts, c.hash FROM casts c JOIN cast_quotes q ON q.cast_hash = c.hash
+       JOIN casts p ON p.hash = q.quoted_hash WHERE c.fid = ? AND p.fid = ? AND c.deleted = 0 ORDER BY c.ts DESC LIMIT ?`);
 
 /** When `fid` quoted casts by `quotedFid`, newest first: (time, quoting cast). */
 export function quotesBy(
@@ -484,10 +524,5 @@ export function quotesBy(
   quotedFid: number,
   limit: number,
 ): { ts: number; hash: string }[] {
-  return store
-    .stmt(
-      `SELECT c.ts, c.hash FROM casts c JOIN cast_quotes q ON q.cast_hash = c.hash
-       JOIN casts p ON p.hash = q.quoted_hash WHERE c.fid = ? AND p.fid = ? AND c.deleted = 0 ORDER BY c.ts DESC LIMIT ?`,
-    )
-    .all(fid, quotedFid, limit) as { ts: number; hash: string }[];
+  return QUOTES_BY.all(store, fid, quotedFid, limit);
 }

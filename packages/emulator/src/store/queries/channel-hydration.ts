@@ -1,6 +1,7 @@
-// What v2/hydrate reads to build channels: channel rows by id or URL, and each channel's moderators.
+// What the hydrators (hydrate/) read to build channels: channel rows by id or URL, and each channel's moderators.
 
-import { IN_JSON, type Store } from '../store.js';
+import { IN_JSON, rows } from '../statements.js';
+import type { Store } from '../store.js';
 
 /** A `channels` row as stored. */
 export interface ChannelRow {
@@ -16,6 +17,15 @@ export interface ChannelRow {
   member_count: number;
 }
 
+const CHANNEL_ROWS_WITH_MODERATORS = rows<[json: string], ChannelRow>(
+  `SELECT * FROM channels WHERE id IN (${IN_JSON})`,
+);
+const CHANNEL_ROWS_WITH_MODERATORS_2 = rows<
+  [json: string],
+  { id: string; fid: number }
+>(`SELECT channel_id AS id, fid FROM channel_members
+       WHERE channel_id IN (${IN_JSON}) AND role != 'member' ORDER BY fid`);
+
 /**
  * The rows of the known channels among `ids`, and (channel, fid) for each of their members whose
  * role is above member (moderators and the lead), lowest fid first.
@@ -25,21 +35,20 @@ export function channelRowsWithModerators(
   ids: readonly string[],
 ): { channels: ChannelRow[]; moderators: { id: string; fid: number }[] } {
   const json = JSON.stringify(ids);
-  const channels = store.stmt(`SELECT * FROM channels WHERE id IN (${IN_JSON})`).all(json) as ChannelRow[];
-  const moderators = store
-    .stmt(
-      `SELECT channel_id AS id, fid FROM channel_members
-       WHERE channel_id IN (${IN_JSON}) AND role != 'member' ORDER BY fid`,
-    )
-    .all(json) as { id: string; fid: number }[];
+  const channels = CHANNEL_ROWS_WITH_MODERATORS.all(store, json);
+  const moderators = CHANNEL_ROWS_WITH_MODERATORS_2.all(store, json);
   return { channels, moderators };
 }
 
+const CHANNEL_ROW_BY_ID = rows<[id: string], ChannelRow>('SELECT * FROM channels WHERE id = ?');
+
 export function channelRowById(store: Store, id: string): ChannelRow | undefined {
-  return store.stmt('SELECT * FROM channels WHERE id = ?').get(id) as ChannelRow | undefined;
+  return CHANNEL_ROW_BY_ID.get(store, id);
 }
+
+const CHANNEL_ROW_BY_URL = rows<[url: string], ChannelRow>('SELECT * FROM channels WHERE url = ?');
 
 /** The channel whose parent_url (what its casts carry) is `url`. */
 export function channelRowByUrl(store: Store, url: string): ChannelRow | undefined {
-  return store.stmt('SELECT * FROM channels WHERE url = ?').get(url) as ChannelRow | undefined;
+  return CHANNEL_ROW_BY_URL.get(store, url);
 }

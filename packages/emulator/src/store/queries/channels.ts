@@ -1,19 +1,36 @@
 // Channels, their members, followers and invites, and channel activity (casts per channel).
-import { IN_JSON, type Store } from '../store.js';
-import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
+
+import { column, IN_JSON, rows, write } from '../statements.js';
+import type { Store } from '../store.js';
+import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 
 /** The id of each channel found by id or by parent URL, keyed by what was asked for. */
+const CHANNEL_IDS_BY = {
+  id: rows<[keys: string], { key: string; id: string }>(
+    `SELECT id AS key, id FROM channels WHERE id IN (${IN_JSON})`,
+  ),
+  url: rows<[keys: string], { key: string; id: string }>(
+    `SELECT url AS key, id FROM channels WHERE url IN (${IN_JSON})`,
+  ),
+};
+
 export function channelIdsBy(store: Store, by: 'id' | 'url', keys: readonly string[]): Map<string, string> {
-  const column = by === 'url' ? 'url' : 'id';
-  const rows = store
-    .stmt(`SELECT ${column} AS key, id FROM channels WHERE ${column} IN (${IN_JSON})`)
-    .all(JSON.stringify(keys)) as { key: string; id: string }[];
-  return new Map(rows.map((r) => [r.key, r.id]));
+  const found = CHANNEL_IDS_BY[by].all(store, JSON.stringify(keys));
+  return new Map(found.map((r) => [r.key, r.id]));
 }
+
+const ID_PAGES = pager<{ id: string }>();
+const CHANNEL_ACTIVITY_PAGES = pager<ChannelActivity & { n: number }>();
+const FID_CREATED_AT_PAGES = pager<{ fid: number; created_at: number }>();
+const FID_ROLE_CREATED_AT_PAGES = pager<{ fid: number; role: string; created_at: number }>();
+const CHANNEL_ID_ROLE_CREATED_AT_PAGES = pager<{ channel_id: string; role: string; created_at: number }>();
+const CHANNEL_ID_CREATED_AT_PAGES = pager<{ channel_id: string; created_at: number }>();
+const CHANNEL_ID_LAST_PAGES = pager<{ channel_id: string; last: number }>();
+const INVITE_ROW_PAGES = pager<InviteRow>();
 
 /** Every channel, by id. */
 export function channelsPage(store: Store, w: PageWindow): KeysetPage<{ id: string }> {
-  return keysetPage(
+  return ID_PAGES.page(
     store,
     { select: 'SELECT id FROM channels', order: [{ sql: 'id', as: 'id', dir: 'asc' }] },
     w,
@@ -25,7 +42,7 @@ export function channelsPage(store: Store, w: PageWindow): KeysetPage<{ id: stri
  * of the name that does; by id.
  */
 export function channelSearchPage(store: Store, pattern: string, w: PageWindow): KeysetPage<{ id: string }> {
-  return keysetPage(
+  return ID_PAGES.page(
     store,
     {
       select: 'SELECT id FROM channels',
@@ -55,7 +72,7 @@ export function trendingChannelsPage(
   w: PageWindow,
 ): KeysetPage<ChannelActivity> {
   const count = `d${days}`;
-  return keysetPage(
+  return CHANNEL_ACTIVITY_PAGES.page(
     store,
     {
       with: `WITH a AS (
@@ -80,7 +97,7 @@ export function channelFollowersPage(
   channelId: string,
   w: PageWindow,
 ): KeysetPage<{ fid: number; created_at: number }> {
-  return keysetPage(
+  return FID_CREATED_AT_PAGES.page(
     store,
     {
       select: 'SELECT fid, created_at FROM channel_follows',
@@ -95,6 +112,14 @@ export function channelFollowersPage(
   );
 }
 
+const CHANNEL_FOLLOWERS_FOLLOWED_BY = column<
+  [viewerFid: number, channelId: string, limit: number],
+  number
+>(`SELECT f.fid FROM channel_follows f
+       JOIN links v ON v.fid = ? AND v.type = 'follow' AND v.target_fid = f.fid
+       JOIN users u ON u.fid = f.fid
+       WHERE f.channel_id = ? ORDER BY u.follower_count DESC, f.fid ASC LIMIT ?`);
+
 /** Up to `limit` of a channel's followers that `viewerFid` follows, most followed first. */
 export function channelFollowersFollowedBy(
   store: Store,
@@ -102,15 +127,7 @@ export function channelFollowersFollowedBy(
   viewerFid: number,
   limit: number,
 ): number[] {
-  return store
-    .stmt(
-      `SELECT f.fid FROM channel_follows f
-       JOIN links v ON v.fid = ? AND v.type = 'follow' AND v.target_fid = f.fid
-       JOIN users u ON u.fid = f.fid
-       WHERE f.channel_id = ? ORDER BY u.follower_count DESC, f.fid ASC LIMIT ?`,
-    )
-    .pluck()
-    .all(viewerFid, channelId, limit) as number[];
+  return CHANNEL_FOLLOWERS_FOLLOWED_BY.all(store, viewerFid, channelId, limit);
 }
 
 /** A channel's members (only `fid`, when given), newest first. */
@@ -120,7 +137,7 @@ export function channelMembersPage(
   fid: number | undefined,
   w: PageWindow,
 ): KeysetPage<{ fid: number; role: string; created_at: number }> {
-  return keysetPage(
+  return FID_ROLE_CREATED_AT_PAGES.page(
     store,
     {
       select: 'SELECT fid, role, created_at FROM channel_members',
@@ -141,7 +158,7 @@ export function membershipsPage(
   fid: number,
   w: PageWindow,
 ): KeysetPage<{ channel_id: string; role: string; created_at: number }> {
-  return keysetPage(
+  return CHANNEL_ID_ROLE_CREATED_AT_PAGES.page(
     store,
     {
       select: 'SELECT channel_id, role, created_at FROM channel_members',
@@ -162,7 +179,7 @@ export function followedChannelsPage(
   fid: number,
   w: PageWindow,
 ): KeysetPage<{ channel_id: string; created_at: number }> {
-  return keysetPage(
+  return CHANNEL_ID_CREATED_AT_PAGES.page(
     store,
     {
       select: 'SELECT channel_id, created_at FROM channel_follows',
@@ -183,7 +200,7 @@ export function activeChannelsPage(
   fid: number,
   w: PageWindow,
 ): KeysetPage<{ channel_id: string; last: number }> {
-  return keysetPage(
+  return CHANNEL_ID_LAST_PAGES.page(
     store,
     {
       select: 'SELECT channel_id, MAX(ts) AS last FROM casts',
@@ -223,7 +240,7 @@ export function pendingInvitesPage(
     where.push('invited_fid = ?');
     binds.push(o.invitedFid);
   }
-  return keysetPage(
+  return INVITE_ROW_PAGES.page(
     store,
     {
       select: 'SELECT channel_id, invited_fid, inviter_fid, role, created_at FROM channel_invites',
@@ -238,4 +255,96 @@ export function pendingInvitesPage(
     },
     w,
   );
+}
+
+const FOLLOW_CHANNEL = write<[channelId: string, fid: number, at: number]>(
+  'INSERT OR IGNORE INTO channel_follows (channel_id, fid, created_at) VALUES (?, ?, ?)',
+);
+
+/** true when the follow is new. */
+export function insertChannelFollow(store: Store, channelId: string, fid: number, at: number): boolean {
+  return FOLLOW_CHANNEL.run(store, channelId, fid, at).changes > 0;
+}
+
+const UNFOLLOW_CHANNEL = write<[channelId: string, fid: number]>(
+  'DELETE FROM channel_follows WHERE channel_id = ? AND fid = ?',
+);
+
+/** true when there was a follow to remove. */
+export function deleteChannelFollow(store: Store, channelId: string, fid: number): boolean {
+  return UNFOLLOW_CHANNEL.run(store, channelId, fid).changes > 0;
+}
+
+const MEMBER_ROLE = column<[channelId: string, fid: number], string>(
+  'SELECT role FROM channel_members WHERE channel_id = ? AND fid = ?',
+);
+
+/** The member's stored role, or undefined when fid is not a member. */
+export function memberRole(store: Store, channelId: string, fid: number): string | undefined {
+  return MEMBER_ROLE.get(store, channelId, fid);
+}
+
+const IS_LEAD = column<[channelId: string, fid: number], 1>(
+  'SELECT 1 FROM channels WHERE id = ? AND lead_fid = ?',
+);
+
+/** Whether `fid` leads (owns) the channel, whatever its membership row says. */
+export function isChannelLead(store: Store, channelId: string, fid: number): boolean {
+  return IS_LEAD.get(store, channelId, fid) !== undefined;
+}
+
+const UPSERT_INVITE = write<[channelId: string, invited: number, inviter: number, role: string, at: number]>(
+  `INSERT INTO channel_invites (channel_id, invited_fid, inviter_fid, role, status, created_at)
+   VALUES (?, ?, ?, ?, 'pending', ?)
+   ON CONFLICT (channel_id, invited_fid, role)
+   DO UPDATE SET inviter_fid = excluded.inviter_fid, status = 'pending', created_at = excluded.created_at`,
+);
+
+/** A pending invite (again, if one was answered before). */
+export function upsertInvite(
+  store: Store,
+  invite: { channelId: string; invited: number; inviter: number; role: string; at: number },
+): void {
+  UPSERT_INVITE.run(store, invite.channelId, invite.invited, invite.inviter, invite.role, invite.at);
+}
+
+const ANSWER_INVITE = write<[status: 'accepted' | 'rejected', channelId: string, fid: number, role: string]>(
+  `UPDATE channel_invites SET status = ? WHERE channel_id = ? AND invited_fid = ? AND role = ? AND status = 'pending'`,
+);
+
+/** false when there was no such pending invite. */
+export function answerInvite(
+  store: Store,
+  channelId: string,
+  fid: number,
+  role: string,
+  status: 'accepted' | 'rejected',
+): boolean {
+  return ANSWER_INVITE.run(store, status, channelId, fid, role).changes > 0;
+}
+
+const UPSERT_MEMBER = write<[channelId: string, fid: number, role: string, at: number]>(
+  `INSERT INTO channel_members (channel_id, fid, role, created_at) VALUES (?, ?, ?, ?)
+   ON CONFLICT (channel_id, fid) DO UPDATE SET role = CASE WHEN role = 'owner' THEN role ELSE excluded.role END`,
+);
+
+/** Makes `fid` a member with `role`; an owner stays owner. */
+export function upsertMember(store: Store, channelId: string, fid: number, role: string, at: number): void {
+  UPSERT_MEMBER.run(store, channelId, fid, role, at);
+}
+
+const DEMOTE_MEMBER = write<[channelId: string, fid: number]>(
+  "UPDATE channel_members SET role = 'member' WHERE channel_id = ? AND fid = ?",
+);
+
+export function demoteToMember(store: Store, channelId: string, fid: number): void {
+  DEMOTE_MEMBER.run(store, channelId, fid);
+}
+
+const DELETE_MEMBER = write<[channelId: string, fid: number]>(
+  'DELETE FROM channel_members WHERE channel_id = ? AND fid = ?',
+);
+
+export function deleteMember(store: Store, channelId: string, fid: number): void {
+  DELETE_MEMBER.run(store, channelId, fid);
 }

@@ -1,21 +1,20 @@
 // The one keyset pager both APIs page with: `limit + 1` rows strictly after the last row's sort key,
 // never OFFSET, so a page costs the same at any depth and stays stable while rows are added. The APIs
 // differ only in how they wrap the key (v2: base64url `cursor`, hub: base64 `pageToken`).
-import { ValidationError } from '../../protocol/errors.js';
-import type { Store } from '../store.js';
+import { type Connected, StatementFamily } from '../statements.js';
 
 export type SortValue = string | number;
 export type SortKey = readonly SortValue[];
 
-export interface SortColumn {
+export interface SortColumn<K extends string = string> {
   /** The SQL expression rows are ordered by (`c.ts`, `u.follower_count`); never NULL. */
   sql: string;
   /** The result column that carries its value in each row (`ts`). */
-  as: string;
+  as: K;
   dir: 'asc' | 'desc';
 }
 
-export interface KeysetQuery {
+export interface KeysetQuery<K extends string = string> {
   /** A leading `WITH …` clause, when the rows come from a CTE. */
   with?: string;
   /** `SELECT … FROM … [JOIN …]`, without WHERE. */
@@ -27,7 +26,7 @@ export interface KeysetQuery {
   /** Values for the `?`s of `with`, `select` and `where`, in the order they appear. */
   binds?: readonly unknown[];
   /** The sort key: unique together within the query's rows. */
-  order: readonly SortColumn[];
+  order: readonly SortColumn<K>[];
 }
 
 export interface PageWindow {
@@ -44,29 +43,45 @@ export interface KeysetPage<Row> {
   next: SortKey | null;
 }
 
-export function keysetPage<Row extends Record<string, unknown>>(
-  store: Store,
-  q: KeysetQuery,
-  w: PageWindow,
-): KeysetPage<Row> {
-  const { sql, binds, order } = keysetStatement(q, w);
-  const rows = store.stmt(sql).all(...binds) as Row[];
-  if (rows.length <= w.limit) return { rows, next: null };
-  rows.length = w.limit;
-  const last = rows[rows.length - 1]!;
-  return { rows, next: order.map((c) => last[c.as] as SortValue) };
+/**
+ * A page's key names a list's sort columns in order: a key of another length (a cursor or page
+ * token another list issued) is refused here, and each API says so in its own words (api/dispatch.ts).
+ */
+export class PageKeyError extends Error {
+  constructor() {
+    super('the page key does not belong to this list');
+  }
+}
+
+/** Keyset pages of rows of `Row`, one pager per row shape (its statements are prepared once each). */
+export class Pager<Row> {
+  private readonly statements = new StatementFamily<Row>();
+
+  page(c: Connected, q: KeysetQuery<keyof Row & string>, w: PageWindow): KeysetPage<Row> {
+    const { sql, binds, order } = keysetStatement(q, w);
+    const rows = this.statements.on(c, sql).all(...binds);
+    if (rows.length <= w.limit) return { rows, next: null };
+    rows.length = w.limit;
+    const last = rows[rows.length - 1]!;
+    return { rows, next: order.map((col) => sortValue(last[col.as], col.as)) };
+  }
+}
+
+export const pager = <Row>() => new Pager<Row>();
+
+function sortValue(value: unknown, column: string): SortValue {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  throw new Error(`sort column ${column} is ${value === null ? 'NULL' : typeof value} in a page's last row`);
 }
 
 /** The statement keysetPage runs: `limit + 1` rows after the window's key. */
-export function keysetStatement(q: KeysetQuery, w: PageWindow) {
+export function keysetStatement<K extends string>(q: KeysetQuery<K>, w: PageWindow) {
   const order = w.reverse ? q.order.map((c) => ({ ...c, dir: flip(c.dir) })) : q.order;
   const where = [...(q.where ?? [])];
   const binds = [...(q.binds ?? [])];
   let having = '';
   if (w.after) {
-    if (w.after.length !== order.length) {
-      throw new ValidationError('the page cursor does not belong to this list', 'cursor');
-    }
+    if (w.after.length !== order.length) throw new PageKeyError();
     const after = afterKey(order, w.after, q.groupBy !== undefined);
     if (q.groupBy) having = ` HAVING ${after.sql}`;
     else where.push(after.sql);
@@ -115,7 +130,7 @@ function afterKey(order: readonly SortColumn[], key: SortKey, grouped: boolean) 
  * fields (each a string or number, never null), so its cursors work like a table's.
  */
 export function listPage<Item extends Record<string, unknown>>(
-  store: Store,
+  c: Connected,
   items: readonly Item[],
   order: readonly { field: keyof Item & string; dir: 'asc' | 'desc' }[],
   w: PageWindow,
@@ -123,8 +138,8 @@ export function listPage<Item extends Record<string, unknown>>(
   for (const o of order) {
     if (!/^[a-z_][a-z0-9_]*$/i.test(o.field)) throw new Error(`listPage cannot order by "${o.field}"`);
   }
-  const page = keysetPage<{ i: number }>(
-    store,
+  const page = LIST_ROWS.page(
+    c,
     {
       select: `SELECT key AS i, ${order.map((o) => `value ->> '$.${o.field}' AS "${o.field}"`).join(', ')} FROM json_each(?)`,
       binds: [JSON.stringify(items)],
@@ -134,3 +149,6 @@ export function listPage<Item extends Record<string, unknown>>(
   );
   return { rows: page.rows.map((r) => items[r.i]!), next: page.next };
 }
+
+/** A listed item's index and the values of the fields it is ordered by. */
+const LIST_ROWS = pager<{ [field: string]: SortValue; i: number }>();

@@ -1,5 +1,7 @@
 // The simulated ledger: tokens deployed on the emulator's networks, balances per holder address in
 // base units, and the transactions that moved them.
+
+import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 
 export interface TokenRow {
@@ -23,29 +25,37 @@ export interface BalanceRow {
   amount: string;
 }
 
+const INSERT_TOKEN = write<
+  [row: TokenRow]
+>(`INSERT INTO ledger_tokens (network, address, name, symbol, decimals, owner, media, metadata, factory, created_at)
+       VALUES (@network, @address, @name, @symbol, @decimals, @owner, @media, @metadata, @factory, @created_at)`);
+
 export function insertToken(store: Store, row: TokenRow): void {
-  store
-    .stmt(
-      `INSERT INTO ledger_tokens (network, address, name, symbol, decimals, owner, media, metadata, factory, created_at)
-       VALUES (@network, @address, @name, @symbol, @decimals, @owner, @media, @metadata, @factory, @created_at)`,
-    )
-    .run(row);
+  INSERT_TOKEN.run(store, row);
 }
 
+const TOKEN_BY_ADDRESS = rows<[network: string, address: string], TokenRow>(
+  'SELECT * FROM ledger_tokens WHERE network = ? AND address = ?',
+);
+
 export function tokenByAddress(store: Store, network: string, address: string): TokenRow | undefined {
-  return store.stmt('SELECT * FROM ledger_tokens WHERE network = ? AND address = ?').get(network, address) as
-    | TokenRow
-    | undefined;
+  return TOKEN_BY_ADDRESS.get(store, network, address);
 }
+
+const BALANCE_OF = column<[network: string, token: string, holder: string], string>(
+  'SELECT amount FROM ledger_balances WHERE network = ? AND token = ? AND holder = ?',
+);
 
 /** Base units `holder` has of `token` on `network`; 0 when it never held any. */
 export function balanceOf(store: Store, network: string, token: string, holder: string): bigint {
-  const amount = store
-    .stmt('SELECT amount FROM ledger_balances WHERE network = ? AND token = ? AND holder = ?')
-    .pluck()
-    .get(network, token, holder) as string | undefined;
+  const amount = BALANCE_OF.get(store, network, token, holder);
   return BigInt(amount ?? 0);
 }
+
+const SET_BALANCE = write<
+  [network: string, token: string, holder: string, amount: string]
+>(`INSERT INTO ledger_balances (network, token, holder, amount) VALUES (?, ?, ?, ?)
+       ON CONFLICT (network, token, holder) DO UPDATE SET amount = excluded.amount`);
 
 export function setBalance(
   store: Store,
@@ -54,13 +64,16 @@ export function setBalance(
   holder: string,
   amount: bigint,
 ): void {
-  store
-    .stmt(
-      `INSERT INTO ledger_balances (network, token, holder, amount) VALUES (?, ?, ?, ?)
-       ON CONFLICT (network, token, holder) DO UPDATE SET amount = excluded.amount`,
-    )
-    .run(network, token, holder, amount.toString());
+  SET_BALANCE.run(store, network, token, holder, amount.toString());
 }
+
+const BALANCES_OF_HOLDERS = rows<
+  [holders: string, networks: string],
+  BalanceRow
+>(`SELECT network, token, holder, amount FROM ledger_balances
+       WHERE holder IN (SELECT value FROM json_each(?)) AND network IN (SELECT value FROM json_each(?))
+         AND amount != '0'
+       ORDER BY holder, network, token`);
 
 /** Every non-zero balance of these holders on these networks, in a stable order. */
 export function balancesOfHolders(
@@ -68,15 +81,16 @@ export function balancesOfHolders(
   holders: readonly string[],
   networks: readonly string[],
 ): BalanceRow[] {
-  return store
-    .stmt(
-      `SELECT network, token, holder, amount FROM ledger_balances
-       WHERE holder IN (SELECT value FROM json_each(?)) AND network IN (SELECT value FROM json_each(?))
-         AND amount != '0'
-       ORDER BY holder, network, token`,
-    )
-    .all(JSON.stringify(holders), JSON.stringify(networks)) as BalanceRow[];
+  return BALANCES_OF_HOLDERS.all(store, JSON.stringify(holders), JSON.stringify(networks));
 }
+
+const TOKEN_HOLDER_FIDS = rows<
+  [network: string, token: string, limit: number],
+  { fid: number; amount: string }
+>(`SELECT v.fid AS fid, b.amount AS amount FROM ledger_balances b
+       JOIN verifications v ON v.address = b.holder
+       WHERE b.network = ? AND b.token = ? AND b.amount != '0'
+       ORDER BY length(b.amount) DESC, b.amount DESC, v.fid LIMIT ?`);
 
 /** Holders of a token with their verified fid, largest balance first (compared as numbers of digits, then text). */
 export function tokenHolderFids(
@@ -85,29 +99,35 @@ export function tokenHolderFids(
   token: string,
   limit: number,
 ): { fid: number; amount: string }[] {
-  return store
-    .stmt(
-      `SELECT v.fid AS fid, b.amount AS amount FROM ledger_balances b
-       JOIN verifications v ON v.address = b.holder
-       WHERE b.network = ? AND b.token = ? AND b.amount != '0'
-       ORDER BY length(b.amount) DESC, b.amount DESC, v.fid LIMIT ?`,
-    )
-    .all(network, token, limit) as { fid: number; amount: string }[];
+  return TOKEN_HOLDER_FIDS.all(store, network, token, limit);
 }
+
+const INSERT_TRANSACTION = write<
+  [hash: string, network: string, kind: string, sender: string, list: string, ts: number]
+>('INSERT INTO ledger_transactions (hash, network, kind, sender, body, ts) VALUES (?, ?, ?, ?, ?, ?)');
 
 export function insertTransaction(
   store: Store,
   tx: { hash: string; network: string; kind: string; sender: string; body: unknown; ts: number },
 ): void {
-  store
-    .stmt('INSERT INTO ledger_transactions (hash, network, kind, sender, body, ts) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(tx.hash, tx.network, tx.kind, tx.sender, JSON.stringify(tx.body), tx.ts);
+  INSERT_TRANSACTION.run(store, tx.hash, tx.network, tx.kind, tx.sender, JSON.stringify(tx.body), tx.ts);
 }
+
+const TRANSACTION_COUNT = column<[], number>('SELECT COUNT(*) FROM ledger_transactions');
 
 /** Transactions recorded so far: the next one's nonce, so hashes never repeat. */
 export function transactionCount(store: Store): number {
-  return Number(store.stmt('SELECT COUNT(*) FROM ledger_transactions').pluck().get());
+  return TRANSACTION_COUNT.get(store) ?? 0;
 }
+
+const FOLLOWED_TOKEN_HOLDER_FIDS = rows<
+  [viewer: number, network: string, token: string, limit: number],
+  { fid: number; amount: string }
+>(`SELECT v.fid AS fid, b.amount AS amount FROM ledger_balances b
+       JOIN verifications v ON v.address = b.holder
+       JOIN links l ON l.fid = ? AND l.type = 'follow' AND l.target_fid = v.fid
+       WHERE b.network = ? AND b.token = ? AND b.amount != '0'
+       ORDER BY length(b.amount) DESC, b.amount DESC, v.fid LIMIT ?`);
 
 /** Holders of a token whom `viewer` follows, with their fid, largest balance first. */
 export function followedTokenHolderFids(
@@ -117,36 +137,29 @@ export function followedTokenHolderFids(
   viewer: number,
   limit: number,
 ): { fid: number; amount: string }[] {
-  return store
-    .stmt(
-      `SELECT v.fid AS fid, b.amount AS amount FROM ledger_balances b
-       JOIN verifications v ON v.address = b.holder
-       JOIN links l ON l.fid = ? AND l.type = 'follow' AND l.target_fid = v.fid
-       WHERE b.network = ? AND b.token = ? AND b.amount != '0'
-       ORDER BY length(b.amount) DESC, b.amount DESC, v.fid LIMIT ?`,
-    )
-    .all(viewer, network, token, limit) as { fid: number; amount: string }[];
+  return FOLLOWED_TOKEN_HOLDER_FIDS.all(store, viewer, network, token, limit);
 }
+
+const ETH_ADDRESSES_OF_FIDS = rows<
+  [fids: string],
+  { fid: number; address: string }
+>(`SELECT fid, address FROM verifications
+       WHERE fid IN (SELECT value FROM json_each(?)) AND address LIKE '0x%'
+       ORDER BY fid, ts, address`);
 
 /** Each fid's verified Ethereum addresses, oldest verification first. */
 export function ethAddressesOfFids(
   store: Store,
   fids: readonly number[],
 ): { fid: number; address: string }[] {
-  return store
-    .stmt(
-      `SELECT fid, address FROM verifications
-       WHERE fid IN (SELECT value FROM json_each(?)) AND address LIKE '0x%'
-       ORDER BY fid, ts, address`,
-    )
-    .all(JSON.stringify(fids)) as { fid: number; address: string }[];
+  return ETH_ADDRESSES_OF_FIDS.all(store, JSON.stringify(fids));
 }
+
+const HAS_BALANCE_ROW = column<[network: string, token: string, holder: string], 1>(
+  'SELECT 1 FROM ledger_balances WHERE network = ? AND token = ? AND holder = ?',
+);
 
 /** Whether `holder` ever had a balance row for the token (zero included): a wallet seen before. */
 export function hasBalanceRow(store: Store, network: string, token: string, holder: string): boolean {
-  return (
-    store
-      .stmt('SELECT 1 FROM ledger_balances WHERE network = ? AND token = ? AND holder = ?')
-      .get(network, token, holder) !== undefined
-  );
+  return HAS_BALANCE_ROW.get(store, network, token, holder) !== undefined;
 }

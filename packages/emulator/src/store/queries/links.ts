@@ -1,26 +1,40 @@
 // Links between fids (follows): who follows whom, pages of either side, suggestions.
+
+import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
-import { type KeysetPage, type KeysetQuery, keysetPage, type PageWindow } from './keyset.js';
+import { type KeysetPage, type KeysetQuery, type PageWindow, pager } from './keyset.js';
 import type { KeyHolder } from './messages.js';
 
+const LINK_BY_KEY = rows<[fid: number, type: string, targetFid: number], KeyHolder>(
+  'SELECT hash, ts FROM links WHERE fid = ? AND type = ? AND target_fid = ?',
+);
+
 export function linkByKey(store: Store, fid: number, type: string, targetFid: number): KeyHolder | undefined {
-  return store
-    .stmt('SELECT hash, ts FROM links WHERE fid = ? AND type = ? AND target_fid = ?')
-    .get(fid, type, targetFid) as KeyHolder | undefined;
+  return LINK_BY_KEY.get(store, fid, type, targetFid);
 }
+
+const INSERT_LINK = write<[fid: number, type: string, targetFid: number, hash: string, ts: number]>(
+  'INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?)',
+);
 
 export function insertLink(
   store: Store,
   row: { fid: number; type: string; targetFid: number; hash: string; ts: number },
 ): void {
-  store
-    .stmt('INSERT INTO links (fid, type, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?)')
-    .run(row.fid, row.type, row.targetFid, row.hash, row.ts);
+  INSERT_LINK.run(store, row.fid, row.type, row.targetFid, row.hash, row.ts);
 }
 
+const DELETE_LINK = write<[fid: number, type: string, targetFid: number]>(
+  'DELETE FROM links WHERE fid = ? AND type = ? AND target_fid = ?',
+);
+
 export function deleteLink(store: Store, fid: number, type: string, targetFid: number): void {
-  store.stmt('DELETE FROM links WHERE fid = ? AND type = ? AND target_fid = ?').run(fid, type, targetFid);
+  DELETE_LINK.run(store, fid, type, targetFid);
 }
+
+const HASH_TS_TARGET_FID_PAGES = pager<{ hash: string; ts: number; target_fid: number }>();
+const HASH_TS_FID_PAGES = pager<{ hash: string; ts: number; fid: number }>();
+const FOLLOW_EDGE_PAGES = pager<FollowEdge>();
 
 /** The hashes of a fid's links of one type, oldest first. */
 export function linkHashesByFidPage(
@@ -29,7 +43,7 @@ export function linkHashesByFidPage(
   type: string,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number; target_fid: number }> {
-  return keysetPage(
+  return HASH_TS_TARGET_FID_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts, target_fid FROM links',
@@ -51,7 +65,7 @@ export function linkHashesToFidPage(
   type: string,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number; fid: number }> {
-  return keysetPage(
+  return HASH_TS_FID_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts, fid FROM links',
@@ -72,11 +86,11 @@ export type FollowSort = 'desc_chron' | 'algorithmic';
 
 /** Who follows `fid`: newest follow first (desc_chron), or best-followed first (algorithmic). */
 export const followersPage = (store: Store, fid: number, sort: FollowSort, w: PageWindow) =>
-  keysetPage<FollowEdge>(store, edgeQuery('target_fid', 'fid', fid, sort), w);
+  FOLLOW_EDGE_PAGES.page(store, edgeQuery('target_fid', 'fid', fid, sort), w);
 
 /** Whom `fid` follows, ordered as followersPage. */
 export const followingPage = (store: Store, fid: number, sort: FollowSort, w: PageWindow) =>
-  keysetPage<FollowEdge>(store, edgeQuery('fid', 'target_fid', fid, sort), w);
+  FOLLOW_EDGE_PAGES.page(store, edgeQuery('fid', 'target_fid', fid, sort), w);
 
 /**
  * desc_chron walks the links index by (ts, other fid); algorithmic ranks by the other user's
@@ -87,7 +101,7 @@ function edgeQuery(
   other: 'fid' | 'target_fid',
   fid: number,
   sort: FollowSort,
-): KeysetQuery {
+): KeysetQuery<keyof FollowEdge> {
   const where = [`l.${me} = ?`, "l.type = 'follow'"];
   if (sort === 'algorithmic') {
     return {
@@ -111,6 +125,15 @@ function edgeQuery(
   };
 }
 
+const RELEVANT_FOLLOWER_FIDS = column<
+  [viewerFid: number, targetFid: number, limit: number],
+  number
+>(`SELECT l.fid FROM links l
+       JOIN links v ON v.fid = ? AND v.type = 'follow' AND v.target_fid = l.fid
+       JOIN users u ON u.fid = l.fid
+       WHERE l.target_fid = ? AND l.type = 'follow'
+       ORDER BY u.follower_count DESC, l.fid ASC LIMIT ?`);
+
 /** Followers of `targetFid` that `viewerFid` follows, best-followed first, at most `limit`. */
 export function relevantFollowerFids(
   store: Store,
@@ -118,53 +141,45 @@ export function relevantFollowerFids(
   targetFid: number,
   limit: number,
 ): number[] {
-  return store
-    .stmt(
-      `SELECT l.fid FROM links l
-       JOIN links v ON v.fid = ? AND v.type = 'follow' AND v.target_fid = l.fid
-       JOIN users u ON u.fid = l.fid
-       WHERE l.target_fid = ? AND l.type = 'follow'
-       ORDER BY u.follower_count DESC, l.fid ASC LIMIT ?`,
-    )
-    .pluck()
-    .all(viewerFid, targetFid, limit) as number[];
+  return RELEVANT_FOLLOWER_FIDS.all(store, viewerFid, targetFid, limit);
 }
+
+const FRIENDS_OF_FRIENDS_FIDS = column<
+  [{ fid: number; limit: number }],
+  number
+>(`SELECT l2.target_fid FROM links l1
+       JOIN links l2 ON l2.fid = l1.target_fid AND l2.type = 'follow'
+       JOIN users u ON u.fid = l2.target_fid
+       WHERE l1.fid = :fid AND l1.type = 'follow' AND l2.target_fid != :fid
+         AND NOT EXISTS (SELECT 1 FROM links x WHERE x.fid = :fid AND x.type = 'follow' AND x.target_fid = l2.target_fid)
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_fid = :fid AND b.blocked_fid = l2.target_fid)
+       GROUP BY l2.target_fid ORDER BY COUNT(*) DESC, u.follower_count DESC, l2.target_fid ASC LIMIT :limit`);
 
 /**
  * Friends of friends `fid` does not follow yet (nor blocks), ranked by how many of its follows
  * follow them, then by follower count; at most `limit`.
  */
 export function friendsOfFriendsFids(store: Store, fid: number, limit: number): number[] {
-  return store
-    .stmt(
-      `SELECT l2.target_fid FROM links l1
-       JOIN links l2 ON l2.fid = l1.target_fid AND l2.type = 'follow'
-       JOIN users u ON u.fid = l2.target_fid
-       WHERE l1.fid = :fid AND l1.type = 'follow' AND l2.target_fid != :fid
-         AND NOT EXISTS (SELECT 1 FROM links x WHERE x.fid = :fid AND x.type = 'follow' AND x.target_fid = l2.target_fid)
-         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_fid = :fid AND b.blocked_fid = l2.target_fid)
-       GROUP BY l2.target_fid ORDER BY COUNT(*) DESC, u.follower_count DESC, l2.target_fid ASC LIMIT :limit`,
-    )
-    .pluck()
-    .all({ fid, limit }) as number[];
+  return FRIENDS_OF_FRIENDS_FIDS.all(store, { fid, limit });
 }
+
+const MOST_FOLLOWED_UNFOLLOWED_FIDS = column<
+  [{ fid: number; limit: number }],
+  number
+>(`SELECT fid FROM users u WHERE u.fid != :fid
+         AND NOT EXISTS (SELECT 1 FROM links x WHERE x.fid = :fid AND x.type = 'follow' AND x.target_fid = u.fid)
+       ORDER BY follower_count DESC, fid ASC LIMIT :limit`);
 
 /** The best-followed users other than `fid` that it does not follow, at most `limit`. */
 export function mostFollowedUnfollowedFids(store: Store, fid: number, limit: number): number[] {
-  return store
-    .stmt(
-      `SELECT fid FROM users u WHERE u.fid != :fid
-         AND NOT EXISTS (SELECT 1 FROM links x WHERE x.fid = :fid AND x.type = 'follow' AND x.target_fid = u.fid)
-       ORDER BY follower_count DESC, fid ASC LIMIT :limit`,
-    )
-    .pluck()
-    .all({ fid, limit }) as number[];
+  return MOST_FOLLOWED_UNFOLLOWED_FIDS.all(store, { fid, limit });
 }
+
+const FOLLOWED_AT = column<[fid: number, target: number], number>(
+  `SELECT ts FROM links WHERE fid = ? AND type = 'follow' AND target_fid = ?`,
+);
 
 /** When `fid` followed `target`, if it does. */
 export function followedAt(store: Store, fid: number, target: number): number | undefined {
-  return store
-    .stmt(`SELECT ts FROM links WHERE fid = ? AND type = 'follow' AND target_fid = ?`)
-    .pluck()
-    .get(fid, target) as number | undefined;
+  return FOLLOWED_AT.get(store, fid, target);
 }

@@ -1,6 +1,10 @@
 // Stored protocol messages (every accepted message, history included) and the hub event log.
+
+import { toFarcasterTime } from '../../ground/codec.js';
+import { signalEventAppended } from '../commit-signal.js';
+import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
-import { keysetPage } from './keyset.js';
+import { pager } from './keyset.js';
 
 export interface MessageRow {
   hash: string;
@@ -29,24 +33,31 @@ export type HubEventRow = {
   ts: number;
 };
 
+const MESSAGE = rows<[hash: string], MessageRow>('SELECT * FROM messages WHERE hash = ?');
+
 export function messageByHash(store: Store, hash: string): MessageRow | undefined {
-  return store.stmt('SELECT * FROM messages WHERE hash = ?').get(hash) as MessageRow | undefined;
+  return MESSAGE.get(store, hash);
 }
+
+const MESSAGE_EXISTS = column<[hash: string], 1>('SELECT 1 FROM messages WHERE hash = ?');
 
 export function messageExists(store: Store, hash: string): boolean {
-  return store.stmt('SELECT 1 FROM messages WHERE hash = ?').get(hash) !== undefined;
+  return MESSAGE_EXISTS.get(store, hash) !== undefined;
 }
 
+const MESSAGE_COUNT = column<[], number>('SELECT COUNT(*) FROM messages');
+
 export function messageCount(store: Store): number {
-  return Number(store.stmt('SELECT COUNT(*) FROM messages').pluck().get());
+  return MESSAGE_COUNT.get(store) ?? 0;
 }
+
+const LAST_TIMESTAMP_OF_KEY = column<[fid: number, crdtKey: string], number | null>(
+  'SELECT MAX(timestamp) FROM messages WHERE fid = ? AND crdt_key = ?',
+);
 
 /** The latest Farcaster timestamp among a fid's messages with this CRDT key; null when none. */
 export function lastTimestampOfKey(store: Store, fid: number, crdtKey: string): number | null {
-  return store
-    .stmt('SELECT MAX(timestamp) FROM messages WHERE fid = ? AND crdt_key = ?')
-    .pluck()
-    .get(fid, crdtKey) as number | null;
+  return LAST_TIMESTAMP_OF_KEY.get(store, fid, crdtKey) ?? null;
 }
 
 export interface NewMessage {
@@ -60,36 +71,90 @@ export interface NewMessage {
   crdtKey: string | null;
 }
 
+const INSERT_MESSAGE = write<[NewMessage]>(
+  `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
+   VALUES (@hash, @fid, @type, @timestamp, @dataBytes, @signature, @signer, @crdtKey)`,
+);
+
 export function insertMessage(store: Store, m: NewMessage): void {
-  store
-    .stmt(
-      `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(m.hash, m.fid, m.type, m.timestamp, m.dataBytes, m.signature, m.signer, m.crdtKey);
+  INSERT_MESSAGE.run(store, m);
 }
+
+const SET_SIGNATURE = write<[signature: Buffer, hash: string]>(
+  'UPDATE messages SET signature = ? WHERE hash = ?',
+);
 
 /** Keeps the signature a deferred (bulk-seeded) message was signed with on first read. */
 export function setMessageSignature(store: Store, hash: string, signature: Buffer): void {
-  store.stmt('UPDATE messages SET signature = ? WHERE hash = ?').run(signature, hash);
+  SET_SIGNATURE.run(store, signature, hash);
 }
+
+const MARK_REMOVED = write<[hash: string]>('UPDATE messages SET removed = 1 WHERE hash = ?');
 
 /** A message superseded or removed stays as history. */
 export function markMessageRemoved(store: Store, hash: string): void {
-  store.stmt('UPDATE messages SET removed = 1 WHERE hash = ?').run(hash);
+  MARK_REMOVED.run(store, hash);
 }
+
+export interface HubEventInput {
+  type: number;
+  messageHash?: string;
+  deletedHashes?: string[];
+  onchainEventId?: number;
+  usernameProofName?: string;
+  at?: number;
+}
+
+const INSERT_HUB_EVENT = write<
+  [
+    type: number,
+    messageHash: string | null,
+    deletedHashes: string,
+    onchainEventId: number | null,
+    usernameProofName: string | null,
+    blockNumber: number,
+    ts: number,
+  ]
+>(
+  `INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
+     block_number, shard_index, ts) VALUES (?, ?, ?, ?, ?, ?, 1, ?)`,
+);
+
+/** Appends to the event log and tells whoever waits for events once the transaction commits. */
+export function appendHubEvent(store: Store, e: HubEventInput): number {
+  const at = e.at ?? store.now();
+  const info = INSERT_HUB_EVENT.run(
+    store,
+    e.type,
+    e.messageHash ?? null,
+    JSON.stringify(e.deletedHashes ?? []),
+    e.onchainEventId ?? null,
+    e.usernameProofName ?? null,
+    // One snapchain block per second of emulator time is close enough for clients that read it.
+    Math.max(0, toFarcasterTime(at)),
+    at,
+  );
+  signalEventAppended(store);
+  return Number(info.lastInsertRowid);
+}
+
+const LATEST_HUB_EVENT_ID = column<[], number | null>('SELECT MAX(id) FROM hub_events');
 
 export function latestHubEventId(store: Store): number | null {
-  return store.stmt('SELECT MAX(id) FROM hub_events').pluck().get() as number | null;
+  return LATEST_HUB_EVENT_ID.get(store) ?? null;
 }
 
+const HUB_EVENT = rows<[id: number], HubEventRow>('SELECT * FROM hub_events WHERE id = ?');
+
 export function hubEventById(store: Store, id: number): HubEventRow | undefined {
-  return store.stmt('SELECT * FROM hub_events WHERE id = ?').get(id) as HubEventRow | undefined;
+  return HUB_EVENT.get(store, id);
 }
+
+const HUB_EVENTS = pager<HubEventRow>();
 
 /** Up to `limit` hub events from id `fromId` on, oldest first. */
 export function hubEventsFrom(store: Store, fromId: number, limit: number): HubEventRow[] {
-  return keysetPage<HubEventRow>(
+  return HUB_EVENTS.page(
     store,
     {
       select: 'SELECT * FROM hub_events',

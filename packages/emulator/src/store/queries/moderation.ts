@@ -1,12 +1,16 @@
 // Blocks, mutes (per user) and bans (per app): newest first, the other fid breaking ties.
+import { write } from '../statements.js';
 import type { Store } from '../store.js';
-import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
+import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 
 /** One row of a moderation list: who acted (`fid`), on whom (`other`), when (`at`, unix ms). */
 export type ModerationRow = { fid: number; other: number; at: number };
 
+const MODERATION_ROW_PAGES = pager<ModerationRow>();
+const FID_OTHER_AT_BLOCKED_FID_PAGES = pager<ModerationRow & { blocked_fid: number }>();
+
 export function mutesPage(store: Store, fid: number, w: PageWindow): KeysetPage<ModerationRow> {
-  return keysetPage(
+  return MODERATION_ROW_PAGES.page(
     store,
     {
       select: 'SELECT fid, muted_fid AS other, created_at AS at FROM mutes',
@@ -41,7 +45,7 @@ export function blocksPage(
     where.push('blocked_fid = ?');
     binds.push(by.blocked);
   }
-  return keysetPage(
+  return FID_OTHER_AT_BLOCKED_FID_PAGES.page(
     store,
     {
       select: `SELECT blocker_fid AS fid, blocked_fid, ${other} AS other, created_at AS at FROM blocks`,
@@ -58,7 +62,7 @@ export function blocksPage(
 
 /** Banned fids; `fid` and `other` are both the banned fid. */
 export function bansPage(store: Store, w: PageWindow): KeysetPage<ModerationRow> {
-  return keysetPage(
+  return MODERATION_ROW_PAGES.page(
     store,
     {
       select: 'SELECT fid, fid AS other, banned_at AS at FROM bans',
@@ -69,4 +73,51 @@ export function bansPage(store: Store, w: PageWindow): KeysetPage<ModerationRow>
     },
     w,
   );
+}
+
+const INSERT_BLOCK = write<[blocker: number, blocked: number, at: number]>(
+  'INSERT OR IGNORE INTO blocks (blocker_fid, blocked_fid, created_at) VALUES (?, ?, ?)',
+);
+
+/** true when the block is new. */
+export function insertBlock(store: Store, blocker: number, blocked: number, at: number): boolean {
+  return INSERT_BLOCK.run(store, blocker, blocked, at).changes > 0;
+}
+
+const DELETE_BLOCK = write<[blocker: number, blocked: number]>(
+  'DELETE FROM blocks WHERE blocker_fid = ? AND blocked_fid = ?',
+);
+
+export function deleteBlock(store: Store, blocker: number, blocked: number): boolean {
+  return DELETE_BLOCK.run(store, blocker, blocked).changes > 0;
+}
+
+const INSERT_MUTE = write<[fid: number, muted: number, at: number]>(
+  'INSERT OR IGNORE INTO mutes (fid, muted_fid, created_at) VALUES (?, ?, ?)',
+);
+
+/** true when the mute is new. */
+export function insertMute(store: Store, fid: number, muted: number, at: number): boolean {
+  return INSERT_MUTE.run(store, fid, muted, at).changes > 0;
+}
+
+const DELETE_MUTE = write<[fid: number, muted: number]>('DELETE FROM mutes WHERE fid = ? AND muted_fid = ?');
+
+export function deleteMute(store: Store, fid: number, muted: number): boolean {
+  return DELETE_MUTE.run(store, fid, muted).changes > 0;
+}
+
+const INSERT_BAN = write<[fid: number, at: number]>(
+  'INSERT OR IGNORE INTO bans (fid, banned_at) VALUES (?, ?)',
+);
+
+/** true when the ban is new. */
+export function insertBan(store: Store, fid: number, at: number): boolean {
+  return INSERT_BAN.run(store, fid, at).changes > 0;
+}
+
+const DELETE_BAN = write<[fid: number]>('DELETE FROM bans WHERE fid = ?');
+
+export function deleteBan(store: Store, fid: number): boolean {
+  return DELETE_BAN.run(store, fid).changes > 0;
 }

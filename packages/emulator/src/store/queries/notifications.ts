@@ -2,8 +2,10 @@
 // user (follows, reactions to their casts, mentions, replies, quotes), grouped the way clients show
 // them (likes / recasts per cast per day, follows per day; one per mention, reply and quote).
 // notifications_seen holds when the user last marked them seen.
-import { IN_JSON, type Store } from '../store.js';
-import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
+
+import { IN_JSON, rows, StatementFamily, write } from '../statements.js';
+import type { Store } from '../store.js';
+import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 
 export const NOTIFICATION_KINDS = ['follows', 'likes', 'recasts', 'mentions', 'replies', 'quotes'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -108,6 +110,8 @@ function sources(
   };
 }
 
+const NOTIFICATION_GROUP_PAGES = pager<NotificationGroup>();
+
 /** A user's notifications of `kinds` (within `scope`), newest first. */
 export function notificationsPage(
   store: Store,
@@ -116,7 +120,7 @@ export function notificationsPage(
   w: PageWindow,
 ): KeysetPage<NotificationGroup> {
   const { grouped, binds } = sources(fid, o.kinds, o.scope);
-  return keysetPage(
+  return NOTIFICATION_GROUP_PAGES.page(
     store,
     {
       select: `SELECT * FROM (${grouped})`,
@@ -138,28 +142,28 @@ export function unseenNotificationCount(
   seen: Record<NotificationKind, number>,
 ): number {
   const { grouped, binds } = sources(fid, o.kinds, o.scope, seen);
-  return store
-    .stmt(`SELECT COUNT(*) FROM (${grouped})`)
-    .pluck()
-    .get(...binds) as number;
+  return COUNTS.on(store, `SELECT COUNT(*) FROM (${grouped})`).get(...binds) ?? 0;
 }
+
+const COUNTS = new StatementFamily<number>(true);
+
+const NOTIFICATIONS_SEEN_AT = rows<[fid: number], { scope: string; seen_at: number }>(
+  'SELECT scope, seen_at FROM notifications_seen WHERE fid = ?',
+);
 
 /** When the user last marked each scope seen ('' = all, or a kind). */
 export function notificationsSeenAt(store: Store, fid: number): Map<string, number> {
-  const rows = store.stmt('SELECT scope, seen_at FROM notifications_seen WHERE fid = ?').all(fid) as {
-    scope: string;
-    seen_at: number;
-  }[];
+  const rows = NOTIFICATIONS_SEEN_AT.all(store, fid);
   return new Map(rows.map((r) => [r.scope, r.seen_at]));
 }
 
+const MARK_NOTIFICATIONS_SEEN = write<
+  [fid: number, scope: string, at: number]
+>(`INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (?, ?, ?)
+       ON CONFLICT (fid, scope) DO UPDATE SET seen_at = excluded.seen_at`);
+
 export function markNotificationsSeen(store: Store, fid: number, scope: string, at: number): void {
-  store
-    .stmt(
-      `INSERT INTO notifications_seen (fid, scope, seen_at) VALUES (?, ?, ?)
-       ON CONFLICT (fid, scope) DO UPDATE SET seen_at = excluded.seen_at`,
-    )
-    .run(fid, scope, at);
+  MARK_NOTIFICATIONS_SEEN.run(store, fid, scope, at);
 }
 
 /**
@@ -172,22 +176,23 @@ export function reactorsByDay(
   exceptFid: number,
   perGroup: number,
 ): { fid: number; type: number; target: string; ts: number; day: number }[] {
-  return store
-    .stmt(
-      `SELECT fid, type, target, ts, k AS day FROM (
-         SELECT fid, type, target, ts, ${day('reactions')} AS k,
-           ROW_NUMBER() OVER (PARTITION BY type, target, ${day('reactions')} ORDER BY ts DESC, fid) AS n
-         FROM reactions WHERE target IN (${IN_JSON}) AND fid != ?
-       ) WHERE n <= ?`,
-    )
-    .all(JSON.stringify(targets), exceptFid, perGroup) as {
-    fid: number;
-    type: number;
-    target: string;
-    ts: number;
-    day: number;
-  }[];
+  return REACTIONS_BY_DAY.on(
+    store,
+    `SELECT fid, type, target, ts, k AS day FROM (
+       SELECT fid, type, target, ts, ${day('reactions')} AS k,
+         ROW_NUMBER() OVER (PARTITION BY type, target, ${day('reactions')} ORDER BY ts DESC, fid) AS n
+       FROM reactions WHERE target IN (${IN_JSON}) AND fid != ?
+     ) WHERE n <= ?`,
+  ).all(JSON.stringify(targets), exceptFid, perGroup);
 }
+
+const REACTIONS_BY_DAY = new StatementFamily<{
+  fid: number;
+  type: number;
+  target: string;
+  ts: number;
+  day: number;
+}>();
 
 /** The latest `perGroup` followers of `fid` on each of `days`: who a grouped follow notification lists. */
 export function followersByDay(
@@ -196,12 +201,13 @@ export function followersByDay(
   days: readonly number[],
   perGroup: number,
 ): { fid: number; day: number }[] {
-  return store
-    .stmt(
-      `SELECT fid, k AS day FROM (
-         SELECT fid, ${day('links')} AS k, ROW_NUMBER() OVER (PARTITION BY ${day('links')} ORDER BY ts DESC, fid) AS n
-         FROM links WHERE target_fid = ? AND type = 'follow' AND ${day('links')} IN (${IN_JSON})
-       ) WHERE n <= ?`,
-    )
-    .all(fid, JSON.stringify(days), perGroup) as { fid: number; day: number }[];
+  return FOLLOWS_BY_DAY.on(
+    store,
+    `SELECT fid, k AS day FROM (
+       SELECT fid, ${day('links')} AS k, ROW_NUMBER() OVER (PARTITION BY ${day('links')} ORDER BY ts DESC, fid) AS n
+       FROM links WHERE target_fid = ? AND type = 'follow' AND ${day('links')} IN (${IN_JSON})
+     ) WHERE n <= ?`,
+  ).all(fid, JSON.stringify(days), perGroup);
 }
+
+const FOLLOWS_BY_DAY = new StatementFamily<{ fid: number; day: number }>();

@@ -1,7 +1,13 @@
 // Reactions (type 1 like, 2 recast) to casts and URLs.
-import { IN_JSON, type Store } from '../store.js';
-import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
+
+import { IN_JSON, rows, write } from '../statements.js';
+import type { Store } from '../store.js';
+import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 import type { KeyHolder } from './messages.js';
+
+const REACTION_BY_KEY = rows<[fid: number, type: number, target: string], KeyHolder>(
+  'SELECT hash, ts FROM reactions WHERE fid = ? AND type = ? AND target = ?',
+);
 
 export function reactionByKey(
   store: Store,
@@ -9,23 +15,33 @@ export function reactionByKey(
   type: number,
   target: string,
 ): KeyHolder | undefined {
-  return store
-    .stmt('SELECT hash, ts FROM reactions WHERE fid = ? AND type = ? AND target = ?')
-    .get(fid, type, target) as KeyHolder | undefined;
+  return REACTION_BY_KEY.get(store, fid, type, target);
 }
+
+const INSERT_REACTION = write<
+  [fid: number, type: number, target: string, targetFid: number | null, hash: string, ts: number]
+>('INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)');
 
 export function insertReaction(
   store: Store,
   row: { fid: number; type: number; target: string; targetFid: number | null; hash: string; ts: number },
 ): void {
-  store
-    .stmt('INSERT INTO reactions (fid, type, target, target_fid, hash, ts) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(row.fid, row.type, row.target, row.targetFid, row.hash, row.ts);
+  INSERT_REACTION.run(store, row.fid, row.type, row.target, row.targetFid, row.hash, row.ts);
 }
 
+const DELETE_REACTION = write<[fid: number, type: number, target: string]>(
+  'DELETE FROM reactions WHERE fid = ? AND type = ? AND target = ?',
+);
+
 export function deleteReaction(store: Store, fid: number, type: number, target: string): void {
-  store.stmt('DELETE FROM reactions WHERE fid = ? AND type = ? AND target = ?').run(fid, type, target);
+  DELETE_REACTION.run(store, fid, type, target);
 }
+
+const HASH_TS_FID_PAGES = pager<{ hash: string; ts: number; fid: number }>();
+const HASH_TS_FID_TYPE_PAGES = pager<{ hash: string; ts: number; fid: number; type: number }>();
+const HASH_TS_TARGET_PAGES = pager<{ hash: string; ts: number; target: string }>();
+const FID_TYPE_TS_PAGES = pager<{ fid: number; type: ReactionType; ts: number }>();
+const TARGET_TYPE_TS_PAGES = pager<{ target: string; type: ReactionType; ts: number }>();
 
 /** The hashes of one type of reaction to a target (cast hash or URL), oldest first. */
 export function reactionHashesToPage(
@@ -34,7 +50,7 @@ export function reactionHashesToPage(
   type: number,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number; fid: number }> {
-  return keysetPage(
+  return HASH_TS_FID_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts, fid FROM reactions',
@@ -59,7 +75,7 @@ export function reactionHashesToAnyTypePage(
   type: number | undefined,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number; fid: number; type: number }> {
-  return keysetPage(
+  return HASH_TS_FID_TYPE_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts, fid, type FROM reactions',
@@ -82,7 +98,7 @@ export function reactionHashesByFidPage(
   type: number,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number; target: string }> {
-  return keysetPage(
+  return HASH_TS_TARGET_PAGES.page(
     store,
     {
       select: 'SELECT hash, ts, target FROM reactions',
@@ -106,7 +122,7 @@ export function castReactionsPage(
   types: readonly ReactionType[],
   w: PageWindow,
 ): KeysetPage<{ fid: number; type: ReactionType; ts: number }> {
-  return keysetPage(
+  return FID_TYPE_TS_PAGES.page(
     store,
     {
       select: 'SELECT fid, type, ts FROM reactions',
@@ -129,7 +145,7 @@ export function userReactionsPage(
   types: readonly ReactionType[],
   w: PageWindow,
 ): KeysetPage<{ target: string; type: ReactionType; ts: number }> {
-  return keysetPage(
+  return TARGET_TYPE_TS_PAGES.page(
     store,
     {
       select:
@@ -146,6 +162,12 @@ export function userReactionsPage(
   );
 }
 
+const REACTIONS_BY = rows<
+  [fid: number, type: number, targetFid: number, limit: number],
+  { ts: number; hash: string }
+>(`SELECT r.ts, r.target AS hash FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
+       WHERE r.fid = ? AND r.type = ? AND r.target_fid = ? ORDER BY r.ts DESC LIMIT ?`);
+
 /** When `fid` reacted with `type` to live casts by `targetFid`, newest first: (time, cast). */
 export function reactionsBy(
   store: Store,
@@ -154,10 +176,5 @@ export function reactionsBy(
   targetFid: number,
   limit: number,
 ): { ts: number; hash: string }[] {
-  return store
-    .stmt(
-      `SELECT r.ts, r.target AS hash FROM reactions r JOIN casts c ON c.hash = r.target AND c.deleted = 0
-       WHERE r.fid = ? AND r.type = ? AND r.target_fid = ? ORDER BY r.ts DESC LIMIT ?`,
-    )
-    .all(fid, type, targetFid, limit) as { ts: number; hash: string }[];
+  return REACTIONS_BY.all(store, fid, type, targetFid, limit);
 }

@@ -1,4 +1,6 @@
 // STP subscriptions: the contracts creators deployed and the addresses subscribed to them.
+
+import { rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 
 export interface SubscriptionRow {
@@ -28,66 +30,76 @@ export interface SubscriberRow {
 /** Every page these lists answer is bounded: a creator has a handful of contracts. */
 const MAX_ROWS = 100;
 
-export function insertSubscription(store: Store, row: SubscriptionRow): void {
-  store
-    .stmt(
-      `INSERT INTO stp_subscriptions (contract_address, chain, owner_fid, owner_address, title, symbol,
+const INSERT_SUBSCRIPTION = write<
+  [row: SubscriptionRow]
+>(`INSERT INTO stp_subscriptions (contract_address, chain, owner_fid, owner_address, title, symbol,
          art_url, period_seconds, tokens_per_period, initial_mint_price, created_at)
        VALUES (@contract_address, @chain, @owner_fid, @owner_address, @title, @symbol, @art_url,
-         @period_seconds, @tokens_per_period, @initial_mint_price, @created_at)`,
-    )
-    .run(row);
+         @period_seconds, @tokens_per_period, @initial_mint_price, @created_at)`);
+
+export function insertSubscription(store: Store, row: SubscriptionRow): void {
+  INSERT_SUBSCRIPTION.run(store, row);
 }
 
+const INSERT_SUBSCRIBER = write<
+  [row: SubscriberRow]
+>(`INSERT OR REPLACE INTO stp_subscribers (contract_address, chain, address, fid, tier_id, subscribed_at, expires_at)
+       VALUES (@contract_address, @chain, @address, @fid, @tier_id, @subscribed_at, @expires_at)`);
+
 export function insertSubscriber(store: Store, row: SubscriberRow): void {
-  store
-    .stmt(
-      `INSERT OR REPLACE INTO stp_subscribers (contract_address, chain, address, fid, tier_id, subscribed_at, expires_at)
-       VALUES (@contract_address, @chain, @address, @fid, @tier_id, @subscribed_at, @expires_at)`,
-    )
-    .run(row);
+  INSERT_SUBSCRIBER.run(store, row);
 }
+
+const SUBSCRIPTIONS_CREATED_BY = rows<[fid: number], SubscriptionRow>(
+  `SELECT * FROM stp_subscriptions WHERE owner_fid = ? ORDER BY created_at DESC, contract_address LIMIT ${MAX_ROWS}`,
+);
 
 /** A creator's contracts, newest first. */
 export function subscriptionsCreatedBy(store: Store, fid: number): SubscriptionRow[] {
-  return store
-    .stmt(
-      `SELECT * FROM stp_subscriptions WHERE owner_fid = ? ORDER BY created_at DESC, contract_address LIMIT ${MAX_ROWS}`,
-    )
-    .all(fid) as SubscriptionRow[];
+  return SUBSCRIPTIONS_CREATED_BY.all(store, fid);
 }
+
+const SUBSCRIPTION_BY_CONTRACT = rows<[contract: string, chain: number], SubscriptionRow>(
+  'SELECT * FROM stp_subscriptions WHERE contract_address = ? AND chain = ?',
+);
 
 export function subscriptionByContract(
   store: Store,
   contract: string,
   chain: number,
 ): SubscriptionRow | undefined {
-  return store
-    .stmt('SELECT * FROM stp_subscriptions WHERE contract_address = ? AND chain = ?')
-    .get(contract, chain) as SubscriptionRow | undefined;
+  return SUBSCRIPTION_BY_CONTRACT.get(store, contract, chain);
 }
+
+const SUBSCRIPTIONS_OF_FID = rows<
+  [fid: number],
+  SubscriptionRow & SubscriberRow
+>(`SELECT s.*, b.address, b.fid, b.tier_id, b.subscribed_at, b.expires_at
+       FROM stp_subscribers b JOIN stp_subscriptions s USING (contract_address, chain)
+       WHERE b.fid = ? ORDER BY b.subscribed_at DESC, b.contract_address LIMIT ${MAX_ROWS}`);
 
 /** What a fid subscribed to (any of its addresses), newest first, with the contract's row. */
 export function subscriptionsOfFid(store: Store, fid: number): (SubscriptionRow & SubscriberRow)[] {
-  return store
-    .stmt(
-      `SELECT s.*, b.address, b.fid, b.tier_id, b.subscribed_at, b.expires_at
-       FROM stp_subscribers b JOIN stp_subscriptions s USING (contract_address, chain)
-       WHERE b.fid = ? ORDER BY b.subscribed_at DESC, b.contract_address LIMIT ${MAX_ROWS}`,
-    )
-    .all(fid) as (SubscriptionRow & SubscriberRow)[];
+  return SUBSCRIPTIONS_OF_FID.all(store, fid);
 }
+
+const SUBSCRIBERS_OF_CREATOR = rows<
+  [fid: number],
+  SubscriptionRow & SubscriberRow
+>(`SELECT s.*, b.address, b.fid, b.tier_id, b.subscribed_at, b.expires_at
+       FROM stp_subscriptions s JOIN stp_subscribers b USING (contract_address, chain)
+       WHERE s.owner_fid = ? ORDER BY b.subscribed_at DESC, b.address LIMIT ${MAX_ROWS}`);
 
 /** Who subscribed to any of a creator's contracts, newest first. */
 export function subscribersOfCreator(store: Store, fid: number): (SubscriptionRow & SubscriberRow)[] {
-  return store
-    .stmt(
-      `SELECT s.*, b.address, b.fid, b.tier_id, b.subscribed_at, b.expires_at
-       FROM stp_subscriptions s JOIN stp_subscribers b USING (contract_address, chain)
-       WHERE s.owner_fid = ? ORDER BY b.subscribed_at DESC, b.address LIMIT ${MAX_ROWS}`,
-    )
-    .all(fid) as (SubscriptionRow & SubscriberRow)[];
+  return SUBSCRIBERS_OF_CREATOR.all(store, fid);
 }
+
+const SUBSCRIBERS_BY_ADDRESS = rows<
+  [contract: string, chain: number, addresses: string],
+  SubscriberRow
+>(`SELECT * FROM stp_subscribers WHERE contract_address = ? AND chain = ?
+       AND address IN (SELECT value FROM json_each(?))`);
 
 /** The subscriptions of `addresses` (lower-case) to one contract. */
 export function subscribersByAddress(
@@ -96,10 +108,5 @@ export function subscribersByAddress(
   chain: number,
   addresses: readonly string[],
 ): SubscriberRow[] {
-  return store
-    .stmt(
-      `SELECT * FROM stp_subscribers WHERE contract_address = ? AND chain = ?
-       AND address IN (SELECT value FROM json_each(?))`,
-    )
-    .all(contract, chain, JSON.stringify(addresses)) as SubscriberRow[];
+  return SUBSCRIBERS_BY_ADDRESS.all(store, contract, chain, JSON.stringify(addresses));
 }

@@ -2,6 +2,8 @@
 // whom a fid follows, and each author's timeline entries over the covering indexes `casts_feed` and
 // `reactions_recasts`. The statements were tuned on the large seed (INDEXED BY, one json_each batch
 // per read): keep their text as it is.
+
+import { column, rows, StatementFamily } from '../statements.js';
 import type { Store } from '../store.js';
 
 /** One entry of an author's timeline: their top-level cast, or a cast they recast. */
@@ -13,12 +15,13 @@ export interface TimelineEntry {
   readonly own: boolean;
 }
 
+const FOLLOWEE_FIDS = column<[fid: number], number>(
+  `SELECT target_fid FROM links WHERE fid = ? AND type = 'follow'`,
+);
+
 /** The fids `fid` follows, in no particular order. */
 export function followeeFids(store: Store, fid: number): number[] {
-  return store
-    .stmt(`SELECT target_fid FROM links WHERE fid = ? AND type = 'follow'`)
-    .pluck()
-    .all(fid) as number[];
+  return FOLLOWEE_FIDS.all(store, fid);
 }
 
 /**
@@ -40,18 +43,34 @@ export function timelineCutoff(
   const recasts = `(SELECT z.ts FROM reactions z INDEXED BY reactions_recasts
       WHERE z.fid = a.fid AND z.type = 2 ${before('z.ts', 'z.target')}
       ORDER BY z.ts DESC, z.target DESC LIMIT 1 OFFSET @m - 1)`;
-  return store
-    .stmt(
+  return (
+    NEWEST_OF.on(
+      store,
       `WITH a (fid) AS (SELECT value FROM json_each(@authors))
        SELECT MAX(t) FROM (SELECT ${casts} AS t FROM a ${o.withRecasts ? `UNION ALL SELECT ${recasts} FROM a` : ''})`,
-    )
-    .pluck()
-    .get({
+    ).get({
       authors: JSON.stringify(authors),
       m: o.m,
       ...(o.after ? { k: o.after.k, h: o.after.hash } : {}),
-    }) as number | null;
+    }) ?? null
+  );
 }
+
+const NEWEST_OF = new StatementFamily<number | null>(true);
+
+const TIMELINE_ENTRIES = rows<
+  [list: string],
+  { fid: number; hash: string; k: number; own: number }
+>(`WITH a AS MATERIALIZED (
+         SELECT value ->> '$[0]' AS fid, IFNULL(value ->> '$[1]', -1e300) AS lo, IFNULL(value ->> '$[2]', 9e15) AS hi
+         FROM json_each(?)
+       )
+       SELECT a.fid AS fid, y.hash AS hash, y.ts AS k, 1 AS own FROM a, casts y INDEXED BY casts_feed
+         WHERE y.fid = a.fid AND y.parent_hash IS NULL AND y.deleted = 0 AND y.ts >= a.lo AND y.ts < a.hi
+       UNION ALL
+       SELECT a.fid, r.target, r.ts, 0 FROM a, reactions r INDEXED BY reactions_recasts
+         WHERE r.fid = a.fid AND r.type = 2 AND r.ts >= a.lo AND r.ts < a.hi
+       ORDER BY fid, k DESC, hash DESC`);
 
 /**
  * Each author's entries with `lo <= k < hi` (either end may be infinite), newest first by
@@ -63,25 +82,10 @@ export function timelineEntries(
 ): Map<number, TimelineEntry[]> {
   const out = new Map<number, TimelineEntry[]>();
   if (!ranges.length) return out;
-  const rows = store
-    .stmt(
-      `WITH a AS MATERIALIZED (
-         SELECT value ->> '$[0]' AS fid, IFNULL(value ->> '$[1]', -1e300) AS lo, IFNULL(value ->> '$[2]', 9e15) AS hi
-         FROM json_each(?)
-       )
-       SELECT a.fid AS fid, y.hash AS hash, y.ts AS k, 1 AS own FROM a, casts y INDEXED BY casts_feed
-         WHERE y.fid = a.fid AND y.parent_hash IS NULL AND y.deleted = 0 AND y.ts >= a.lo AND y.ts < a.hi
-       UNION ALL
-       SELECT a.fid, r.target, r.ts, 0 FROM a, reactions r INDEXED BY reactions_recasts
-         WHERE r.fid = a.fid AND r.type = 2 AND r.ts >= a.lo AND r.ts < a.hi
-       ORDER BY fid, k DESC, hash DESC`,
-    )
-    .all(JSON.stringify(ranges.map(([fid, lo, hi]) => [fid, finite(lo), finite(hi)]))) as {
-    fid: number;
-    hash: string;
-    k: number;
-    own: number;
-  }[];
+  const rows = TIMELINE_ENTRIES.all(
+    store,
+    JSON.stringify(ranges.map(([fid, lo, hi]) => [fid, finite(lo), finite(hi)])),
+  );
   for (const r of rows) {
     const list = out.get(r.fid) ?? [];
     list.push({ hash: r.hash, k: r.k, own: r.own === 1 });

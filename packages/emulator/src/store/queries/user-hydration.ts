@@ -1,6 +1,7 @@
-// What v2/hydrate reads to build users: profile rows and verified addresses for a batch of fids.
+// What the hydrators (hydrate/) read to build users: profile rows and verified addresses for a batch of fids.
 
-import { IN_JSON, type Store } from '../store.js';
+import { IN_JSON, rows } from '../statements.js';
+import type { Store } from '../store.js';
 
 /** A `users` row as stored (the profile columns mirror the latest user data of each type). */
 export interface UserRow {
@@ -22,6 +23,11 @@ export interface UserRow {
 
 export type VerificationRow = { fid: number; address: string; protocol: 'ethereum' | 'solana' };
 
+const USER_PROFILE_ROWS = rows<[json: string], UserRow>(`SELECT * FROM users WHERE fid IN (${IN_JSON})`);
+const USER_PROFILE_ROWS_2 = rows<[json: string], VerificationRow>(
+  `SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`,
+);
+
 /**
  * The rows of the known users among `fids` and all their verified addresses, oldest verification
  * first (the first of each protocol is the user's primary address).
@@ -31,10 +37,8 @@ export function userProfileRows(
   fids: readonly number[],
 ): { users: UserRow[]; verifications: VerificationRow[] } {
   const json = JSON.stringify(fids);
-  const users = store.stmt(`SELECT * FROM users WHERE fid IN (${IN_JSON})`).all(json) as UserRow[];
-  const verifications = store
-    .stmt(`SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`)
-    .all(json) as VerificationRow[];
+  const users = USER_PROFILE_ROWS.all(store, json);
+  const verifications = USER_PROFILE_ROWS_2.all(store, json);
   return { users, verifications };
 }
 
@@ -43,9 +47,11 @@ export type DehydratedUserRow = Pick<
   'fid' | 'username' | 'display_name' | 'pfp_url' | 'custody_address'
 >;
 
+const DEHYDRATED_USER_ROWS = rows<[fids: string], DehydratedUserRow>(
+  `SELECT fid, username, display_name, pfp_url, custody_address FROM users WHERE fid IN (${IN_JSON})`,
+);
+
 /** Name, avatar and custody address of the known users among `fids`. */
 export function dehydratedUserRows(store: Store, fids: readonly number[]): DehydratedUserRow[] {
-  return store
-    .stmt(`SELECT fid, username, display_name, pfp_url, custody_address FROM users WHERE fid IN (${IN_JSON})`)
-    .all(JSON.stringify(fids)) as DehydratedUserRow[];
+  return DEHYDRATED_USER_ROWS.all(store, JSON.stringify(fids));
 }

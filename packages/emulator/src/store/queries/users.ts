@@ -1,42 +1,80 @@
 // Users, their profile data (user_data: the latest UserDataAdd per type) and verified addresses.
+import { column, IN_JSON, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
-import { type KeysetPage, keysetPage, type PageWindow } from './keyset.js';
+import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 import type { KeyHolder } from './messages.js';
 
+const USER_EXISTS = column<[fid: number], 1>('SELECT 1 FROM users WHERE fid = ?');
+
 export function userExists(store: Store, fid: number): boolean {
-  return store.stmt('SELECT 1 FROM users WHERE fid = ?').get(fid) !== undefined;
+  return USER_EXISTS.get(store, fid) !== undefined;
 }
+
+const FID_BY_USERNAME = column<[username: string], number>('SELECT fid FROM users WHERE username = ?');
 
 /** The fid that holds this username (as stored: lower-case), if any. */
 export function fidByUsername(store: Store, username: string): number | undefined {
-  return store.stmt('SELECT fid FROM users WHERE username = ?').pluck().get(username) as number | undefined;
+  return FID_BY_USERNAME.get(store, username);
 }
 
+const CUSTODY_ADDRESS = column<[fid: number], string>('SELECT custody_address FROM users WHERE fid = ?');
+
 export function custodyAddressOf(store: Store, fid: number): string | undefined {
-  return store.stmt('SELECT custody_address FROM users WHERE fid = ?').pluck().get(fid) as string | undefined;
+  return CUSTODY_ADDRESS.get(store, fid);
 }
+
+const FID_BY_CUSTODY = column<[address: string], number>(
+  'SELECT fid FROM users WHERE custody_address = ? ORDER BY fid LIMIT 1',
+);
+
+/** The fid an address holds custody of; addresses are stored lower-case, so any spelling matches. */
+export function fidByCustody(store: Store, address: string): number | undefined {
+  return FID_BY_CUSTODY.get(store, address.toLowerCase());
+}
+
+const NEXT_FREE_FID = column<[], number>('SELECT COALESCE(MAX(fid), 0) + 1 FROM users');
 
 /** The fid after the highest registered one. */
 export function nextFreeFid(store: Store): number {
-  return Number(store.stmt('SELECT COALESCE(MAX(fid), 0) + 1 FROM users').pluck().get());
+  return NEXT_FREE_FID.get(store) ?? 1;
 }
+
+const INSERT_USER = write<
+  [fid: number, username: string | null, custody: string, recovery: string, registeredAt: number]
+>(
+  `INSERT INTO users (fid, username, custody_address, recovery_address, registered_at)
+   VALUES (?, ?, ?, ?, ?)`,
+);
+
+/** A registered fid's row; its profile comes later, from user data messages. */
+export function insertUser(
+  store: Store,
+  user: { fid: number; username: string | null; custody: string; recovery: string; at: number },
+): void {
+  INSERT_USER.run(store, user.fid, user.username, user.custody, user.recovery, user.at);
+}
+
+const FIDS_BY_TWITTER = column<[handle: string], number>(
+  'SELECT fid FROM users WHERE twitter = ? COLLATE NOCASE ORDER BY fid',
+);
 
 /** Fids that verified an X (twitter) handle, any letter case, in fid order. */
 export function fidsByTwitter(store: Store, handle: string): number[] {
-  return store
-    .stmt('SELECT fid FROM users WHERE twitter = ? COLLATE NOCASE ORDER BY fid')
-    .pluck()
-    .all(handle) as number[];
+  return FIDS_BY_TWITTER.all(store, handle);
 }
+
+const POWER_USER_FIDS = column<[], number>('SELECT fid FROM users WHERE power_badge = 1 ORDER BY fid');
 
 /** Every power-badge fid in fid order. */
 export function powerUserFids(store: Store): number[] {
-  return store.stmt('SELECT fid FROM users WHERE power_badge = 1 ORDER BY fid').pluck().all() as number[];
+  return POWER_USER_FIDS.all(store);
 }
+
+const FIDS = pager<{ fid: number }>();
 
 /** Registered fids, lowest first. */
 export function fidsPage(store: Store, w: PageWindow): KeysetPage<{ fid: number }> {
-  return keysetPage(
+  return FIDS.page(
     store,
     { select: 'SELECT fid FROM users', order: [{ sql: 'fid', as: 'fid', dir: 'asc' }] },
     w,
@@ -45,26 +83,26 @@ export function fidsPage(store: Store, w: PageWindow): KeysetPage<{ fid: number 
 
 export type AddressFid = { address: string; fid: number };
 
+const CUSTODY_ADDRESS_FIDS = rows<[addresses: string], AddressFid>(
+  `SELECT custody_address AS address, fid FROM users WHERE custody_address IN (${IN_JSON}) ORDER BY fid`,
+);
+
 /** (address, fid) for each of `addresses` that is a custody address, in fid order. */
 export function custodyAddressFids(store: Store, addresses: readonly string[]): AddressFid[] {
-  return store
-    .stmt(
-      `SELECT custody_address AS address, fid FROM users
-       WHERE custody_address IN (SELECT value FROM json_each(?)) ORDER BY fid`,
-    )
-    .all(JSON.stringify(addresses)) as AddressFid[];
+  return CUSTODY_ADDRESS_FIDS.all(store, JSON.stringify(addresses));
 }
+
+const VERIFIED_ADDRESS_FIDS = rows<[addresses: string], AddressFid>(
+  `SELECT address, fid FROM verifications WHERE address IN (${IN_JSON}) ORDER BY fid`,
+);
 
 /** (address, fid) for each verification of one of `addresses`, in fid order. */
 export function verifiedAddressFids(store: Store, addresses: readonly string[]): AddressFid[] {
-  return store
-    .stmt(
-      `SELECT address, fid FROM verifications WHERE address IN (SELECT value FROM json_each(?)) ORDER BY fid`,
-    )
-    .all(JSON.stringify(addresses)) as AddressFid[];
+  return VERIFIED_ADDRESS_FIDS.all(store, JSON.stringify(addresses));
 }
 
 export type RankedFid = { fid: number; follower_count: number };
+const RANKED_FIDS = pager<RankedFid>();
 
 const BY_FOLLOWERS = [
   { sql: 'follower_count', as: 'follower_count', dir: 'desc' },
@@ -81,7 +119,7 @@ export function userSearchPage(
   w: PageWindow,
 ): KeysetPage<RankedFid> {
   const { prefix } = match;
-  return keysetPage(
+  return RANKED_FIDS.page(
     store,
     {
       select: 'SELECT fid, follower_count FROM users',
@@ -97,12 +135,14 @@ export function userSearchPage(
 }
 
 export function powerUsersPage(store: Store, w: PageWindow): KeysetPage<RankedFid> {
-  return keysetPage(
+  return RANKED_FIDS.page(
     store,
     { select: 'SELECT fid, follower_count FROM users', where: ['power_badge = 1'], order: BY_FOLLOWERS },
     w,
   );
 }
+
+const USERS_NEAR = pager<{ fid: number; d: number }>();
 
 /**
  * Users with a location, nearest `at` first by an equirectangular distance `d` (squared degrees):
@@ -114,7 +154,7 @@ export function usersNearPage(
   w: PageWindow,
 ): KeysetPage<{ fid: number; d: number }> {
   const k = Math.cos((at.lat * Math.PI) / 180);
-  return keysetPage(
+  return USERS_NEAR.page(
     store,
     {
       // LIMIT -1 keeps SQLite from flattening the subquery, which would compute d again at each of
@@ -133,22 +173,39 @@ export function usersNearPage(
   );
 }
 
+const ADJUST_FOLLOWING = write<[delta: number, fid: number]>(
+  'UPDATE users SET following_count = MAX(following_count + ?, 0) WHERE fid = ?',
+);
+const ADJUST_FOLLOWERS = write<[delta: number, fid: number]>(
+  'UPDATE users SET follower_count = MAX(follower_count + ?, 0) WHERE fid = ?',
+);
+
 /** Moves the follow counters of both ends of a follow by `delta`, never below 0. */
 export function adjustFollowCounts(store: Store, fid: number, target: number, delta: number): void {
-  store.stmt('UPDATE users SET following_count = MAX(following_count + ?, 0) WHERE fid = ?').run(delta, fid);
-  store.stmt('UPDATE users SET follower_count = MAX(follower_count + ?, 0) WHERE fid = ?').run(delta, target);
+  ADJUST_FOLLOWING.run(store, delta, fid);
+  ADJUST_FOLLOWERS.run(store, delta, target);
 }
 
+const PROFILE_COLUMNS = [
+  'pfp_url',
+  'display_name',
+  'bio',
+  'url',
+  'username',
+  'twitter',
+  'github',
+  'banner_url',
+] as const;
+
 /** The users columns that mirror one user data type each. */
-export type ProfileColumn =
-  | 'pfp_url'
-  | 'display_name'
-  | 'bio'
-  | 'url'
-  | 'username'
-  | 'twitter'
-  | 'github'
-  | 'banner_url';
+export type ProfileColumn = (typeof PROFILE_COLUMNS)[number];
+
+const SET_PROFILE_COLUMN = new Map(
+  PROFILE_COLUMNS.map((c) => [
+    c,
+    write<[value: string | null, fid: number]>(`UPDATE users SET ${c} = ? WHERE fid = ?`),
+  ]),
+);
 
 export function setProfileColumn(
   store: Store,
@@ -156,30 +213,36 @@ export function setProfileColumn(
   column: ProfileColumn,
   value: string | null,
 ): void {
-  store.stmt(`UPDATE users SET ${column} = ? WHERE fid = ?`).run(value, fid);
+  SET_PROFILE_COLUMN.get(column)?.run(store, value, fid);
 }
+
+const SET_LOCATION = write<[lat: number | null, lng: number | null, fid: number]>(
+  'UPDATE users SET location_lat = ?, location_lng = ? WHERE fid = ?',
+);
 
 export function setUserLocation(store: Store, fid: number, lat: number | null, lng: number | null): void {
-  store.stmt('UPDATE users SET location_lat = ?, location_lng = ? WHERE fid = ?').run(lat, lng, fid);
+  SET_LOCATION.run(store, lat, lng, fid);
 }
+
+const USER_DATA_HOLDER = rows<[fid: number, type: number], KeyHolder>(
+  'SELECT hash, ts FROM user_data WHERE fid = ? AND type = ?',
+);
 
 export function userDataByKey(store: Store, fid: number, type: number): KeyHolder | undefined {
-  return store.stmt('SELECT hash, ts FROM user_data WHERE fid = ? AND type = ?').get(fid, type) as
-    | KeyHolder
-    | undefined;
+  return USER_DATA_HOLDER.get(store, fid, type);
 }
 
-export function upsertUserData(
-  store: Store,
-  row: { fid: number; type: number; value: string; hash: string; ts: number },
-): void {
-  store
-    .stmt(
-      `INSERT INTO user_data (fid, type, value, hash, ts) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (fid, type) DO UPDATE SET value = excluded.value, hash = excluded.hash, ts = excluded.ts`,
-    )
-    .run(row.fid, row.type, row.value, row.hash, row.ts);
+type UserDataRow = { fid: number; type: number; value: string; hash: string; ts: number };
+const UPSERT_USER_DATA = write<[UserDataRow]>(
+  `INSERT INTO user_data (fid, type, value, hash, ts) VALUES (@fid, @type, @value, @hash, @ts)
+   ON CONFLICT (fid, type) DO UPDATE SET value = excluded.value, hash = excluded.hash, ts = excluded.ts`,
+);
+
+export function upsertUserData(store: Store, row: UserDataRow): void {
+  UPSERT_USER_DATA.run(store, row);
 }
+
+const USER_DATA_HASHES = pager<{ hash: string; type: number }>();
 
 /** The hashes of a fid's user data messages, by type. */
 export function userDataHashesPage(
@@ -187,7 +250,7 @@ export function userDataHashesPage(
   fid: number,
   w: PageWindow,
 ): KeysetPage<{ hash: string; type: number }> {
-  return keysetPage(
+  return USER_DATA_HASHES.page(
     store,
     {
       select: 'SELECT hash, type FROM user_data',
@@ -199,33 +262,40 @@ export function userDataHashesPage(
   );
 }
 
+const VERIFICATION_HOLDER = rows<[fid: number, address: string], KeyHolder>(
+  'SELECT hash, ts FROM verifications WHERE fid = ? AND address = ?',
+);
+
 export function verificationByKey(store: Store, fid: number, address: string): KeyHolder | undefined {
-  return store.stmt('SELECT hash, ts FROM verifications WHERE fid = ? AND address = ?').get(fid, address) as
-    | KeyHolder
-    | undefined;
+  return VERIFICATION_HOLDER.get(store, fid, address);
 }
 
-export function insertVerification(
-  store: Store,
-  row: {
-    fid: number;
-    address: string;
-    protocol: 'ethereum' | 'solana';
-    blockHash: string;
-    hash: string;
-    ts: number;
-  },
-): void {
-  store
-    .stmt(
-      'INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(row.fid, row.address, row.protocol, row.blockHash, row.hash, row.ts);
+type NewVerification = {
+  fid: number;
+  address: string;
+  protocol: 'ethereum' | 'solana';
+  blockHash: string;
+  hash: string;
+  ts: number;
+};
+const INSERT_VERIFICATION = write<[NewVerification]>(
+  `INSERT INTO verifications (fid, address, protocol, block_hash, hash, ts)
+   VALUES (@fid, @address, @protocol, @blockHash, @hash, @ts)`,
+);
+
+export function insertVerification(store: Store, row: NewVerification): void {
+  INSERT_VERIFICATION.run(store, row);
 }
+
+const DELETE_VERIFICATION = write<[fid: number, address: string]>(
+  'DELETE FROM verifications WHERE fid = ? AND address = ?',
+);
 
 export function deleteVerification(store: Store, fid: number, address: string): void {
-  store.stmt('DELETE FROM verifications WHERE fid = ? AND address = ?').run(fid, address);
+  DELETE_VERIFICATION.run(store, fid, address);
 }
+
+const VERIFICATION_HASHES = pager<{ hash: string; ts: number; address: string }>();
 
 /**
  * The hashes of a fid's verification messages, oldest first; with `address` (lower-case), only
@@ -237,7 +307,7 @@ export function verificationHashesPage(
   address: string | undefined,
   w: PageWindow,
 ): KeysetPage<{ hash: string; ts: number; address: string }> {
-  return keysetPage(
+  return VERIFICATION_HASHES.page(
     store,
     {
       select: 'SELECT hash, ts, address FROM verifications',

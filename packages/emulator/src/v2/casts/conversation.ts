@@ -6,13 +6,13 @@ import type {
   ConversationSummary,
 } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
+import { hydrateCastList, hydrateCasts } from '../../hydrate/cast.js';
+import { hydrateUserList } from '../../hydrate/user.js';
 import type { CastRow } from '../../store/queries/cast-hydration.js';
 import { ancestorHashes, firstRepliesOf, repliesPage, threadCasts } from '../../store/queries/casts.js';
 import type { KeysetPage } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateCastList, hydrateCasts } from '../hydrate/cast.js';
-import { hydrateUserList } from '../hydrate/user.js';
 import type { Viewer } from './page.js';
 import { resolveCast } from './resolve.js';
 

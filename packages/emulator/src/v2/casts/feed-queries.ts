@@ -1,13 +1,13 @@
 // The feeds that are more than a WHERE clause: following (merged timelines), for-you and
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
 import type { FeedResponse } from '@castkit/sdk';
-import { ValidationError } from '../../protocol/errors.js';
+import { ValidationError } from '../../ground/errors.js';
+import { hydrateCasts } from '../../hydrate/cast.js';
+import { contentTypeOf } from '../../hydrate/embed-metadata.js';
 import { embedTypesFilter, forYouPage, trendingPage } from '../../store/queries/feeds.js';
 import { followeeFids, timelineCutoff } from '../../store/queries/timelines.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
-import { hydrateCasts } from '../hydrate/cast.js';
-import { contentTypeOf } from '../hydrate/embed-metadata.js';
 import { castPage, chronologicalPage, type PageParams, rankedPage, type Viewer } from './page.js';
 import { compareEntries, type Entry, knownTimelines, readTimelines, type Timeline } from './timelines.js';
 

@@ -1,6 +1,8 @@
 // Notifications as the spec shapes them, from the groups store/queries/notifications.ts reads: each
 // with its cast, and the users who liked, recast or followed listed for the grouped kinds.
 import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk';
+import { dehydrateCasts, hydrateCasts } from '../../hydrate/cast.js';
+import { hydrateUsers } from '../../hydrate/user.js';
 import { isoTime } from '../../store/clock.js';
 import {
   followersByDay,
@@ -15,8 +17,6 @@ import {
 } from '../../store/queries/notifications.js';
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
-import { hydrateUsers } from '../hydrate/user.js';
 import type { PageParams } from './page.js';
 
 export const KINDS = NOTIFICATION_KINDS;

@@ -1,11 +1,11 @@
 // Keyset pages of casts as feeds: store/queries/casts.ts says which hashes (a page after the cursor's
 // sort key), this hydrates them and wraps the key of the last one as the next cursor.
 import type { FeedResponse } from '@castkit/sdk';
+import { hydrateCastList } from '../../hydrate/cast.js';
 import { type CastFilter, castsPage, keyedCastsPage, type Subquery } from '../../store/queries/casts.js';
 import type { KeysetPage, PageWindow } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor, nextCursor, pageWindow, type SortKey } from '../cursor.js';
-import { hydrateCastList } from '../hydrate/cast.js';
 
 export type { CastFilter };
 

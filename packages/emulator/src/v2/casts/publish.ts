@@ -2,17 +2,21 @@
 // cast ids, a parent given as a cast hash or a URL, and a channel id standing for its parent URL.
 import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
+import { castHashParam } from '../../api/params.js';
+import { idempotent } from '../../domain/idempotency.js';
+import { isHex, toHex } from '../../ground/codec.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { requireCast } from '../../hydrate/cast-rows.js';
+import { extractMentions } from '../../hydrate/cast-text.js';
+import { requireChannel } from '../../hydrate/channel.js';
 import { actAs, type EmbedInput } from '../../protocol/actions.js';
-import { isHex, toHex } from '../../protocol/codec.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import { commitMessages, validateMessages } from '../../protocol/submit.js';
-import { recall, remember } from '../../store/idempotency.js';
 import { liveCastAuthor } from '../../store/queries/casts.js';
 import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
-import { extractMentions } from '../hydrate/cast-text.js';
-import { requireChannel } from '../hydrate/channel.js';
+
+/** publishCast's answers by idem key, per signer. */
+const CAST_ANSWERS = idempotent<PostCastResponse>();
 
 export async function publishCast(store: Store, params: V2Params<'publishCast'>): Promise<PostCastResponse> {
   const signerUuid = params.signer_uuid;
@@ -25,7 +29,7 @@ export async function publishCast(store: Store, params: V2Params<'publishCast'>)
   };
   const me = actAs(store, signerUuid);
   const scope = `cast:${signerUuid}`;
-  const earlier = idem ? recall<PostCastResponse>(store, scope, idem, request) : undefined;
+  const earlier = idem ? CAST_ANSWERS.recall(store, scope, idem, request) : undefined;
   if (earlier) return earlier;
 
   const text = params.text ?? '';
@@ -61,10 +65,10 @@ export async function publishCast(store: Store, params: V2Params<'publishCast'>)
   // transaction: a concurrent retry may have committed while this one was being validated, and then
   // this one answers as any retry does, writing nothing.
   return store.tx(() => {
-    const twin = idem ? recall<PostCastResponse>(store, scope, idem, request) : undefined;
+    const twin = idem ? CAST_ANSWERS.recall(store, scope, idem, request) : undefined;
     if (twin) return twin;
     commitMessages(store, validated);
-    if (idem) remember(store, scope, idem, request, response);
+    if (idem) CAST_ANSWERS.remember(store, scope, idem, request, response);
     return response;
   });
 }

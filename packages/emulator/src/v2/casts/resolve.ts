@@ -1,11 +1,13 @@
 // Finds the cast a request names: by hash, or by a client URL such as
 // `https://warpcast.com/<username>/<hash prefix>` (what clients put in share links).
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+
+import { castHashParam } from '../../api/params.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { requireCast } from '../../hydrate/cast-rows.js';
 import type { CastRow } from '../../store/queries/cast-hydration.js';
 import { castByHashPrefix } from '../../store/queries/casts.js';
 import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
 
 export function resolveCast(
   store: Store,

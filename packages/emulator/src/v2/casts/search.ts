@@ -2,7 +2,8 @@
 // mixed with recency) and cast counts over time for a query (fetchCastMetrics).
 import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk';
 import type { V2Params } from '../../api/dispatch.js';
-import { ValidationError } from '../../protocol/errors.js';
+import { ValidationError } from '../../ground/errors.js';
+import { requireChannel } from '../../hydrate/channel.js';
 import { isoTime } from '../../store/clock.js';
 import {
   type CastSelection,
@@ -12,7 +13,6 @@ import {
   searchScores,
 } from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
-import { requireChannel } from '../hydrate/channel.js';
 import { chronologicalPage, rankedPage, type Viewer } from './page.js';
 
 const DAY_MS = 86_400_000;

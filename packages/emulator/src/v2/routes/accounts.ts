@@ -2,11 +2,6 @@
 // path), fname availability, storage allocations, usage and purchase (on-chain events).
 import { randomBytes } from 'node:crypto';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
-import { actAs, messageBuilder } from '../../protocol/actions.js';
-import { fromHex } from '../../protocol/codec.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { commitMessages, validateMessages } from '../../protocol/submit.js';
-import { MessageType, UserDataType } from '../../protocol/types.js';
 import {
   activeUnits,
   approveSigner,
@@ -16,20 +11,27 @@ import {
   type StorageKind,
   storageUsed,
   UNIT_CAPACITY,
-} from '../../store/accounts.js';
+} from '../../domain/accounts.js';
+import { idempotent } from '../../domain/idempotency.js';
+import { fromHex } from '../../ground/codec.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { MessageType, UserDataType } from '../../ground/types.js';
+import { hydrateUser, requireUser, userDehydrated } from '../../hydrate/user.js';
+import { actAs, messageBuilder } from '../../protocol/actions.js';
+import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { isoTime } from '../../store/clock.js';
-import { recall, remember } from '../../store/idempotency.js';
 import { activeStorageRents, usernameProofByName } from '../../store/queries/onchain.js';
 import { activeKeyCount } from '../../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
-import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
 import { signerBody } from './signers.js';
 import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
 
 /** Keys a fid may have at once is not storage-bound; a generous fixed ceiling for the usage view. */
 const SIGNER_CAPACITY = 1000;
+/** buyStorage remembers only that it rented: a retry answers the allocations as they are then. */
+const STORAGE_BOUGHT = idempotent<true>();
 /** Who pays for storage bought through the API: the emulator's stand-in for the app's wallet. */
 const STORAGE_PAYER = '0x00000000000000000000000000000000000000ff';
 const FNAME = /^[a-z0-9][a-z0-9-]{0,15}$/;
@@ -181,10 +183,10 @@ export const accountHandlers: V2Handlers = {
     // An idem key makes a retried purchase answer the first one's result instead of buying twice.
     const idem = params.idem || undefined;
     const request = { fid: params.fid, units };
-    if (!idem || recall(store, 'buyStorage', idem, request) === undefined) {
+    if (!idem || STORAGE_BOUGHT.recall(store, 'buyStorage', idem, request) === undefined) {
       store.tx(() => {
         rentStorage(store, params.fid, units, STORAGE_PAYER);
-        if (idem) remember(store, 'buyStorage', idem, request, true);
+        if (idem) STORAGE_BOUGHT.remember(store, 'buyStorage', idem, request, true);
       });
     }
     return allocations(store, params.fid, call.origin);

@@ -2,17 +2,18 @@
 // publish and delete (through the write path), embed metadata and composer actions.
 import type { CastsResponse, OperationResponse } from '@castkit/sdk';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
+import { castHashParam } from '../../api/params.js';
+import { ValidationError } from '../../ground/errors.js';
+import { hydrateCastList } from '../../hydrate/cast.js';
+import { castRows, requireCast } from '../../hydrate/cast-rows.js';
+import { embedMetadata } from '../../hydrate/embed-metadata.js';
 import { actAs } from '../../protocol/actions.js';
-import { ValidationError } from '../../protocol/errors.js';
 import { composerActions } from '../casts/composer-actions.js';
 import { lookupConversation, summarizeConversation } from '../casts/conversation.js';
 import { viewerOf } from '../casts/page.js';
 import { isHttpUrl, publishCast } from '../casts/publish.js';
 import { resolveCast } from '../casts/resolve.js';
 import { castMetrics, searchCasts } from '../casts/search.js';
-import { hydrateCastList } from '../hydrate/cast.js';
-import { castHashParam, castRows, requireCast } from '../hydrate/cast-rows.js';
-import { embedMetadata } from '../hydrate/embed-metadata.js';
 
 /** fetchBulkCasts takes at most this many hashes, as the hosted API does. */
 const MAX_BULK = 250;

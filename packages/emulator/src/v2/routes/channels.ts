@@ -1,8 +1,18 @@
 // Channels: lookups, lists, search, trending, followers, members and invites, follow/unfollow.
-// Channel state is off-protocol (no Farcaster messages), written through store/social.ts.
+// Channel state is off-protocol (no Farcaster messages), written through domain/social.ts.
 import type { V2Handlers } from '../../api/dispatch.js';
+import * as social from '../../domain/social.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import {
+  channelDehydrated,
+  findChannel,
+  hydrateChannelList,
+  hydrateChannels,
+  requireChannel,
+} from '../../hydrate/channel.js';
+import { hydrateUserList, hydrateUsers, requireUser, userDehydrated } from '../../hydrate/user.js';
+import { specRole } from '../../hydrate/viewer.js';
 import { actAs } from '../../protocol/actions.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
   activeChannelsPage,
   channelFollowersFollowedBy,
@@ -16,17 +26,7 @@ import {
   pendingInvitesPage,
   trendingChannelsPage,
 } from '../../store/queries/channels.js';
-import * as social from '../../store/social.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import {
-  channelDehydrated,
-  findChannel,
-  hydrateChannelList,
-  hydrateChannels,
-  requireChannel,
-} from '../hydrate/channel.js';
-import { hydrateUserList, hydrateUsers, requireUser, userDehydrated } from '../hydrate/user.js';
-import { specRole } from '../hydrate/viewer.js';
 import { relevant } from './follows.js';
 import { capped, likeEscape, ok, viewOf } from './social-common.js';
 

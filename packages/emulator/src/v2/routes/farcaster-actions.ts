@@ -3,10 +3,10 @@
 // publishFarcasterAction forwards an action to a local app, signed with the user's signer.
 import { Message } from '@farcaster/core';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { ValidationError } from '../../ground/errors.js';
 import { renderStored } from '../../hub/render.js';
 import { signJfs } from '../../miniapps/jfs.js';
 import { actAs } from '../../protocol/actions.js';
-import { ValidationError } from '../../protocol/errors.js';
 import { submitMessage } from '../../protocol/submit.js';
 
 /** Bytes fields of a message's JSON, which may come as 0x-hex (hub HTTP JSON) or base64 (protobuf JSON). */

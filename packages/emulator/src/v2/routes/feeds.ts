@@ -2,14 +2,14 @@
 // casts, popular casts, replies and recasts, and frames. Every list is a keyset page.
 import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
-import { ValidationError } from '../../protocol/errors.js';
+import { ValidationError } from '../../ground/errors.js';
+import { hydrateCastList } from '../../hydrate/cast.js';
+import { requireChannel } from '../../hydrate/channel.js';
+import { requireUser } from '../../hydrate/user.js';
 import { castFilter, popularCastHashes, repliesAndRecastsOf } from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
 import { embedTypesFeed, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
 import { chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
-import { hydrateCastList } from '../hydrate/cast.js';
-import { requireChannel } from '../hydrate/channel.js';
-import { requireUser } from '../hydrate/user.js';
 
 const MAX_CHANNELS = 10;
 const MAX_PARENT_URLS = 10;

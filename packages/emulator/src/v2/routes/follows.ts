@@ -1,9 +1,10 @@
 // The social graph: followers and following lists, relevant followers, suggestions, and
 // follow/unfollow (LinkAdd/LinkRemove messages through the one write path).
 import type { Call, V2Handlers, V2Params } from '../../api/dispatch.js';
+import { toHex } from '../../ground/codec.js';
+import { ValidationError } from '../../ground/errors.js';
+import { hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { actAs } from '../../protocol/actions.js';
-import { toHex } from '../../protocol/codec.js';
-import { ValidationError } from '../../protocol/errors.js';
 import {
   followersPage,
   followingPage,
@@ -14,7 +15,6 @@ import {
 } from '../../store/queries/links.js';
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
 import { fidArray, viewOf } from './social-common.js';
 
 /** How many relevant followers come fully hydrated; the rest are dehydrated. */

@@ -4,15 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Frame, FrameAction, TransactionFramePay } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { fromHex, isHex, messageHash, toFarcasterTime, toHex } from '../../ground/codec.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { ed25519Verify } from '../../ground/keys.js';
+import { MessageType } from '../../ground/types.js';
+import { hydrateCasts } from '../../hydrate/cast.js';
+import { requireCast } from '../../hydrate/cast-rows.js';
+import { hydrateUser, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { postJson } from '../../miniapps/fetch-page.js';
 import { frameFromTags, metaTags } from '../../miniapps/meta-tags.js';
 import { actAs } from '../../protocol/actions.js';
 import { signMessageData } from '../../protocol/build.js';
-import { fromHex, isHex, messageHash, toFarcasterTime, toHex } from '../../protocol/codec.js';
 import { farcasterCore } from '../../protocol/core.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { ed25519Verify } from '../../protocol/keys.js';
-import { MessageType } from '../../protocol/types.js';
 import {
   type DecodedMessage,
   decodeMessageBytes,
@@ -30,9 +33,6 @@ import {
   validatedFrameUrls,
 } from '../../store/queries/frames.js';
 import type { Store } from '../../store/store.js';
-import { hydrateCasts } from '../hydrate/cast.js';
-import { requireCast } from '../hydrate/cast-rows.js';
-import { hydrateUser, requireUser, userDehydrated } from '../hydrate/user.js';
 
 const NETWORK_MAINNET = 1;
 const WINDOWS_MS: Record<string, number> = {

@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationDelivery } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { ValidationError } from '../../ground/errors.js';
+import { hydrateUsers } from '../../hydrate/user.js';
 import { checkNotification, deliver } from '../../miniapps/notify.js';
-import { ValidationError } from '../../protocol/errors.js';
 import { isoTime } from '../../store/clock.js';
 import { followedAt } from '../../store/queries/links.js';
 import {
@@ -14,7 +15,6 @@ import {
   type MiniappUserRow,
 } from '../../store/queries/miniapps.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateUsers } from '../hydrate/user.js';
 
 const MAX_FIDS = 100;
 const EARTH_RADIUS_M = 6_371_000;

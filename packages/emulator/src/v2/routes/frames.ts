@@ -3,10 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import type { NeynarFrame, NeynarFramePage } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { hydrateMiniappIds } from '../../hydrate/miniapp.js';
+import { hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { fetchPage } from '../../miniapps/fetch-page.js';
 import { frameFromTags, metaTags } from '../../miniapps/meta-tags.js';
 import { FRAME_PATH, frameLink, isHttpUrl } from '../../miniapps/page-frame.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
 import {
   allNeynarFrames,
   deleteNeynarFrameRow,
@@ -19,8 +21,6 @@ import { appsUsedByFollowing, catalogPage, searchMiniappsPage } from '../../stor
 import type { Store } from '../../store/store.js';
 import { TIME_WINDOWS } from '../casts/feed-queries.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateMiniappIds } from '../hydrate/miniapp.js';
-import { hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
 
 const RELEVANT_APPS = 10;
 const TOP_USERS = 3;

@@ -2,15 +2,15 @@
 // replies, quotes), both directions, newest first, shaped as notifications.
 import type { Notification } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { ValidationError } from '../../protocol/errors.js';
+import { ValidationError } from '../../ground/errors.js';
+import { dehydrateCasts, hydrateCasts } from '../../hydrate/cast.js';
+import { hydrateUsers, requireUser } from '../../hydrate/user.js';
 import { isoTime } from '../../store/clock.js';
 import { mentionsBy, quotesBy, repliesBy } from '../../store/queries/casts.js';
 import { followedAt } from '../../store/queries/links.js';
 import { reactionsBy } from '../../store/queries/reactions.js';
 import type { Store } from '../../store/store.js';
 import { KINDS, type Kind, SPEC_TYPE } from '../casts/notifications.js';
-import { dehydrateCasts, hydrateCasts } from '../hydrate/cast.js';
-import { hydrateUsers, requireUser } from '../hydrate/user.js';
 
 /** The spec has no paging here: the most recent interactions, up to this many. */
 const MAX_INTERACTIONS = 100;

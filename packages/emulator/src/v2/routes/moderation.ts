@@ -1,13 +1,13 @@
 // Mutes (per user), blocks (per user, shown in viewer_context) and bans (per app). Off-protocol
-// state written through store/social.ts; lists walk (time, fid) newest first.
+// state written through domain/social.ts; lists walk (time, fid) newest first.
 import type { V2Handlers } from '../../api/dispatch.js';
+import * as social from '../../domain/social.js';
+import { ValidationError } from '../../ground/errors.js';
+import { hydrateUsers, requireUser } from '../../hydrate/user.js';
 import { actAs } from '../../protocol/actions.js';
-import { ValidationError } from '../../protocol/errors.js';
 import { isoTime } from '../../store/clock.js';
 import { bansPage, blocksPage, mutesPage } from '../../store/queries/moderation.js';
-import * as social from '../../store/social.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateUsers, requireUser } from '../hydrate/user.js';
 import { fidArray, ok } from './social-common.js';
 
 export const moderationHandlers: V2Handlers = {

@@ -2,12 +2,12 @@
 // limited to channels or parent URLs, and marking notifications seen.
 import type { OperationResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { ValidationError } from '../../ground/errors.js';
+import { requireChannel } from '../../hydrate/channel.js';
+import { requireUser } from '../../hydrate/user.js';
 import { approvedSigner } from '../../protocol/actions.js';
-import { ValidationError } from '../../protocol/errors.js';
 import { markNotificationsSeen } from '../../store/queries/notifications.js';
 import { KINDS, notificationsFor } from '../casts/notifications.js';
-import { requireChannel } from '../hydrate/channel.js';
-import { requireUser } from '../hydrate/user.js';
 
 const MAX_SCOPES = 10;
 

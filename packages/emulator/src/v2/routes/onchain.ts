@@ -1,4 +1,4 @@
-// On-chain operations against the emulator's own ledger (store/ledger.ts): balances of verified
+// On-chain operations against the emulator's own ledger (domain/ledger.ts): balances of verified
 // addresses, fungible deploys and sends from a server wallet, relevant owners, and fid registration
 // with its signed Register and Add requests checked as the gateways would. No real chain is touched;
 // the networks named in answers are the emulator's copies of them.
@@ -12,9 +12,8 @@ import {
 } from '@farcaster/core';
 import { decodeAbiParameters, verifyTypedData } from 'viem';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { addKey, fidByCustody, registerUser } from '../../store/accounts.js';
-import { recall, remember } from '../../store/idempotency.js';
+import { addKey, registerUser } from '../../domain/accounts.js';
+import { idempotent } from '../../domain/idempotency.js';
 import {
   contractAddress,
   credit,
@@ -27,7 +26,9 @@ import {
   tokenOn,
   transfer,
   walletAddress,
-} from '../../store/ledger.js';
+} from '../../domain/ledger.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import {
   balancesOfHolders,
   ethAddressesOfFids,
@@ -37,12 +38,13 @@ import {
   tokenHolderFids,
   transactionCount,
 } from '../../store/queries/ledger.js';
-import { userExists } from '../../store/queries/users.js';
+import { fidByCustody, userExists } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../hydrate/user.js';
 import { EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
 
 /** What a server wallet the emulator has not seen starts with on a network: enough to try sends. */
+/** registerAccountOnchain's fid and transaction by idem key. */
+const REGISTRATIONS = idempotent<{ fid: number; hash: string }>();
 const WALLET_STARTING_USDC = 10_000n * 10n ** 6n;
 /** Every deployed fungible's supply, minted to its owner. */
 const DEPLOY_SUPPLY = 1_000_000_000n * 10n ** 18n;
@@ -244,9 +246,7 @@ export const onchainHandlers: V2Handlers = {
     const recovery = evmAddress(registration.recovery_address, 'registration.recovery_address');
     const idem = params.idem || undefined;
     const request = { custody, recovery, signers: params.signers?.map((s) => s.public_key) ?? [] };
-    const replay = idem
-      ? recall<{ fid: number; hash: string }>(store, 'registerAccountOnchain', idem, request)
-      : undefined;
+    const replay = idem ? REGISTRATIONS.recall(store, 'registerAccountOnchain', idem, request) : undefined;
     if (replay) return registered(store, replay, origin);
     const owned = fidByCustody(store, custody);
     if (owned !== undefined)
@@ -267,7 +267,7 @@ export const onchainHandlers: V2Handlers = {
         pre_registration_calls: params.pre_registration_calls ?? [],
       });
       const result = { fid, hash };
-      if (idem) remember(store, 'registerAccountOnchain', idem, request, result);
+      if (idem) REGISTRATIONS.remember(store, 'registerAccountOnchain', idem, request, result);
       return result;
     });
     return registered(store, done, origin);

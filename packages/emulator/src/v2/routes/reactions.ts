@@ -2,15 +2,16 @@
 // by cast and by user (keyset pages, newest first).
 import type { OperationResponse, ReactionsCastResponse, ReactionsResponse } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { castHashParam } from '../../api/params.js';
+import { hydrateCasts } from '../../hydrate/cast.js';
+import { requireCast } from '../../hydrate/cast-rows.js';
+import { hydrateUsers, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { actAs } from '../../protocol/actions.js';
 import { isoTime } from '../../store/clock.js';
 import { castReactionsPage, type ReactionType, userReactionsPage } from '../../store/queries/reactions.js';
 import { viewerOf } from '../casts/page.js';
 import { castOrUrl } from '../casts/publish.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateCasts } from '../hydrate/cast.js';
-import { castHashParam, requireCast } from '../hydrate/cast-rows.js';
-import { hydrateUsers, requireUser, userDehydrated } from '../hydrate/user.js';
 
 type Kind = 'like' | 'recast';
 const KIND_OF: Record<number, Kind> = { 1: 'like', 2: 'recast' };

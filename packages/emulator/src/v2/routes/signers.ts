@@ -3,20 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES, type Signer } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../protocol/errors.js';
-import {
-  approveSigner,
-  createSigner,
-  fidByCustody,
-  mustSigner,
-  requestSignerApproval,
-  type SignerRow,
-} from '../../store/accounts.js';
-import { findSignerByPublicKey, registerDeveloperKey } from '../../store/developer-signers.js';
+import { approveSigner, createSigner, mustSigner, requestSignerApproval } from '../../domain/accounts.js';
+import { findSignerByPublicKey, registerDeveloperKey } from '../../domain/developer-signers.js';
+import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { requireUser } from '../../hydrate/user.js';
+import type { SignerRow } from '../../store/queries/signers.js';
 import { signersOfFid } from '../../store/queries/signers.js';
-import { custodyAddressOf } from '../../store/queries/users.js';
+import { custodyAddressOf, fidByCustody } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { requireUser } from '../hydrate/user.js';
 import { hexParam } from './social-common.js';
 
 // viem is ~0.3–0.5 s of module loading: loaded when a signature is first checked, not at start-up.

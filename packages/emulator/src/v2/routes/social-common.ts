@@ -1,7 +1,7 @@
 // Small helpers shared by the users, graph, channel, signer and moderation routes.
 import type { Call } from '../../api/dispatch.js';
-import { ValidationError } from '../../protocol/errors.js';
-import { type HydrateOptions, requireUser } from '../hydrate/user.js';
+import { ValidationError } from '../../ground/errors.js';
+import { type HydrateOptions, requireUser } from '../../hydrate/user.js';
 
 /** Hydration options for a call: its origin and, when given, a viewer that must exist. */
 export function viewOf(call: Call<{ viewer_fid?: number }>): HydrateOptions {

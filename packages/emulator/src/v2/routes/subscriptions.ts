@@ -2,7 +2,8 @@
 // user subscribed to, who subscribes to a creator, and the contract's check by address.
 import type { Subscription, SubscriptionTier } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { hydrateUserList, requireUser } from '../../hydrate/user.js';
 import { isoTime } from '../../store/clock.js';
 import {
   type SubscriberRow,
@@ -13,7 +14,6 @@ import {
   subscriptionsCreatedBy,
   subscriptionsOfFid,
 } from '../../store/queries/subscriptions.js';
-import { hydrateUserList, requireUser } from '../hydrate/user.js';
 import { capped, EVM_ADDRESS, viewOf } from './social-common.js';
 
 const PROVIDER = 'fabric_stp';

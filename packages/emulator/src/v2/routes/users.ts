@@ -1,11 +1,12 @@
 // User lookups and profile reads: bulk, by address, by name, search, location, power users.
 import type { User } from '@castkit/sdk';
 import type { V2Handlers } from '../../api/dispatch.js';
-import { NotFoundError, ValidationError } from '../../protocol/errors.js';
-import { fidByCustody } from '../../store/accounts.js';
+import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import { hydrateUser, hydrateUserList, hydrateUsers } from '../../hydrate/user.js';
 import {
   type AddressFid,
   custodyAddressFids,
+  fidByCustody,
   fidByUsername,
   fidsByTwitter,
   powerUserFids,
@@ -15,7 +16,6 @@ import {
   verifiedAddressFids,
 } from '../../store/queries/users.js';
 import { nextCursor, pageWindow } from '../cursor.js';
-import { hydrateUser, hydrateUserList, hydrateUsers } from '../hydrate/user.js';
 import { capped, EVM_ADDRESS, likeEscape, SOL_ADDRESS, viewOf } from './social-common.js';
 
 export const userHandlers: V2Handlers = {

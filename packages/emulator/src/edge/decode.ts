@@ -1,7 +1,7 @@
 // Body bytes → the value a route's handler receives, per the route's BodyKind: the content type is
 // checked (415 naming it), JSON nesting is bounded before JSON.parse or anything recursive sees it,
 // and syntax errors become 400s.
-import { UnsupportedMediaTypeError, ValidationError } from '../protocol/errors.js';
+import { UnsupportedMediaTypeError, ValidationError } from '../ground/errors.js';
 import { parseMultipart } from './multipart.js';
 import type { BodyKind } from './router.js';
 

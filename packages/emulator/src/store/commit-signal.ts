@@ -2,7 +2,7 @@
 // events may be there: no one polls for latency. better-sqlite3 transactions are synchronous, so a
 // microtask queued inside one runs only once it has committed (or rolled back: then listeners find
 // nothing new after the id they already hold, which costs one indexed read).
-import type { Store } from '../store/store.js';
+import type { Store } from './store.js';
 
 export type WakeListener = () => void;
 
@@ -17,7 +17,7 @@ export function onEventsAppended(store: Store, listener: WakeListener): () => vo
   return () => set.delete(listener);
 }
 
-/** Called by the write path for every hub event it appends (store/onchain.ts appendHubEvent). */
+/** Called by the write path for every hub event it appends (store/queries/messages.ts appendHubEvent). */
 export function signalEventAppended(store: Store): void {
   if (queued.has(store) || !listeners.get(store)?.size) return;
   queued.add(store);

@@ -1,12 +1,12 @@
 // Builds v2 `User` objects for many fids at once: one query per table for the whole batch, so a
 // feed of 100 casts costs the same handful of queries as a single profile.
 import type { User, UserDehydrated } from '@castkit/sdk';
-import { NotFoundError } from '../../protocol/errors.js';
-import { absoluteUrl } from '../../server/assets.js';
-import { dehydratedUserRows, type UserRow, userProfileRows } from '../../store/queries/user-hydration.js';
-import { userExists } from '../../store/queries/users.js';
-import { readCache } from '../../store/read-cache.js';
-import type { Store } from '../../store/store.js';
+import { absoluteUrl } from '../ground/absolute-url.js';
+import { NotFoundError } from '../ground/errors.js';
+import { dehydratedUserRows, type UserRow, userProfileRows } from '../store/queries/user-hydration.js';
+import { userExists } from '../store/queries/users.js';
+import { readCache } from '../store/read-cache.js';
+import type { Store } from '../store/store.js';
 import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {

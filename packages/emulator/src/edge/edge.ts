@@ -4,8 +4,6 @@
 // of the route's API. 5xx answers are logged
 // once, with their stack, here and nowhere else.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { asEmulatorError, errorReply } from '../api/errors.js';
-import { toJsonBytes } from '../api/json.js';
 import {
   AuthenticationError,
   BadRequestError,
@@ -13,11 +11,13 @@ import {
   MisdirectedRequestError,
   NotFoundError,
   PermissionDeniedError,
-} from '../protocol/errors.js';
+} from '../ground/errors.js';
 import { answerThenDrain, hasBody, readBody } from './body.js';
 import { type CorsPolicy, corsPolicy, type OriginKind } from './cors.js';
 import { decodeBody, MAX_JSON_DEPTH } from './decode.js';
+import { asEmulatorError, errorReply } from './error-reply.js';
 import { hostGuard } from './hosts.js';
+import { toJsonBytes } from './json.js';
 import { jsonHeaders, send } from './reply.js';
 import {
   type Api,

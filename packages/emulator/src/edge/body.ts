@@ -2,7 +2,7 @@
 // the client may still be sending, and the rest is read and dropped for a bounded while before the
 // connection closes, so the client reads the answer instead of a connection reset.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BadRequestError, PayloadTooLargeError } from '../protocol/errors.js';
+import { BadRequestError, PayloadTooLargeError } from '../ground/errors.js';
 
 /** How much of a refused body is read and dropped, and for how long, before the socket closes. */
 const DRAIN_BYTES = 16 * 1024 * 1024;

@@ -15,8 +15,8 @@ import {
   viewerCastReactions,
   viewerChannelRelations,
   viewerUserRelations,
-} from '../../store/queries/viewer-context.js';
-import type { Store } from '../../store/store.js';
+} from '../store/queries/viewer-context.js';
+import type { Store } from '../store/store.js';
 
 /** The spec's roles are member and moderator; the store's `owner` (the lead) shows as a moderator. */
 export const specRole = (role: string): 'member' | 'moderator' =>

@@ -13,11 +13,11 @@ import type {
   User,
   UserDehydrated,
 } from '@castkit/sdk';
-import { isoTime } from '../../store/clock.js';
-import type { CastRow } from '../../store/queries/cast-hydration.js';
-import { castRowAnyState, recentReactorRows } from '../../store/queries/cast-hydration.js';
-import { type DependOn, readCache } from '../../store/read-cache.js';
-import type { Store } from '../../store/store.js';
+import { isoTime } from '../store/clock.js';
+import type { CastRow } from '../store/queries/cast-hydration.js';
+import { castRowAnyState, recentReactorRows } from '../store/queries/cast-hydration.js';
+import { type DependOn, readCache } from '../store/read-cache.js';
+import type { Store } from '../store/store.js';
 import { castRows, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
 import { channelTags, hydrateChannels } from './channel.js';

@@ -1,7 +1,7 @@
 // multipart/form-data (RFC 7578) request bodies, read whole from the bytes body.ts already bounded:
 // every part named once, text fields as UTF-8 strings, file fields as their bytes with filename and
 // type. Anything malformed is a 400 saying what; the counts below bound the work a body can cause.
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 
 export interface FormFile {
   filename: string;

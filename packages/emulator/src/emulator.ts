@@ -3,27 +3,27 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operationHeaders, operationRoutes } from '../api/dispatch.js';
-import { hubHandlers } from '../hub/index.js';
-import { allowLoopbackTargets } from '../outbound/targets.js';
-import { attachRealtime, type RealtimeOptions } from '../realtime/server.js';
-import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from '../seed/constants.js';
-import { seedStore } from '../seed/seed.js';
-import { copyTemplate, saveTemplate } from '../seed/template.js';
-import type { Clock } from '../store/clock.js';
-import type { Db } from '../store/db.js';
-import { type Snapshots, snapshotsOf } from '../store/snapshots.js';
-import { Store } from '../store/store.js';
-import { v2Handlers } from '../v2/index.js';
-import { type DispatcherOptions, startWebhooks } from '../webhooks/dispatcher.js';
-import type { AdminState } from './admin.js';
-import { createEdge, type Logger, upgradeGuard } from './edge.js';
-import { type FaultRuleInput, Faults, faultLink } from './faults.js';
-import { configuredHosts, listeningUrl } from './hosts.js';
-import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink } from './rate-limits.js';
-import { type Replay, type ReplayOptions, replayOf } from './replay.js';
-import type { Fallback, Route } from './router.js';
-import { emulatorRoutes } from './routes.js';
+import { operationHeaders, operationRoutes } from './api/dispatch.js';
+import { type Snapshots, snapshotsOf } from './domain/snapshots.js';
+import { createEdge, type Logger, upgradeGuard } from './edge/edge.js';
+import { configuredHosts, listeningUrl } from './edge/hosts.js';
+import type { Fallback, Route } from './edge/router.js';
+import { hubHandlers } from './hub/index.js';
+import { allowLoopbackTargets } from './outbound/targets.js';
+import { attachRealtime, type RealtimeOptions } from './realtime/server.js';
+import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { seedStore } from './seed/seed.js';
+import { copyTemplate, saveTemplate } from './seed/template.js';
+import type { AdminState } from './server/admin.js';
+import { type FaultRuleInput, Faults, faultLink } from './server/faults.js';
+import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink } from './server/rate-limits.js';
+import { type Replay, type ReplayOptions, replayOf } from './server/replay.js';
+import { emulatorRoutes } from './server/routes.js';
+import type { Clock } from './store/clock.js';
+import type { Db } from './store/db.js';
+import { Store } from './store/store.js';
+import { v2Handlers } from './v2/index.js';
+import { type DispatcherOptions, startWebhooks } from './webhooks/dispatcher.js';
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */

@@ -1,6 +1,6 @@
-// Writing answers: JSON bodies (encoded once, with shared objects spliced in by api/json.ts).
+// Writing answers: JSON bodies (encoded once, with shared objects spliced in by edge/json.ts).
 import type { ServerResponse } from 'node:http';
-import { toJsonBytes } from '../api/json.js';
+import { toJsonBytes } from './json.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

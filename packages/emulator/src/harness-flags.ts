@@ -1,13 +1,13 @@
 // What the harness's flags in SERVE_OPTIONS (`--fault`, `--rate-limit`, `--import`,
 // `--export-on-exit`, `--replay`, `--unmatched`) become as startEmulator options. Bad values are
 // usage errors naming the flag.
-import { UsageError } from '../command/args.js';
-import type { FaultRuleInput } from '../control/answers.js';
-import { faultRuleInput } from '../control/requests.js';
-import { SchemaError } from '../control/schema.js';
-import type { EmulatorOptions } from './http.js';
-import { checkPlan } from './rate-limits.js';
-import { UNMATCHED, type Unmatched } from './replay.js';
+import { UsageError } from './command/args.js';
+import type { FaultRuleInput } from './control/answers.js';
+import { faultRuleInput } from './control/requests.js';
+import { SchemaError } from './control/schema.js';
+import type { EmulatorOptions } from './emulator.js';
+import { checkPlan } from './server/rate-limits.js';
+import { UNMATCHED, type Unmatched } from './server/replay.js';
 
 const NUMBERS = new Set(['status', 'latencyMs', 'probability', 'seed', 'times']);
 

@@ -1,14 +1,14 @@
 // Builds v2 `Channel` objects for many channel ids at once (one query per table for the batch).
 import type { Channel, ChannelDehydrated } from '@castkit/sdk';
-import { NotFoundError } from '../../protocol/errors.js';
+import { NotFoundError } from '../ground/errors.js';
 import {
   type ChannelRow,
   channelRowById,
   channelRowByUrl,
   channelRowsWithModerators,
-} from '../../store/queries/channel-hydration.js';
-import { readCache } from '../../store/read-cache.js';
-import type { Store } from '../../store/store.js';
+} from '../store/queries/channel-hydration.js';
+import { readCache } from '../store/read-cache.js';
+import type { Store } from '../store/store.js';
 import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
 import { channelsForViewer } from './viewer.js';
 

@@ -1,11 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { toHex } from '../protocol/codec.js';
-import { ConflictError, NotFoundError, ValidationError } from '../protocol/errors.js';
-import { ed25519PublicKey } from '../protocol/keys.js';
-import { OnChainEventType } from '../protocol/types.js';
+import { toHex } from '../ground/codec.js';
+import { ConflictError, NotFoundError, ValidationError } from '../ground/errors.js';
+import { ed25519PublicKey } from '../ground/keys.js';
+import { OnChainEventType } from '../ground/types.js';
+import { activeStorageUnits, insertStorageRent, storageCounts } from '../store/queries/onchain.js';
+import {
+  insertSigner,
+  markKeyRemoved,
+  type SignerRow,
+  setSignerApproved,
+  setSignerPending,
+  setSignerRevoked,
+  signerByUuid,
+  upsertActiveKey,
+} from '../store/queries/signers.js';
+import { fidByCustody, insertUser, nextFreeFid, userExists } from '../store/queries/users.js';
+import type { Store } from '../store/store.js';
 import { appendOnChainEvent } from './onchain.js';
-import { nextFreeFid, userExists } from './queries/users.js';
-import type { Store } from './store.js';
 
 /** A year of storage per unit, as on chain. */
 const STORAGE_TERM_MS = 365 * 24 * 3600 * 1000;
@@ -31,16 +42,11 @@ export function registerUser(store: Store, input: RegisterUserInput): number {
     if (userExists(store, fid)) {
       throw new ConflictError(`fid ${fid} is already registered`, 'fid');
     }
-    const owner = store.stmt('SELECT fid FROM users WHERE custody_address = ?').pluck().get(custody);
+    const owner = fidByCustody(store, custody);
     if (owner !== undefined)
       throw new ConflictError(`${custody} already owns fid ${owner}`, 'custody_address');
     const recovery = (input.recoveryAddress ?? '0x00000000fcb080a4d6c39a9354da9eb9bc104cd7').toLowerCase();
-    store
-      .stmt(
-        `INSERT INTO users (fid, username, custody_address, recovery_address, registered_at)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(fid, input.username ?? null, custody, recovery, at);
+    insertUser(store, { fid, username: input.username ?? null, custody, recovery, at });
     appendOnChainEvent(store, {
       type: OnChainEventType.IdRegister,
       fid,
@@ -62,9 +68,7 @@ export function rentStorage(store: Store, fid: number, units: number, payer: str
     at,
     body: { payer, units, expiry: Math.floor(expiresAt / 1000) },
   });
-  store
-    .stmt('INSERT INTO storage_rent (id, fid, units, payer, rented_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(id, fid, units, payer, at, expiresAt);
+  insertStorageRent(store, { id, fid, units, payer, rentedAt: at, expiresAt });
 }
 
 /**
@@ -84,30 +88,12 @@ export type StorageKind = keyof typeof UNIT_CAPACITY;
 
 /** Storage units a fid has rented that have not expired. */
 export function activeUnits(store: Store, fid: number): number {
-  return Number(
-    store
-      .stmt('SELECT COALESCE(SUM(units), 0) FROM storage_rent WHERE fid = ? AND expires_at > ?')
-      .pluck()
-      .get(fid, store.now()),
-  );
+  return activeStorageUnits(store, fid, store.now());
 }
-
-const USAGE_SQL: Record<StorageKind, string> = {
-  casts: 'SELECT COUNT(*) FROM casts WHERE fid = ? AND deleted = 0',
-  links: 'SELECT COUNT(*) FROM links WHERE fid = ?',
-  reactions: 'SELECT COUNT(*) FROM reactions WHERE fid = ?',
-  user_data: 'SELECT COUNT(*) FROM user_data WHERE fid = ?',
-  verifications: 'SELECT COUNT(*) FROM verifications WHERE fid = ?',
-  username_proofs: 'SELECT COUNT(*) FROM username_proofs WHERE fid = ?',
-};
 
 /** How much of each store a fid uses now (removed casts no longer count). */
 export function storageUsed(store: Store, fid: number): Record<StorageKind, number> {
-  const out = {} as Record<StorageKind, number>;
-  for (const [kind, sql] of Object.entries(USAGE_SQL)) {
-    out[kind as StorageKind] = Number(store.stmt(sql).pluck().get(fid));
-  }
-  return out;
+  return storageCounts(store, fid);
 }
 
 /** Adds an ed25519 key for a fid on chain (KeyRegistry Add); the key may then sign for the fid. */
@@ -121,12 +107,7 @@ export function addKey(store: Store, fid: number, publicKey: string, appFid = 0,
       at,
       body: { key, keyType: 1, eventType: 1, metadata: '', metadataType: 1, appFid },
     });
-    store
-      .stmt(
-        `INSERT INTO active_keys (fid, public_key, app_fid, added_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (fid, public_key) DO UPDATE SET removed_at = NULL, added_at = excluded.added_at`,
-      )
-      .run(fid, key, appFid, at);
+    upsertActiveKey(store, fid, key, appFid, at);
   });
 }
 
@@ -140,40 +121,12 @@ export function removeKey(store: Store, fid: number, publicKey: string, at = sto
       at,
       body: { key, keyType: 1, eventType: 2, metadata: '', metadataType: 1 },
     });
-    store.stmt('UPDATE active_keys SET removed_at = ? WHERE fid = ? AND public_key = ?').run(at, fid, key);
+    markKeyRemoved(store, fid, key, at);
   });
 }
 
-export function isActiveKey(store: Store, fid: number, publicKey: string): boolean {
-  return (
-    store
-      .stmt('SELECT 1 FROM active_keys WHERE fid = ? AND public_key = ? AND removed_at IS NULL')
-      .pluck()
-      .get(fid, publicKey.toLowerCase()) === 1
-  );
-}
-
-/** The fid an address holds custody of; addresses are stored lower-case, so any spelling matches. */
-export function fidByCustody(store: Store, address: string): number | undefined {
-  return store
-    .stmt('SELECT fid FROM users WHERE custody_address = ? ORDER BY fid LIMIT 1')
-    .pluck()
-    .get(address.toLowerCase()) as number | undefined;
-}
-
-export interface SignerRow {
-  signer_uuid: string;
-  public_key: string;
-  private_key: Buffer | null;
-  fid: number | null;
-  app_fid: number | null;
-  status: 'generated' | 'pending_approval' | 'approved' | 'revoked';
-  created_at: number;
-  updated_at: number;
-}
-
 export function getSigner(store: Store, signerUuid: string): SignerRow | undefined {
-  return store.stmt('SELECT * FROM signers WHERE signer_uuid = ?').get(signerUuid) as SignerRow | undefined;
+  return signerByUuid(store, signerUuid);
 }
 
 /** A managed signer: the emulator generates and keeps the ed25519 key. Status `generated`. */
@@ -193,12 +146,7 @@ export function createSigner(
     created_at: at,
     updated_at: at,
   };
-  store
-    .stmt(
-      `INSERT INTO signers (signer_uuid, public_key, private_key, fid, app_fid, status, created_at, updated_at)
-       VALUES (@signer_uuid, @public_key, @private_key, @fid, @app_fid, @status, @created_at, @updated_at)`,
-    )
-    .run(row);
+  insertSigner(store, row);
   return row;
 }
 
@@ -208,9 +156,7 @@ export function requestSignerApproval(store: Store, signerUuid: string, appFid: 
   if (signer.status !== 'generated' && signer.status !== 'pending_approval') {
     throw new ValidationError(`signer is ${signer.status}, cannot request approval`, 'signer_uuid');
   }
-  store
-    .stmt("UPDATE signers SET status = 'pending_approval', app_fid = ?, updated_at = ? WHERE signer_uuid = ?")
-    .run(appFid, store.now(), signerUuid);
+  setSignerPending(store, signerUuid, appFid, store.now());
   return mustSigner(store, signerUuid);
 }
 
@@ -223,9 +169,7 @@ export function approveSigner(store: Store, signerUuid: string, fid: number, at 
       throw new ValidationError(`fid ${fid} is not registered`, 'fid');
     }
     addKey(store, fid, signer.public_key, signer.app_fid ?? 0, at);
-    store
-      .stmt("UPDATE signers SET status = 'approved', fid = ?, updated_at = ? WHERE signer_uuid = ?")
-      .run(fid, at, signerUuid);
+    setSignerApproved(store, signerUuid, fid, at);
     return mustSigner(store, signerUuid);
   });
 }
@@ -234,9 +178,7 @@ export function revokeSigner(store: Store, signerUuid: string): SignerRow {
   return store.tx(() => {
     const signer = mustSigner(store, signerUuid);
     if (signer.fid !== null && signer.status === 'approved') removeKey(store, signer.fid, signer.public_key);
-    store
-      .stmt("UPDATE signers SET status = 'revoked', updated_at = ? WHERE signer_uuid = ?")
-      .run(store.now(), signerUuid);
+    setSignerRevoked(store, signerUuid, store.now());
     return mustSigner(store, signerUuid);
   });
 }

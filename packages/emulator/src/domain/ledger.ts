@@ -2,7 +2,7 @@
 // exact base units, and transfers that commit all at once with a recorded transaction. No real chain
 // is read or written; hashes are derived from the ledger's own history so a replay gives the same ones.
 import { keccak256, toHex } from 'viem';
-import { ValidationError } from '../protocol/errors.js';
+import { ValidationError } from '../ground/errors.js';
 import {
   balanceOf,
   insertTransaction,
@@ -10,8 +10,8 @@ import {
   type TokenRow,
   tokenByAddress,
   transactionCount,
-} from './queries/ledger.js';
-import type { Store } from './store.js';
+} from '../store/queries/ledger.js';
+import type { Store } from '../store/store.js';
 
 /** The native coin's token address in balances (it has no contract). */
 export const NATIVE = 'native';

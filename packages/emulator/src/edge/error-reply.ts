@@ -1,6 +1,6 @@
 // The one mapping from errors to response bodies: v2's ErrorRes and the hub's error object. Status
-// and codes come from the error (protocol/errors.ts), which takes them from the shared vocabulary.
-import { EmulatorError, InternalServerError } from '../protocol/errors.js';
+// and codes come from the error (ground/errors.ts), which takes them from the shared vocabulary.
+import { EmulatorError, InternalServerError } from '../ground/errors.js';
 
 export interface ErrorReply {
   status: number;

@@ -2,7 +2,7 @@
 // Seeded pages get Open Graph fields derived from their URL; the emulator's own images (served
 // under /_emulator/image/) are SVGs of a known size; anything else gets a minimal object.
 import type { EmbedUrlMetadata } from '@castkit/sdk';
-import { absoluteUrl } from '../../server/assets.js';
+import { absoluteUrl } from '../ground/absolute-url.js';
 
 const IMAGE_PREFIX = '/_emulator/image/';
 

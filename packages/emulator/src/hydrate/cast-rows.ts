@@ -1,9 +1,8 @@
 // Stored cast rows and the checks routes make before hydrating them.
 
-import { hexValue } from '../../api/params.js';
-import { NotFoundError } from '../../protocol/errors.js';
-import { type CastRow, liveCastRow, liveCastRows } from '../../store/queries/cast-hydration.js';
-import type { Store } from '../../store/store.js';
+import { NotFoundError } from '../ground/errors.js';
+import { type CastRow, liveCastRow, liveCastRows } from '../store/queries/cast-hydration.js';
+import type { Store } from '../store/store.js';
 
 export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
 
@@ -14,9 +13,6 @@ export function castRows(store: Store, hashes: readonly string[]): Map<string, C
   for (const row of liveCastRows(store, [...new Set(hashes)])) out.set(row.hash, row);
   return out;
 }
-
-/** A cast hash from a request: 0x + 40 hex digits (400 otherwise), lower-cased as stored. */
-export const castHashParam = (value: unknown, property: string): string => hexValue(value, property, 20);
 
 /** The live cast with this hash, or the 404 that names it. */
 export function requireCast(store: Store, hash: string, property = 'hash'): CastRow {

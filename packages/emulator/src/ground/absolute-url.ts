@@ -1,0 +1,13 @@
+/**
+ * An emulator asset URL as this server serves it. Seeded URLs carry the origin of the emulator that
+ * seeded (meta `asset_origin`); when a database file is reopened on another port, v2 renders pass
+ * stored URLs through here so avatars keep loading. Other URLs come back unchanged.
+ */
+export function absoluteUrl(url: string | null, origin: string, seededOrigin?: string): string | null {
+  if (!url) return url;
+  if (url.startsWith('/_emulator/')) return `${origin}${url}`;
+  if (seededOrigin && seededOrigin !== origin && url.startsWith(`${seededOrigin}/_emulator/`)) {
+    return origin + url.slice(seededOrigin.length);
+  }
+  return url;
+}
