@@ -10,7 +10,6 @@ export default defineConfig({
     alias: [
       { find: /^@castkit\/sdk\/realtime$/, replacement: src('./packages/sdk/src/realtime.ts') },
       { find: /^@castkit\/sdk\/2\.x$/, replacement: src('./packages/sdk/src/2x/index.ts') },
-      { find: /^@castkit\/sdk\/3$/, replacement: src('./packages/sdk/src/3x/index.ts') },
       { find: /^@castkit\/sdk$/, replacement: src('./packages/sdk/src/index.ts') },
       { find: /^@castkit\/emulator$/, replacement: src('./packages/emulator/src/index.ts') },
       { find: /^@castkit\/emulator\/edge$/, replacement: src('./packages/emulator/src/edge.ts') },

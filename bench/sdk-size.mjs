@@ -17,26 +17,26 @@ const sdkDir = fileURLToPath(new URL('../packages/sdk/', import.meta.url));
 const tsup = fileURLToPath(new URL('../node_modules/tsup/dist/cli-default.js', import.meta.url));
 
 // Each surface's entry, whose `allOperations` the bench counts by.
-const SURFACES = { 2.44: '@castkit/sdk', '3.x': '@castkit/sdk/3' };
+const SURFACES = { 2.44: '@castkit/sdk/2.x', '3.x': '@castkit/sdk' };
 
 const ENTRIES = {
   'one 2.44 operation (createClient + lookupUserByUsername)': `
-    import { createClient, lookupUserByUsername } from '@castkit/sdk';
+    import { createClient, lookupUserByUsername } from '@castkit/sdk/2.x';
     export const run = (apiKey) => createClient({ apiKey }).call(lookupUserByUsername, { username: 'dwr' });`,
   '2.44 NeynarAPIClient (all 122 main-API operations)': `
-    import { NeynarAPIClient } from '@castkit/sdk';
+    import { NeynarAPIClient } from '@castkit/sdk/2.x';
     export const run = (apiKey) => new NeynarAPIClient({ apiKey }).lookupUserByUsername({ username: 'dwr' });`,
   '2.44 class clients (all 147 operations)': `
-    import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+    import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
     export const run = (apiKey) => [new NeynarAPIClient({ apiKey }), new NeynarHubClient({ apiKey })];`,
   'one 3.x operation (createClient + lookupUserByUsername)': `
-    import { createClient, lookupUserByUsername } from '@castkit/sdk/3';
+    import { createClient, lookupUserByUsername } from '@castkit/sdk';
     export const run = (apiKey) => createClient({ apiKey }).call(lookupUserByUsername, { username: 'dwr' });`,
   '3.x NeynarAPIClient (all 174 main-API operations)': `
-    import { NeynarAPIClient } from '@castkit/sdk/3';
+    import { NeynarAPIClient } from '@castkit/sdk';
     export const run = (apiKey) => new NeynarAPIClient({ apiKey }).lookupUserByUsername({ username: 'dwr' });`,
   '3.x class clients (all 199 operations)': `
-    import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/3';
+    import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
     export const run = (apiKey) => [new NeynarAPIClient({ apiKey }), new NeynarHubClient({ apiKey })];`,
 };
 

@@ -29,7 +29,7 @@ const child = fork(join(here, 'sdk-server.mjs'));
 const { port } = await new Promise((r) => child.once('message', r));
 const base = `http://127.0.0.1:${port}`;
 
-const castkit = await import('../packages/sdk/dist/index.js');
+const castkit = await import('../packages/sdk/dist/2x.js');
 const neynar = await import('@neynar/nodejs-sdk');
 const neynarVersion = (await import('@neynar/nodejs-sdk/package.json', { with: { type: 'json' } })).default
   .version;
@@ -140,7 +140,7 @@ try {
     stdio: 'ignore',
   });
   const installs = {
-    castkit: { dir: project, specifier: '@castkit/sdk' },
+    castkit: { dir: project, specifier: '@castkit/sdk/2.x' },
     [INCUMBENT]: { dir: here, specifier: '@neynar/nodejs-sdk' }, // bench/ installs only the established SDK
   };
   const times = Object.fromEntries(Object.keys(installs).map((k) => [k, []]));

@@ -7,7 +7,7 @@ import {
   NotFoundError,
   RequiredError,
   UnexpectedResponseError,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { apiKey, baseUrl, serverUrl } from './support/server.js';
 
 const client = new NeynarAPIClient({ apiKey, baseUrl });

@@ -1,5 +1,5 @@
 // Walking list operations page by page or item by item, with the class client and the light client.
-import { createClient, FeedType, fetchFeed, NeynarAPIClient, paginate } from '@castkit/sdk';
+import { createClient, FeedType, fetchFeed, NeynarAPIClient, paginate } from '@castkit/sdk/2.x';
 import { apiKey, baseUrl } from './support/server.js';
 
 // The class client names the operation; every page is the operation's whole response.

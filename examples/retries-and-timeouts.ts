@@ -1,6 +1,6 @@
 // Timeouts, retries and cancellation, with one debug line per attempt.
 import { createServer } from 'node:net';
-import { AbortError, NeynarAPIClient, TimeoutError } from '@castkit/sdk';
+import { AbortError, NeynarAPIClient, TimeoutError } from '@castkit/sdk/2.x';
 import { apiKey, baseUrl } from './support/server.js';
 
 // `debug` receives one line per attempt (method, path, outcome, ms, retries); the key never appears.

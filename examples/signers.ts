@@ -1,6 +1,6 @@
 // A signer for the app, signed with the app's custody account, approved, then used to cast.
 // Needs `viem` installed for the mnemonic (an optional peer dependency of @castkit/sdk).
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { apiKey, baseUrl } from './support/server.js';
 
 // The emulator's DEV_MNEMONIC: public, the custody of its seeded app alice (fid 1). Local use only;

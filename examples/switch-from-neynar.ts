@@ -7,7 +7,7 @@ import {
   isApiErrorResponse,
   NeynarAPIClient,
   ReactionType,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { apiKey, baseUrl } from './support/server.js';
 
 const client = new NeynarAPIClient(

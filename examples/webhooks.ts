@@ -9,7 +9,7 @@ import {
   parseWebhookEvent,
   type WebhookEvent,
   WebhookVerificationError,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { apiKey, baseUrl, serverUrl } from './support/server.js';
 
 const client = new NeynarAPIClient({ apiKey, baseUrl });

@@ -6,7 +6,7 @@ import {
   fetchFeed,
   lookupUserByUsername,
   paginate,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 
 const query = new URLSearchParams(location.search);
 // A browser has no environment: the base URL and key come from the page's query, else the emulator's.

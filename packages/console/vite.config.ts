@@ -53,6 +53,7 @@ export default defineConfig({
     // Always build the console from the SDK's and the controls' sources, never from a stale dist/.
     alias: [
       { find: /^@castkit\/sdk\/realtime$/, replacement: here('../sdk/src/realtime.ts') },
+      { find: /^@castkit\/sdk\/2\.x$/, replacement: here('../sdk/src/2x/browser.ts') },
       { find: /^@castkit\/sdk$/, replacement: here('../sdk/src/browser.ts') },
       { find: /^@castkit\/emulator\/control$/, replacement: here('../emulator/src/control/index.ts') },
     ],

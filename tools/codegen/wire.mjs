@@ -69,8 +69,8 @@ export function emitWire(ops, { header, prefix }) {
     ? `import type {\n${[...refs, 'V2OperationTypes']
         .sort()
         .map((n) => `  ${n},`)
-        .join('\n')}\n} from '@castkit/sdk';`
-    : "import type { Hub } from '@castkit/sdk';";
+        .join('\n')}\n} from '@castkit/sdk/2.x';`
+    : "import type { Hub } from '@castkit/sdk/2.x';";
   return [header, imports, '', ...body].join('\n');
 }
 

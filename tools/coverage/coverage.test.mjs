@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hubHandlers } from '../../packages/emulator/src/hub/index.ts';
 import { v2Handlers } from '../../packages/emulator/src/v2/index.ts';
-import { allOperations } from '../../packages/sdk/src/index.ts';
+import { allOperations } from '../../packages/sdk/src/2x/index.ts';
 import { readmePath } from './index.mjs';
 import { END, renderCoverage, START, withCoverage } from './render.mjs';
 

@@ -12,7 +12,7 @@ export const readmePath = join(root, 'packages/emulator/README.md');
 
 /** The README as it should be, from the sources (TypeScript, loaded through tsx). */
 export async function expectedReadme() {
-  const sdk = await tsImport(join(root, 'packages/sdk/src/index.ts'), import.meta.url);
+  const sdk = await tsImport(join(root, 'packages/sdk/src/2x/index.ts'), import.meta.url);
   const { v2Handlers } = await tsImport(join(root, 'packages/emulator/src/v2/index.ts'), import.meta.url);
   const { hubHandlers } = await tsImport(join(root, 'packages/emulator/src/hub/index.ts'), import.meta.url);
   const table = renderCoverage(sdk.allOperations, {

@@ -19,14 +19,14 @@ export const SURFACES = [
   {
     label: '3.x',
     dir: '3.x',
-    entry: '@castkit/sdk/3',
+    entry: '@castkit/sdk',
     gen: GENERATION_3,
     specs: { v2: '3.174/neynar-api.yaml', hub: '3.174/hub-api.yaml' },
   },
   {
     label: '2.44',
     dir: '2.x',
-    entry: '@castkit/sdk',
+    entry: '@castkit/sdk/2.x',
     gen: GENERATION_2,
     specs: { v2: 'neynar-v2.yaml', hub: 'hub-v1.yaml' },
   },

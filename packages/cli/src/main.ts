@@ -1,7 +1,7 @@
 // castkit: `dev` runs the local emulator; `call` calls any operation; `ops` lists them; `listen` prints
 // webhook deliveries.
 import { readFileSync } from 'node:fs';
-import { ApiError, RequiredError } from '@castkit/sdk';
+import { ApiError, RequiredError } from '@castkit/sdk/2.x';
 import { type CommandSpec, commandHelp, parseCommand, UsageError } from './args.js';
 import { CALL_COMMAND, runCall } from './commands/call.js';
 import { DEV_COMMAND, runDev } from './commands/dev.js';

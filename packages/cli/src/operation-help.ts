@@ -1,5 +1,5 @@
 // `castkit call <operation> --help`: what one operation takes, read from the SDK's operation table.
-import type { OperationSpec, ParamSpec } from '@castkit/sdk';
+import type { OperationSpec, ParamSpec } from '@castkit/sdk/2.x';
 import { flagName } from './args.js';
 import { callName } from './operations.js';
 

@@ -1,5 +1,5 @@
 // Finds an operation of either API by the names a developer may type.
-import { allOperations, type OperationSpec } from '@castkit/sdk';
+import { allOperations, type OperationSpec } from '@castkit/sdk/2.x';
 import { nearest, normalizeName, UsageError } from './args.js';
 
 /** How `castkit call` names an operation: hub ones with their prefix, which always resolves. */

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { consoleRoutes } from '@castkit/console';
 import { CassetteRecorder } from '@castkit/emulator/cassette';
 import { type Context, configuredHosts, createEdge, type Logger, listeningUrl } from '@castkit/emulator/edge';
-import { DEFAULT_API_BASE_URL, DEFAULT_HUB_BASE_URL } from '@castkit/sdk';
+import { DEFAULT_API_BASE_URL, DEFAULT_HUB_BASE_URL } from '@castkit/sdk/2.x';
 import { consoleDistDir } from './console-dist.js';
 import { forward, type Tap } from './forward.js';
 

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Emulator, SEED_USERS, startEmulator } from '@castkit/emulator';
-import { NeynarAPIClient, verifyWebhookSignature } from '@castkit/sdk';
+import { NeynarAPIClient, verifyWebhookSignature } from '@castkit/sdk/2.x';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FROM_SOURCE } from '../../emulator/test/support/process.js';
 import { BIN, castkit } from './support/castkit.js';

@@ -220,10 +220,10 @@ describe('the packed packages, installed into a fresh project', () => {
   const { users } = await client.fetchBulkUsers({ fids: [1, 2] });
   console.log(users.map((u) => u.username).join(','));
 })();`;
-    writeFileSync(join(project, 'esm.mjs'), `import { NeynarAPIClient } from '@castkit/sdk';\n${call}\n`);
+    writeFileSync(join(project, 'esm.mjs'), `import { NeynarAPIClient } from '@castkit/sdk/2.x';\n${call}\n`);
     writeFileSync(
       join(project, 'cjs.cjs'),
-      `const { NeynarAPIClient } = require('@castkit/sdk');\n${call}\n`,
+      `const { NeynarAPIClient } = require('@castkit/sdk/2.x');\n${call}\n`,
     );
     const [esm, cjs] = await Promise.all([node('esm.mjs'), node('cjs.cjs')]);
     expect(esm.stdout.trim()).toBe('alice,bob');
@@ -248,7 +248,7 @@ describe('the packed packages, installed into a fresh project', () => {
       join(project, 'program.ts'),
       `import { startEmulator, type Emulator } from '@castkit/emulator';
 import type { TestEmulator } from '@castkit/emulator/testing';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 
 export const kitCast = (emu: TestEmulator): Promise<string> => emu.fixtures.cast({ signerUuid: 'x' }, 'typed');
 

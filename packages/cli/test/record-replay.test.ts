@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type Emulator, startEmulator } from '@castkit/emulator';
 import { readCassette } from '@castkit/emulator/cassette';
 import { startReplayEmulator } from '@castkit/emulator/testing';
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import {
   Configuration,
   NeynarAPIClient as IncumbentApi,

@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator } from '@castkit/emulator';
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, request } from '../../emulator/test/support/http.js';
 import { startUpstreamProxy, type UpstreamServer } from '../src/upstream-proxy.js';

@@ -2,7 +2,7 @@
 // rolled back when the API really fails (an emulator fault rule), @mention and /channel
 // autocomplete in the composer, and mute and block as the API then reports them.
 import type { Emulator } from '@castkit/emulator';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from './support/browser';

@@ -2,7 +2,7 @@
 // the members tab; one accepts under Channels → Invites and is then a member, one declines and is
 // not. The UI's outcome is confirmed by reading the emulator's API directly.
 import type { Emulator } from '@castkit/emulator';
-import { NeynarAPIClient, type User } from '@castkit/sdk';
+import { NeynarAPIClient, type User } from '@castkit/sdk/2.x';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, hasChromium, launchChromium } from './support/browser';

@@ -2,7 +2,7 @@
 // the first page when there is no stream (the console told it talks to an upstream, which has none).
 // Casts are posted through the API as bob, whom alice follows in the seed.
 import type { Emulator } from '@castkit/emulator';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from './support/browser';

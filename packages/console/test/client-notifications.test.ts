@@ -1,7 +1,7 @@
 // Unread notifications in Chromium against the emulator: "Mark as seen" clears the unread marker,
 // and the API then reports nothing unseen for the acting user.
 import type { Emulator } from '@castkit/emulator';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from './support/browser';

@@ -4,7 +4,7 @@
 // prefix, most followed first; channels an id or name prefix, by id. The query, kind and mode live in
 // the URL, so a reload shows the same search.
 import type { Emulator } from '@castkit/emulator';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from './support/browser';

@@ -1,6 +1,6 @@
 // Code splitting keeps each screen's first load small: the explorer's and the client's first-load
 // JavaScript (entry, the route's lazy chunks and what they import) each stay within 150 kB gzip.
-import { allOperations } from '@castkit/sdk';
+import { allOperations } from '@castkit/sdk/2.x';
 import { describe, expect, it } from 'vitest';
 import { buildConsole } from './support/console-server';
 import { firstLoadJs, operationsIn } from './support/first-load';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEV_MNEMONIC, type Emulator, SEED_USERS } from '@castkit/emulator';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_DEV_MNEMONIC } from '../src/dev/signers/app-account';

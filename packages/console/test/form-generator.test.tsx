@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The generated form over every operation of both APIs: generated values build a valid request,
 // a missing required value shows the SDK's RequiredError message, enums render as selects.
-import { type ParamSpec, RequiredError } from '@castkit/sdk';
+import { type ParamSpec, RequiredError } from '@castkit/sdk/2.x';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { allOperations, operationKey } from '../src/api/catalog';

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import { describe, expect, it } from 'vitest';
 import { findOperation } from '../src/api/catalog';
 import { parseExplorerSearch } from '../src/explorer/explorer-search';

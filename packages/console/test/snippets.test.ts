@@ -1,7 +1,7 @@
 // The previews are read back from buildRequest's output: their params object must rebuild the same
 // request, for every operation, and curl must quote anything a value can hold.
 import { runInThisContext } from 'node:vm';
-import { buildRequest } from '@castkit/sdk';
+import { buildRequest } from '@castkit/sdk/2.x';
 import { describe, expect, it } from 'vitest';
 import { allOperations, operationKey } from '../src/api/catalog';
 import { type FormValues, toParams } from '../src/explorer/form-model';

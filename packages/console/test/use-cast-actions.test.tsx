@@ -2,7 +2,7 @@
 // Like, recast and delete as the acting user (useCastActions), against a real emulator: every cached
 // copy of the cast changes at once, the API keeps the reaction, a refusal puts the copies back, and
 // the caches that count reactions are refetched.
-import type { CastWithInteractions } from '@castkit/sdk';
+import type { CastWithInteractions } from '@castkit/sdk/2.x';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useCastActions } from '../src/client/cast/use-cast-actions';

@@ -3,7 +3,7 @@
 // newest first with the raw JSON-RPC frames of the same connection, a pause holds events back and a
 // resume shows every one of them, the filters chosen reach the subscription, and a refused login
 // ends in a closed state that says why.
-import type { WebhookEvent } from '@castkit/sdk';
+import type { WebhookEvent } from '@castkit/sdk/2.x';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useStream } from '../src/dev/stream/use-stream';

@@ -1,5 +1,5 @@
 // Body schemas compile on an operation's first request; each must compile, so a first call never 5xxs.
-import { allOperations } from '@castkit/sdk';
+import { allOperations } from '@castkit/sdk/2.x';
 import { describe, expect, it } from 'vitest';
 import { checkBody } from '../src/api/body-schema.js';
 import { ValidationError } from '../src/ground/errors.js';

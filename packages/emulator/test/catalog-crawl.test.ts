@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FrameV2WithFullAuthor, NeynarAPIClient } from '@castkit/sdk';
+import { type FrameV2WithFullAuthor, NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../src/index.js';
 import { specErrors } from './support/pages.js';

@@ -3,7 +3,7 @@
 // and every bad input the parameter tables suggest (support/bad-cases.ts; a 4xx whose body is
 // validated against the error schema the spec declares for that status). Exceptions, where the
 // spec and sensible behaviour disagree, live in ./conformance-exceptions.ts with a reason each.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceExceptions } from './conformance-exceptions.js';
 import { startApi } from './support/api.js';

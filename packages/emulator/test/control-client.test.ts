@@ -4,7 +4,7 @@
 // for an error status, an answer that is no JSON, and JSON its declaration does not take.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ControlAnswer,

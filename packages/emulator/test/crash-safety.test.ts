@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { Message } from '@farcaster/core';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import {
   NeynarHubClient,
   type OperationSpec,
   v2Operations,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/emulator.js';
 import { TEST_NOW } from './support/api.js';

@@ -1,7 +1,7 @@
 // Browser access: local origins (and --cors ones) call the APIs with the dev key through CORS; any
 // other origin is refused before anything runs; cross-site requests without Origin reach only the
 // public pages and images browsers legitimately load; same-origin routes never serve another origin.
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, parseCorsOrigins, startEmulator } from '../src/index.js';
 import { request } from './support/http.js';

@@ -1,6 +1,6 @@
 // The DNS-rebinding guard: only loopback names and configured names are served as Host, on every
 // route; absolute URLs the emulator builds carry only such a name.
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configuredHosts } from '../src/edge/hosts.js';
 import { type Emulator, startEmulator } from '../src/index.js';

@@ -1,6 +1,12 @@
 // The emulator and the SDK speak one error vocabulary (API_ERRORS): a status the emulator answers
 // with arrives in the SDK as the class that table names, with one of the codes it lists.
-import { API_ERRORS, ApiError, type ApiErrorStatus, NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import {
+  API_ERRORS,
+  ApiError,
+  type ApiErrorStatus,
+  NeynarAPIClient,
+  NeynarHubClient,
+} from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as errors from '../src/ground/errors.js';
 import { SEED_USERS } from '../src/seed/constants.js';

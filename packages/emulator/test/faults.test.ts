@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { Message } from '@farcaster/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { actAs, type Emulator, SEED_USERS, startEmulator } from '../src/index.js';

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonRpcError } from '@castkit/sdk';
+import { JsonRpcError } from '@castkit/sdk/2.x';
 import { RealtimeClient } from '@castkit/sdk/realtime';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';

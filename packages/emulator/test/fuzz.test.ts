@@ -1,7 +1,7 @@
 // Hostile parameters and bodies on every operation of both APIs (the SDK's operation tables) and
 // every developer control (the emulator's one route list): whatever comes in, the answer is never a
 // 5xx. Seeded, so a failure names the request that repeats it.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypeOf } from '../src/hydrate/embed-metadata.js';
 import { type Emulator, startEmulator } from '../src/index.js';

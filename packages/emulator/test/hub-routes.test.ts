@@ -1,4 +1,4 @@
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { makeCastAdd, NobleEd25519Signer } from '@farcaster/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_SHAPES, SEED_USERS } from '../src/index.js';

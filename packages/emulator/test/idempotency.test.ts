@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/emulator.js';
 import { SEED_USERS } from '../src/seed/constants.js';

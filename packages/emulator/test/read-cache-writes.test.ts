@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Channel } from '@castkit/sdk';
+import type { Channel } from '@castkit/sdk/2.x';
 import {
   FarcasterNetwork,
   makeVerificationAddressClaim,
@@ -494,7 +494,7 @@ describe('read caches and other writers', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'castkit-cache-writers-'));
     emulator = await startEmulator({ db: join(dir, 'db.sqlite'), now: () => TEST_NOW });
-    const { NeynarAPIClient } = await import('@castkit/sdk');
+    const { NeynarAPIClient } = await import('@castkit/sdk/2.x');
     api = new NeynarAPIClient({ apiKey: emulator.apiKey, baseUrl: `${emulator.url}/v2`, retries: 0 });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataTables, type Emulator, SEED_USERS, type Store, startEmulator } from '../src/index.js';

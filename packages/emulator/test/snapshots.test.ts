@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataTables, type Emulator, SEED_USERS, type Store, startEmulator } from '../src/index.js';
 

@@ -1,4 +1,4 @@
-import type { EmbedType, FeedResponse } from '@castkit/sdk';
+import type { EmbedType, FeedResponse } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypeOf } from '../src/hydrate/embed-metadata.js';
 import { SEED_USERS } from '../src/seed/constants.js';

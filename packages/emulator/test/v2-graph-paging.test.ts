@@ -4,7 +4,7 @@
 // lists this test writes, known from what it wrote. Mutes, blocks, bans and follows made at one clock
 // reading tie on their time, so the tie-breaking fid decides; lists ranked by follower count have ties
 // of their own.
-import type { User } from '@castkit/sdk';
+import type { User } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from './support/api.js';
 

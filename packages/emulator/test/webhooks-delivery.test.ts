@@ -1,4 +1,4 @@
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { Message } from '@farcaster/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../src/emulator.js';

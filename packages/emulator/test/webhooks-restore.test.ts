@@ -1,7 +1,7 @@
 // A reset or snapshot restore puts the event log, the webhooks and their outbox back; the
 // dispatcher's cursor and the realtime feed's read position must follow: nothing of the restored
 // log is sent again, nothing written after is missed.
-import { NeynarHubClient } from '@castkit/sdk';
+import { NeynarHubClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type Emulator, startEmulator } from '../src/emulator.js';

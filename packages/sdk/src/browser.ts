@@ -1,2 +1,2 @@
-// The package's root entry in browsers and other fetch-only runtimes (`./2x`).
-export * from './2x/browser.js';
+// The package's root entry in browsers and other fetch-only runtimes: the 3.x surface.
+export * from './3x/browser.js';

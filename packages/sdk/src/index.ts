@@ -1,2 +1,2 @@
-// The package's root entry on Node: the surface of @neynar/nodejs-sdk 2.44 for now (`./2x`).
-export * from './2x/index.js';
+// The package's root entry on Node: today's API, the 3.x surface (`@castkit/sdk/2.x` is 2.44's).
+export * from './3x/index.js';

@@ -1,8 +1,8 @@
 // The base rule, both surfaces: the main API's base is its root or the root plus /v2, and either
 // reaches the path each generation's table names (2.44's under /v2, 3.x's from the root).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v2 from '../src/2x/index.js';
 import * as v3 from '../src/3x/index.js';
-import * as v2 from '../src/index.js';
 import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 let server: RecordingServer;

@@ -1,6 +1,6 @@
 // Hub messages are raw protobuf bytes: every accepted form must arrive byte for byte.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CastkitError, NeynarHubClient } from '../src/index.js';
+import { CastkitError, NeynarHubClient } from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 let server: RecordingServer;

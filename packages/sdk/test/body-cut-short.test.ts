@@ -3,7 +3,7 @@
 import type { Socket } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionError, NeynarAPIClient, TimeoutError, UnexpectedResponseError } from '../src/index.js';
+import { ConnectionError, NeynarAPIClient, TimeoutError, UnexpectedResponseError } from '../src/2x/index.js';
 import { chunk, head, type RawServer, startRawServer } from './support/raw-server.js';
 
 let server: RawServer;

@@ -1,6 +1,6 @@
 // Constructing clients, headers, per-call options and raw responses.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Configuration, NeynarAPIClient, NeynarHubClient, v2Operations } from '../src/index.js';
+import { Configuration, NeynarAPIClient, NeynarHubClient, v2Operations } from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 let server: RecordingServer;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camel } from '../../../tools/codegen/names.mjs';
-import { Configuration, NeynarAPIClient, NeynarHubClient } from '../src/index.js';
+import { Configuration, NeynarAPIClient, NeynarHubClient } from '../src/2x/index.js';
 import { type Seen, seen } from './support/recorded.js';
 import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
 import { type Sample, samplesFor } from './support/samples.js';

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as castkit from '../src/index.js';
+import * as castkit from '../src/2x/index.js';
 
 const require = createRequire(import.meta.url);
 const root = dirname(require.resolve('@neynar/nodejs-sdk/package.json'));
@@ -85,7 +85,7 @@ describe('the types of @neynar/nodejs-sdk 2.44.0, checked by the TypeScript comp
   let checker: ts.TypeChecker;
   let theirIndex: ts.Symbol[];
   let ourIndex: ts.Symbol[];
-  const ourFile = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+  const ourFile = fileURLToPath(new URL('../src/2x/index.ts', import.meta.url));
   const theirFile = join(root, 'build/index.d.ts');
 
   beforeAll(() => {

@@ -1,7 +1,7 @@
 // Configuration mistakes fail when the client is built, with a message that says how to fix them;
 // a missing key is read from NEYNAR_API_KEY.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CastkitError, Configuration, NeynarAPIClient, NeynarHubClient } from '../src/index.js';
+import { CastkitError, Configuration, NeynarAPIClient, NeynarHubClient } from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 let server: RecordingServer;

@@ -1,6 +1,6 @@
 // Enums as runtime values under the established SDK's names, members and values.
 import { describe, expect, it } from 'vitest';
-import * as sdk from '../src/index.js';
+import * as sdk from '../src/2x/index.js';
 import {
   BalanceResponseUserBalanceObjectEnum,
   CastNotificationType,
@@ -22,7 +22,7 @@ import {
   UserNameType,
   UserVerifiedAccountsInnerPlatformEnum,
   VerificationChainId,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 
 describe('enums', () => {
   it('are values and types under one name', () => {

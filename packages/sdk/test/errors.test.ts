@@ -17,7 +17,7 @@ import {
   NotFoundError,
   RateLimitError,
   TimeoutError,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 const API_KEY = 'secret-key-do-not-leak';
@@ -267,7 +267,7 @@ describe('retries', () => {
 
 describe('hub errors', () => {
   it('a hub error body surfaces as the same typed API error with errCode and details', async () => {
-    const { NeynarHubClient } = await import('../src/index.js');
+    const { NeynarHubClient } = await import('../src/2x/index.js');
     const hubBody = {
       errCode: 'bad_request.validation_failure',
       presentable: false,

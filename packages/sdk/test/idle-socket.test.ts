@@ -2,7 +2,7 @@
 // it before the server has read a byte. The Node transport sends that request again on another
 // socket instead of failing a call the server never saw (a busy test suite hit this after a reset).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ConnectionError, NeynarAPIClient } from '../src/index.js';
+import { ConnectionError, NeynarAPIClient } from '../src/2x/index.js';
 import { head, type RawServer, startRawServer } from './support/raw-server.js';
 
 let server: RawServer;

@@ -3,7 +3,7 @@
 // emulator's message; anything else (a network error, a body without a message) is not one.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../../emulator/src/index.js';
-import { ConnectionError, isApiErrorResponse, NeynarAPIClient, NotFoundError } from '../src/index.js';
+import { ConnectionError, isApiErrorResponse, NeynarAPIClient, NotFoundError } from '../src/2x/index.js';
 import { startRecordingServer } from './support/recording-server.js';
 
 let emulator: Emulator;

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hubOperations, v2Operations } from '../src/2x/index.js';
 import { api3Operations, hub3Operations } from '../src/3x/index.js';
-import { hubOperations, v2Operations } from '../src/index.js';
 
 const src = (p: string) => fileURLToPath(new URL(`../src/${p}`, import.meta.url));
 

@@ -11,7 +11,7 @@ import {
   jsonRpcRequest,
   jsonRpcResult,
   matchJsonRpcResponses,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -15,7 +15,7 @@ import {
   paginate,
   publishCast,
   type UserResponse,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 import {
   json,
   type Recorded,

@@ -1,6 +1,6 @@
 // Every operation of both specs, driven from the spec: the request on the wire, and required checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Configuration, NeynarAPIClient, NeynarHubClient, RequiredError } from '../src/index.js';
+import { Configuration, NeynarAPIClient, NeynarHubClient, RequiredError } from '../src/2x/index.js';
 import { type Recorded, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 import { type Sample, samplesFor } from './support/samples.js';
 

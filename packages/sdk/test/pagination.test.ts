@@ -1,6 +1,6 @@
 // Walking list operations: v2 cursors, hub page tokens and hub event ids.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NeynarAPIClient, NeynarHubClient } from '../src/index.js';
+import { NeynarAPIClient, NeynarHubClient } from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 let server: RecordingServer;

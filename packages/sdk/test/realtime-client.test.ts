@@ -4,7 +4,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { type Emulator, startEmulator } from '@castkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { NeynarAPIClient } from '../src/index.js';
+import { NeynarAPIClient } from '../src/2x/index.js';
 import {
   ConnectionClosedError,
   RealtimeAuthenticationError,

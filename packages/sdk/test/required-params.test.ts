@@ -2,8 +2,8 @@
 // with a RequiredError naming the parameter and the operation: both surfaces, both APIs, query,
 // path, header and body parameters, and 3.x's headers that come from the client's configuration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v2 from '../src/2x/index.js';
 import * as v3 from '../src/3x/index.js';
-import * as v2 from '../src/index.js';
 import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
 import { type Sample, samplesFor } from './support/samples.js';
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NeynarAPIClient, ResponseTooLargeError } from '../src/index.js';
+import { NeynarAPIClient, ResponseTooLargeError } from '../src/2x/index.js';
 
 const MiB = 1024 * 1024;
 // gzip members may follow one another and decoders read them as one stream: 64 members of 16 MiB of

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectionError, NeynarAPIClient, NotImplementedError, TimeoutError } from '../src/index.js';
+import { ConnectionError, NeynarAPIClient, NotImplementedError, TimeoutError } from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 const API_KEY = 'secret-key-do-not-log';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOperations, searchOperations } from '../src/index.js';
+import { allOperations, searchOperations } from '../src/2x/index.js';
 
 describe('operation search', () => {
   it('ranks the operation whose name reads as the typed phrase first', () => {

@@ -23,7 +23,7 @@ import {
   SIGNED_KEY_REQUEST_TYPES,
   type TypedDataSigner,
   UnexpectedResponseError,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 import { json, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 // A valid BIP-39 mnemonic whose accounts hold custody of no seeded fid.
@@ -266,7 +266,7 @@ describe('without viem installed', () => {
     // The SDK bundled into a folder with no node_modules above it: viem cannot be found from there.
     const dir = mkdtempSync(join(tmpdir(), 'castkit-noviem-'));
     try {
-      const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+      const entry = fileURLToPath(new URL('../src/2x/index.ts', import.meta.url));
       await build({
         entryPoints: [entry],
         bundle: true,

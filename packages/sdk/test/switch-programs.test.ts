@@ -9,8 +9,8 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './support/programs.js';
 
-const CASTKIT_3 = '@castkit/sdk/3';
-const CASTKIT_2 = '@castkit/sdk';
+const CASTKIT_3 = '@castkit/sdk';
+const CASTKIT_2 = '@castkit/sdk/2.x';
 
 /** A program as its generation's users write it; `PKG` stands for the package it imports. */
 const PROGRAMS = {

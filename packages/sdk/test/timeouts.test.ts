@@ -4,7 +4,7 @@ import { getEventListeners } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchTransport, NeynarAPIClient, nodeTransport, TimeoutError } from '../src/index.js';
+import { fetchTransport, NeynarAPIClient, nodeTransport, TimeoutError } from '../src/2x/index.js';
 
 let server: Server;
 let url: string;

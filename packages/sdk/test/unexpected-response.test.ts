@@ -1,7 +1,7 @@
 // A success status with a body that is not the JSON the operation answers with (a web page, nothing,
 // malformed JSON) is an error that says what came back, never a result typed as the response.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CastkitError, NeynarAPIClient, NeynarHubClient, UnexpectedResponseError } from '../src/index.js';
+import { CastkitError, NeynarAPIClient, NeynarHubClient, UnexpectedResponseError } from '../src/2x/index.js';
 import { type RecordingServer, startRecordingServer } from './support/recording-server.js';
 
 let server: RecordingServer;

@@ -12,7 +12,7 @@ import {
   parseWebhookEvent,
   verifyWebhookSignature,
   WebhookVerificationError,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 
 const sign = (body: string | Uint8Array, secret: string) =>
   createHmac('sha512', secret).update(body).digest('hex');

@@ -9,7 +9,7 @@ import {
   NeynarAPIClient,
   publishCast,
   RequiredError,
-} from '../src/index.js';
+} from '../src/2x/index.js';
 import { type Recorded, type RecordingServer, startRecordingServer } from './support/recording-server.js';
 import { samplesFor } from './support/samples.js';
 

@@ -8,7 +8,7 @@ import {
   NeynarHubClient,
   type OperationSpec,
   type ParamSpec,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import {
   type CommandSpec,
   commandHelp,

@@ -1,6 +1,6 @@
 // One line per webhook event for `castkit listen`: its type, the cast hash or fid it is about, and who
 // did what, short enough for a terminal.
-import type { WebhookEvent } from '@castkit/sdk';
+import type { WebhookEvent } from '@castkit/sdk/2.x';
 
 const MAX_TEXT = 60;
 

@@ -9,7 +9,7 @@ import {
   verifyWebhookSignature,
   WEBHOOK_EVENT_TYPES,
   type WebhookEvent,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { type CommandSpec, type OptionTable, type OptionValues, UsageError } from '../args.js';
 import { onOutputClosed } from '../output-closed.js';
 import { localTarget, TARGET_OPTIONS, unreachable } from '../target.js';

@@ -1,5 +1,5 @@
 // `castkit ops [search]`: one line per operation of both APIs; `castkit call <op> --help` has the rest.
-import { allOperations, searchOperations } from '@castkit/sdk';
+import { allOperations, searchOperations } from '@castkit/sdk/2.x';
 import type { CommandSpec } from '../args.js';
 import { callName } from '../operations.js';
 

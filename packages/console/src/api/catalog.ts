@@ -1,5 +1,5 @@
 // Every operation of both APIs, keyed `v2.lookupUserByUsername` / `hub.userDataByFid`, grouped by tag.
-import { allOperations, type OperationSpec } from '@castkit/sdk';
+import { allOperations, type OperationSpec } from '@castkit/sdk/2.x';
 
 export { allOperations };
 

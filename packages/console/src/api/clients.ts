@@ -1,6 +1,6 @@
 // SDK clients bound to the serving origin: the browser only ever talks to the local server, which
 // serves the emulator or proxies the upstream (adding the real key there).
-import { type CastkitClient, createClient, createHubClient, type OperationSpec } from '@castkit/sdk';
+import { type CastkitClient, createClient, createHubClient, type OperationSpec } from '@castkit/sdk/2.x';
 import type { ConsoleEnv } from './env';
 
 // Light clients: they hold no operation table, each call names the entry it sends

@@ -1,5 +1,5 @@
 // Sends one operation through the SDK and never throws: the outcome is what the response viewer shows.
-import type { OperationSpec, RawResponse } from '@castkit/sdk';
+import type { OperationSpec, RawResponse } from '@castkit/sdk/2.x';
 import { type Clients, clientFor } from './clients';
 
 export type Outcome =

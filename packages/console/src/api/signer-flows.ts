@@ -11,7 +11,7 @@ import {
   registerSignedKeyForDeveloperManagedSigner,
   type SignedKeyRequestOptions,
   signAndRegisterSignedKeyForDeveloperManagedSigner,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 
 type FlowApi = Parameters<typeof createSignerAndRegisterSignedKey>[0];
 

@@ -1,5 +1,5 @@
 // A user named the way people type one: a fid, or a username with or without its @.
-import { type CastkitClient, lookupUserByUsername } from '@castkit/sdk';
+import { type CastkitClient, lookupUserByUsername } from '@castkit/sdk/2.x';
 
 export async function resolveFid(v2: CastkitClient<'v2'>, text: string): Promise<number> {
   const value = text.trim();

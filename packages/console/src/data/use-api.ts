@@ -1,6 +1,6 @@
 // For screens rendered only once the environment is known (DevPage waits for it): the v2 client
 // from useSdk, and the full clients (with the key) that the /_emulator controls need.
-import type { CastkitClient } from '@castkit/sdk';
+import type { CastkitClient } from '@castkit/sdk/2.x';
 import type { Clients } from '../api/clients';
 import { useEnv } from '../shell/env-context';
 import { useSdk } from './use-sdk';

@@ -3,7 +3,7 @@
 // They are light clients: a call names the operation entry it sends,
 // `sdk.v2.call(fetchFeed, { fid })`, so each screen's chunk carries only the operations it uses and
 // no screen but the explorer loads the whole operation table.
-import type { CastkitClient } from '@castkit/sdk';
+import type { CastkitClient } from '@castkit/sdk/2.x';
 import { useMemo } from 'react';
 import { useEnv } from '../shell/env-context';
 

@@ -1,5 +1,5 @@
 // Cmd/Ctrl-K: a searchable list of every operation; arrows move, Enter opens, Escape closes.
-import { searchOperations } from '@castkit/sdk';
+import { searchOperations } from '@castkit/sdk/2.x';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { allOperations, apiLabel, operationKey } from '../api/catalog';

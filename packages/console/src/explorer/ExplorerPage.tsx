@@ -1,7 +1,7 @@
 // The explorer screen: sidebar, the chosen operation's form and preview, the response and history.
 // Its state lives in the URL (see router.tsx), so every screen is a link.
 
-import { ApiError, type OperationSpec } from '@castkit/sdk';
+import { ApiError, type OperationSpec } from '@castkit/sdk/2.x';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';

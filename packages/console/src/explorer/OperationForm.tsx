@@ -1,6 +1,6 @@
 // The form generated from an OperationSpec: one Field per parameter, grouped by where it goes, and
 // for JSON bodies a switch to edit the whole body as raw JSON instead.
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import { borderClass } from './fields/border';
 import { Field } from './fields/Field';
 import { type FieldValue, type FormValues, isJsonBodyParam, RAW_BODY, rawBodyFrom } from './form-model';

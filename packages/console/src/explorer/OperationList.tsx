@@ -1,5 +1,5 @@
 // The sidebar: every operation grouped by tag, filterable, with arrow-key navigation between links.
-import { searchOperations } from '@castkit/sdk';
+import { searchOperations } from '@castkit/sdk/2.x';
 import { Link } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
 import { allOperations, groupByTag, operationKey } from '../api/catalog';

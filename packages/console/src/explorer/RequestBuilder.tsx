@@ -1,6 +1,6 @@
 // Form, live request preview and the Send button for one operation. The preview and the send share
 // one `checkRequest` result, built by the SDK's pure `buildRequest`, so they cannot disagree.
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import { useMemo, useState } from 'react';
 import { RequestPreview } from '../preview/RequestPreview';
 import { fieldId } from './fields/Field';

@@ -6,7 +6,7 @@ import {
   type ParamSpec,
   type PreparedRequest,
   RequiredError,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 
 export type FieldValue = string | boolean | string[];
 export type FormValues = Record<string, FieldValue>;

@@ -1,5 +1,5 @@
 // The request as it will be sent — curl, castkit SDK, @neynar/nodejs-sdk — before anything is sent.
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import { useState } from 'react';
 import type { RequestCheck } from '../explorer/form-model';
 import { CopyButton } from './CopyButton';

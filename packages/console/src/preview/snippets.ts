@@ -1,6 +1,6 @@
 // Every preview is derived from one `buildRequest` output, so what is shown is what is sent: curl
 // prints the request itself; the SDK snippets read their params object back out of it.
-import type { OperationSpec, PreparedRequest } from '@castkit/sdk';
+import type { OperationSpec, PreparedRequest } from '@castkit/sdk/2.x';
 
 export type SnippetKind = 'curl' | 'castkit' | 'neynar';
 
@@ -104,7 +104,7 @@ export function castkitSnippet(op: OperationSpec, req: PreparedRequest): string 
   const params = paramsFromRequest(op, req);
   const args = Object.keys(params).length ? literal(params) : '';
   return [
-    `import { ${Client} } from '@castkit/sdk';`,
+    `import { ${Client} } from '@castkit/sdk/2.x';`,
     '',
     `const client = new ${Client}({`,
     `  apiKey: ${literal(req.headers['x-api-key'] ?? 'YOUR_API_KEY')},`,

@@ -1,6 +1,6 @@
 // Errors as the SDK types them: API errors with status, message and offending property; transport
 // failures with what went wrong on the way.
-import { ApiError, RequiredError, TransportError } from '@castkit/sdk';
+import { ApiError, RequiredError, TransportError } from '@castkit/sdk/2.x';
 import { statusText } from './format';
 import { JsonTree } from './JsonTree';
 

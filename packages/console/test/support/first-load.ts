@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { allOperations, type OperationSpec } from '@castkit/sdk';
+import { allOperations, type OperationSpec } from '@castkit/sdk/2.x';
 
 interface Chunk {
   file: string;

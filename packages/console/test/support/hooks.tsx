@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SEED_USERS } from '@castkit/emulator/testing';
-import { NeynarAPIClient } from '@castkit/sdk';
+import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure } from '@testing-library/react';
 import type { ReactNode } from 'react';

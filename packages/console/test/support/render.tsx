@@ -1,5 +1,5 @@
 // Renders a RequestBuilder with its own state, as the explorer page does with the URL.
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState } from 'react';

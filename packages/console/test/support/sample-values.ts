@@ -1,5 +1,5 @@
 // Generated inputs for any ParamSpec, as a user would type them into the generated form.
-import type { ParamSpec } from '@castkit/sdk';
+import type { ParamSpec } from '@castkit/sdk/2.x';
 import { fieldKind } from '../../src/explorer/form-model';
 
 export type Fill =

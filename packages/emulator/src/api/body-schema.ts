@@ -1,6 +1,6 @@
 // JSON request bodies checked at the edge against the spec's own schemas (src/generated/*-bodies.ts:
 // the OpenAPI pre-pass applied, $refs bundled), nested fields included.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
 import { hubBodyDefinitions, hubBodySchemas } from '../generated/hub-bodies.js';

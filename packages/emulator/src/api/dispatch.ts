@@ -1,7 +1,7 @@
 // The operation routes of both APIs, from the SDK's operation tables: one table for the SDK, the
 // emulator and the console. Handlers receive validated params keyed by spec names; the edge
 // (edge/edge.ts) has already checked the key and decoded the body.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk';
+import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
 import type { Route } from '../edge/router.js';
 import type { HubWire } from '../generated/hub-wire.js';
 import type { V2Wire } from '../generated/v2-wire.js';

@@ -1,7 +1,7 @@
 // Reads a request's inputs against its operation's parameter table: coerces types, applies the
 // spec's defaults and rejects bad input with a 400 that names the parameter. JSON bodies are checked
 // whole against the spec's schema (body-schema.ts).
-import type { OperationSpec, ParamSpec } from '@castkit/sdk';
+import type { OperationSpec, ParamSpec } from '@castkit/sdk/2.x';
 import type { FormBody, FormFile } from '../edge/multipart.js';
 import { ValidationError } from '../ground/errors.js';
 import { checkBody } from './body-schema.js';

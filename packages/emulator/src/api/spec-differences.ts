@@ -1,7 +1,7 @@
 // Where the emulator knowingly answers differently from the spec's response types: each difference
 // is typed here, once, with its reason. Handlers are checked against the spec types with these
 // applied (api/dispatch.ts), and the conformance test excuses the same differences by these reasons.
-import type { Hub } from '@castkit/sdk';
+import type { Hub } from '@castkit/sdk/2.x';
 
 export const SPEC_DIFFERENCES = {
   hubUserDataTypes:

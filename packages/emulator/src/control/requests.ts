@@ -2,7 +2,7 @@
 // The emulator parses every request with these before a handler sees it, so their messages are
 // the 400s a caller gets; a range that depends on the server's state (the clock's last second, a
 // webhook's expiry) is the handler's to check.
-import { API_ERRORS, type ApiErrorStatus, FetchFrameCatalogCategoriesEnum } from '@castkit/sdk';
+import { API_ERRORS, type ApiErrorStatus, FetchFrameCatalogCategoriesEnum } from '@castkit/sdk/2.x';
 import {
   array,
   custom,

@@ -1,7 +1,7 @@
 // Hub events → webhook-style events. A hub event names a message (or an on-chain event); what it
 // changed decides the event type, and `data` is hydrated by the v2 hydrators exactly as the v2
 // object of that kind (a Cast, a User), or as the SDK's webhook types shape follows and reactions.
-import type { Cast, CastDehydrated, UserDehydrated } from '@castkit/sdk';
+import type { Cast, CastDehydrated, UserDehydrated } from '@castkit/sdk/2.x';
 import { fromFarcasterTime, toHex } from '../ground/codec.js';
 import { HubEventType, MessageType, OnChainEventType } from '../ground/types.js';
 import { dehydrateCasts, hydrateCasts, hydrateDeletedCast } from '../hydrate/cast.js';

@@ -1,5 +1,5 @@
 // Webhook-style events: what a webhook delivers and what realtime subscribers receive.
-import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@castkit/sdk';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from '@castkit/sdk/2.x';
 
 /** The event types webhooks and realtime subscriptions take: the SDK's list, one for both sides. */
 export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;

@@ -28,7 +28,7 @@ import type {
   VerificationChainId,
   VerificationType,
   WebhookSubscriptionFilters,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 
 /** Every V2 operation's parameters (keyed by their spec names) and 200 response. */
 export interface V2Wire {

@@ -1,7 +1,7 @@
 // The errors the emulator answers with, one class per status of the vocabulary it shares with the SDK
 // (`API_ERRORS` in @castkit/sdk): a 409 here is a ConflictError there, with a code from the same list.
 // Routes throw them; the edge shapes them per API. Anything else thrown is a bug (500).
-import { API_ERRORS, type ApiErrorCode, type ApiErrorStatus, type HubErrorCode } from '@castkit/sdk';
+import { API_ERRORS, type ApiErrorCode, type ApiErrorStatus, type HubErrorCode } from '@castkit/sdk/2.x';
 
 export interface ErrorDetail<S extends ApiErrorStatus> {
   /** The request field at fault (`viewer_fid`, `embeds[0].url`). */

@@ -1,4 +1,4 @@
-import type { Hub } from '@castkit/sdk';
+import type { Hub } from '@castkit/sdk/2.x';
 import type { HubAnswer } from '../api/spec-differences.js';
 import { toBase64 } from '../ground/codec.js';
 import { NotFoundError } from '../ground/errors.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '@castkit/sdk';
+import type { Hub } from '@castkit/sdk/2.x';
 import type { MessageData } from '@farcaster/core';
 import type {
   HubLinkBody,

@@ -1,5 +1,5 @@
 // Hub user reads: profile data, fids, storage limits, username proofs, verifications.
-import type { Hub } from '@castkit/sdk';
+import type { Hub } from '@castkit/sdk/2.x';
 import type { HubHandlers } from '../api/dispatch.js';
 import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../domain/accounts.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';

@@ -12,7 +12,7 @@ import type {
   ReactionLike,
   User,
   UserDehydrated,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { isoTime } from '../store/clock.js';
 import type { CastRow } from '../store/queries/cast-hydration.js';
 import { castRowAnyState, recentReactorRows } from '../store/queries/cast-hydration.js';

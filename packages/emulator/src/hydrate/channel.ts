@@ -1,5 +1,5 @@
 // Builds v2 `Channel` objects for many channel ids at once (one query per table for the batch).
-import type { Channel, ChannelDehydrated } from '@castkit/sdk';
+import type { Channel, ChannelDehydrated } from '@castkit/sdk/2.x';
 import { NotFoundError } from '../ground/errors.js';
 import {
   type ChannelRow,

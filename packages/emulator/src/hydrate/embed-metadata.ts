@@ -1,7 +1,7 @@
 // Metadata for URL embeds, from what the emulator knows locally: it never fetches the internet.
 // Seeded pages get Open Graph fields derived from their URL; the emulator's own images (served
 // under /_emulator/image/) are SVGs of a known size; anything else gets a minimal object.
-import type { EmbedUrlMetadata } from '@castkit/sdk';
+import type { EmbedUrlMetadata } from '@castkit/sdk/2.x';
 import { absoluteUrl } from '../ground/absolute-url.js';
 
 const IMAGE_PREFIX = '/_emulator/image/';

@@ -1,6 +1,6 @@
 // v2 mini-app objects from catalogue rows, authors hydrated in one batch: with full authors
 // (FrameV2WithFullAuthor) where the catalogue lists them, dehydrated (FrameV2) in a cast's `frames`.
-import type { FarcasterManifest, FrameV2, FrameV2WithFullAuthor } from '@castkit/sdk';
+import type { FarcasterManifest, FrameV2, FrameV2WithFullAuthor } from '@castkit/sdk/2.x';
 import { type MiniappRow, miniappsByIds, miniappsByUrls } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
 import { assetUrlFrom, hydrateUsers, userDehydrated } from './user.js';

@@ -1,6 +1,6 @@
 // Builds v2 `User` objects for many fids at once: one query per table for the whole batch, so a
 // feed of 100 casts costs the same handful of queries as a single profile.
-import type { User, UserDehydrated } from '@castkit/sdk';
+import type { User, UserDehydrated } from '@castkit/sdk/2.x';
 import { absoluteUrl } from '../ground/absolute-url.js';
 import { NotFoundError } from '../ground/errors.js';
 import { dehydratedUserRows, type UserRow, userProfileRows } from '../store/queries/user-hydration.js';

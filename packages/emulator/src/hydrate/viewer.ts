@@ -10,7 +10,7 @@ import type {
   ChannelUserContext,
   User,
   UserViewerContext,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import {
   viewerCastReactions,
   viewerChannelRelations,

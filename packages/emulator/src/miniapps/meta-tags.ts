@@ -1,6 +1,6 @@
 // A page's mini-app embed from its <meta> tags: `fc:miniapp` / `fc:frame` holding the JSON embed
 // of a mini app, or the older `fc:frame = vNext` tag family of page frames.
-import type { Frame, FrameActionButton, HtmlMetadata } from '@castkit/sdk';
+import type { Frame, FrameActionButton, HtmlMetadata } from '@castkit/sdk/2.x';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
 

@@ -1,7 +1,7 @@
 // A developer's page frame (publishNeynarFrame) as the vNext frame a client renders: each page is an
 // HTML document of `fc:frame:*` meta tags, and tapping a button POSTs to the page, which answers
 // with the next page, or a 302 to the button's redirect URL (post_redirect), as frames v1 specify.
-import type { NeynarFramePage, NeynarPageButton } from '@castkit/sdk';
+import type { NeynarFramePage, NeynarPageButton } from '@castkit/sdk/2.x';
 import { escapeHtml } from '../ground/escape-html.js';
 
 /** Where a page frame is served; its `link` is the first page, lookups by URL accept it back. */

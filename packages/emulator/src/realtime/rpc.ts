@@ -1,6 +1,6 @@
 // The server side of JSON-RPC 2.0 on the stream: frames in, responses out. Methods throw RpcFailure;
 // anything else a method throws is a bug and answers -32603 without its details.
-import { JSON_RPC_ERRORS, type JsonRpcErrorObject, type JsonRpcId } from '@castkit/sdk';
+import { JSON_RPC_ERRORS, type JsonRpcErrorObject, type JsonRpcId } from '@castkit/sdk/2.x';
 
 /** Codes of this server beside the reserved ones (JSON-RPC leaves -32000..-32099 to servers). */
 export const REALTIME_ERRORS = {

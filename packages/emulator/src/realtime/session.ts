@@ -1,6 +1,6 @@
 // One socket of the stream: login, subscriptions and their events, answers to its frames.
 import { randomUUID } from 'node:crypto';
-import { JSON_RPC_ERRORS } from '@castkit/sdk';
+import { JSON_RPC_ERRORS } from '@castkit/sdk/2.x';
 import type { WebSocket } from 'ws';
 import {
   type CompiledFilter,

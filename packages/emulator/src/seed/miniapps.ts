@@ -3,7 +3,7 @@
 // demo app, added by the named users with notifications on, so tokens exist from the start. Each
 // lives on the emulator itself (its page and manifest under CATALOG_PATH), so an app that crawls
 // one it found in the catalogue gets its meta tags, offline.
-import { FetchFrameCatalogCategoriesEnum } from '@castkit/sdk';
+import { FetchFrameCatalogCategoriesEnum } from '@castkit/sdk/2.x';
 import { MessageType } from '../ground/types.js';
 import type { bulkInserts } from '../store/queries/bulk.js';
 import { miniappBulkInserts } from '../store/queries/miniapps.js';

@@ -1,7 +1,7 @@
 // /_emulator/frames/<uuid>: the developer's page frames served as frames, so the `link`
 // publishNeynarFrame answers opens in a browser, crawls through fetchFrameMetaTagsFromUrl, and
 // answers the button taps postFrameAction sends. Public: frame clients send no API key.
-import type { NeynarFramePage } from '@castkit/sdk';
+import type { NeynarFramePage } from '@castkit/sdk/2.x';
 import { FRAME_ANCESTORS } from '../edge/edge.js';
 import type { Context, Route } from '../edge/router.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';

@@ -5,7 +5,7 @@
 //   const emu = useEmulator({ beforeAll, afterAll, beforeEach });
 //   it('...', async () => { const u = await emu.fixtures.user(); ... emu.api.fetchBulkUsers(...) });
 import { randomBytes } from 'node:crypto';
-import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { type ControlClient, createControlClient } from '../control/client.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';

@@ -1,7 +1,7 @@
 // Webhooks as the v2 API shows them (`Webhook`, with `secrets` and `subscription.filters`), and the
 // changes the operations make: create, update, activate, delete, rotate a secret.
 import { randomBytes } from 'node:crypto';
-import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk';
+import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk/2.x';
 import { type Filters, validateFilters } from '../events/filters.js';
 import { latestEventId } from '../events/log.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';

@@ -1,7 +1,7 @@
 // Bad input for an operation, generated from its parameter table: each required parameter missing,
 // values of the wrong type or outside their enum or maximum, malformed bodies. Every other parameter
 // holds a value of the right type, so only the one under test is wrong.
-import type { OperationSpec, ParamSpec } from '@castkit/sdk';
+import type { OperationSpec, ParamSpec } from '@castkit/sdk/2.x';
 
 const CANDIDATES = [
   'x',

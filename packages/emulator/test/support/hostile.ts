@@ -2,7 +2,7 @@
 // numbers past every range, wrong types, empty and huge strings), and the requests that carry them
 // to every operation of both APIs and every developer control, chosen by a seeded generator so a
 // failing run repeats exactly. Every URL among them is on loopback.
-import type { OperationSpec } from '@castkit/sdk';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import type { Prng } from '../../src/seed/prng.js';
 import { BOUNDARY, baseInput, form } from './bad-cases.js';
 

@@ -4,7 +4,7 @@
 // objects are the same, as the two SDKs take the same ones.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES } from '@castkit/sdk';
+import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES } from '@castkit/sdk/2.x';
 import {
   FarcasterNetwork,
   ID_GATEWAY_EIP_712_DOMAIN,

@@ -3,7 +3,7 @@
 // what the test's handler returns.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { v2Operations } from '@castkit/sdk';
+import { v2Operations } from '@castkit/sdk/2.x';
 import { conformanceExceptions } from '../conformance-exceptions.js';
 import { SpecValidator } from './spec-validator.js';
 

@@ -1,6 +1,6 @@
 // What a write left behind, read through the APIs as a client would: tests check outcomes here
 // rather than in the store's tables.
-import type { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk';
+import type { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 
 /** How many of `fid`'s newest casts (up to 150: a test's new casts are among them) have this text. */
 export async function castsWithText(api: NeynarAPIClient, fid: number, text: string): Promise<number> {

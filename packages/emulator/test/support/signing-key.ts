@@ -3,7 +3,7 @@
 // approved by the user on the emulator's approval page. Hub submitMessage tests sign with it; the
 // keys of the seeded managed signers stay inside the emulator, as a real service keeps them.
 import { randomBytes } from 'node:crypto';
-import type { NeynarAPIClient } from '@castkit/sdk';
+import type { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { mnemonicToAccount } from 'viem/accounts';
 import { DEV_MNEMONIC, ed25519PublicKey, toHex } from '../../src/index.js';
 

@@ -1,5 +1,5 @@
 // Shared by the casts / feeds / reactions / notifications tests: spec checks and error capture.
-import { ApiError } from '@castkit/sdk';
+import { ApiError } from '@castkit/sdk/2.x';
 import { expect } from 'vitest';
 import { SpecValidator } from './spec-validator.js';
 

@@ -2,7 +2,7 @@
 // with what the test scripts (a status per request, or a delay).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Cast, verifyWebhookSignature, type WebhookEvent } from '@castkit/sdk';
+import { type Cast, verifyWebhookSignature, type WebhookEvent } from '@castkit/sdk/2.x';
 
 export interface Received {
   /** The request's path: one receiver can stand for several webhooks (`${url}/a`, `${url}/b`). */

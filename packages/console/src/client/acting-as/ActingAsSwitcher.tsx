@@ -1,6 +1,6 @@
 // The "Acting as" switcher: the first seeded users in a list, and a field for anyone else by fid,
 // @username or (for a user registered through the API) the signer uuid it was given.
-import { fetchBulkUsers } from '@castkit/sdk';
+import { fetchBulkUsers } from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

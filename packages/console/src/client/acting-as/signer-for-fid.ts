@@ -3,7 +3,7 @@
 // fid 1, whose custody is the emulator's public dev mnemonic) and approved by the user on the
 // emulator's approval screen, exactly as a person would. A user registered through the API arrives
 // with its own signer uuid, which works the same way against the emulator or an upstream.
-import { type CastkitClient, lookupSigner } from '@castkit/sdk';
+import { type CastkitClient, lookupSigner } from '@castkit/sdk/2.x';
 import { DEV_MNEMONIC } from '../../../../emulator/src/seed/constants';
 
 const STORE_KEY = 'castkit.client.signers';

@@ -1,5 +1,5 @@
 // One cast: author, text, embeds, relative time, and the acting user's actions on it.
-import type { CastWithInteractions } from '@castkit/sdk';
+import type { CastWithInteractions } from '@castkit/sdk/2.x';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import { useActingAs } from '../acting-as/acting-as';

@@ -5,7 +5,7 @@ import {
   type CastWithInteractionsAndConversations,
   fetchCastReactions,
   lookupCastConversation,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';

@@ -1,6 +1,6 @@
 // A cast's embeds: link cards from the emulator's own URL metadata (title, description, image),
 // quoted casts as nested cards. Every URL passes safeHttpUrl; anything else is shown as text.
-import type { Embed, EmbedCast, EmbedUrl } from '@castkit/sdk';
+import type { Embed, EmbedCast, EmbedUrl } from '@castkit/sdk/2.x';
 import { Link } from '@tanstack/react-router';
 import { RichText } from '../text/RichText';
 import { safeHttpUrl } from '../text/safe-url';

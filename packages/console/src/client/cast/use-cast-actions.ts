@@ -1,6 +1,6 @@
 // Like, recast and delete as the acting user. Reactions change every cached copy at once and are
 // put back if the API refuses; the caches that count them are refetched after either outcome.
-import { type CastWithInteractions, deleteCast, deleteReaction, publishReaction } from '@castkit/sdk';
+import { type CastWithInteractions, deleteCast, deleteReaction, publishReaction } from '@castkit/sdk/2.x';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';

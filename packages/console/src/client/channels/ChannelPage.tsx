@@ -5,7 +5,7 @@ import {
   followChannel,
   lookupChannel,
   unfollowChannel,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';

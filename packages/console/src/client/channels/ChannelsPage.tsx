@@ -5,7 +5,7 @@ import {
   fetchTrendingChannels,
   respondChannelInvite,
   searchChannels,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 // A channel's lead or moderator invites a user as member or moderator; the invited user accepts
 // or declines under Channels → Invites.
-import { type ChannelMemberRole, inviteChannelMember } from '@castkit/sdk';
+import { type ChannelMemberRole, inviteChannelMember } from '@castkit/sdk/2.x';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

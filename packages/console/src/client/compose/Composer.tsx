@@ -1,6 +1,6 @@
 // Compose a cast as the acting user: the 320-byte counter as one types, @mention and /channel
 // autocomplete, link embeds, a channel, and the reply or quote chosen on a cast.
-import { fetchAllChannels, publishCast } from '@castkit/sdk';
+import { fetchAllChannels, publishCast } from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

@@ -1,6 +1,6 @@
 // What the composer is answering: nothing (a new cast), a reply, or a quote. Any cast's buttons
 // set it; the composer in the layout reads it.
-import type { CastWithInteractions } from '@castkit/sdk';
+import type { CastWithInteractions } from '@castkit/sdk/2.x';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 
 export interface ComposeTarget {

@@ -1,5 +1,5 @@
 // Users or channels matching what is typed after @ or /, from the API's search.
-import { searchChannels, searchUser } from '@castkit/sdk';
+import { searchChannels, searchUser } from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';

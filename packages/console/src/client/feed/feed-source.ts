@@ -6,7 +6,7 @@ import {
   fetchFeedForYou,
   fetchTrendingFeed,
   fetchUserFollowingFeed,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { queryKeys } from '../../data/query-keys';
 import type { Sdk } from '../../data/use-sdk';
 

@@ -6,7 +6,7 @@ import {
   fetchNotificationsByParentUrlForUser,
   markNotificationsAsSeen,
   type Notification,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';

@@ -1,6 +1,11 @@
 // A user's profile: header with counts and bio, follow / mute / block, and tabs of casts, replies
 // and recasts, likes, followers, following and relevant followers.
-import { fetchBulkUsers, fetchRelevantFollowers, fetchUserFollowers, fetchUserFollowing } from '@castkit/sdk';
+import {
+  fetchBulkUsers,
+  fetchRelevantFollowers,
+  fetchUserFollowers,
+  fetchUserFollowing,
+} from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { queryKeys } from '../../data/query-keys';

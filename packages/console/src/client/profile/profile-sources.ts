@@ -1,5 +1,5 @@
 // A profile's tabs of casts as CastSources, so they scroll in the same virtualized list as feeds.
-import { fetchCastsForUser, fetchRepliesAndRecastsForUser, fetchUserReactions } from '@castkit/sdk';
+import { fetchCastsForUser, fetchRepliesAndRecastsForUser, fetchUserReactions } from '@castkit/sdk/2.x';
 import { queryKeys } from '../../data/query-keys';
 import type { CastSource } from '../feed/feed-source';
 

@@ -8,7 +8,7 @@ import {
   publishBlock,
   publishMute,
   unfollowUser,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useSdk } from '../../data/use-sdk';

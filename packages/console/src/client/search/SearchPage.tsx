@@ -1,5 +1,5 @@
 // Search users, casts (literal, semantic or hybrid) and channels; the query and mode live in the URL.
-import { searchCasts, searchChannels, searchUser } from '@castkit/sdk';
+import { searchCasts, searchChannels, searchUser } from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';

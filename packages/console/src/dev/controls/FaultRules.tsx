@@ -1,6 +1,6 @@
 // Fault rules (/controls): make matching API calls fail the ways the real service does, to test
 // an app's error handling. The emulator checks each rule; its 400 names the field at fault.
-import { API_ERRORS, allOperations } from '@castkit/sdk';
+import { API_ERRORS, allOperations } from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {

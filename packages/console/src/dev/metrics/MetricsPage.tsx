@@ -1,6 +1,6 @@
 // Metrics (/metrics): how many casts match a query over the last day, week or month
 // (fetchCastMetrics), drawn as a chart.
-import { fetchCastMetrics } from '@castkit/sdk';
+import { fetchCastMetrics } from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

@@ -1,5 +1,5 @@
 // One app's page: its URL and the meta tags the API crawls from it (fetchFrameMetaTagsFromUrl).
-import { fetchFrameMetaTagsFromUrl } from '@castkit/sdk';
+import { fetchFrameMetaTagsFromUrl } from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useApi } from '../../data/use-api';

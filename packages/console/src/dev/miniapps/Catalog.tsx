@@ -7,7 +7,7 @@ import {
   fetchRelevantFrames,
   type MiniAppTimeWindow,
   searchFrames,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

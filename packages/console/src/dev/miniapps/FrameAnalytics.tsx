@@ -4,7 +4,7 @@ import {
   type FetchValidateFrameAnalyticsResponse,
   fetchValidateFrameAnalytics,
   fetchValidateFrameList,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

@@ -1,6 +1,6 @@
 // The emulated approval screen (/signers/approve/<uuid>): what the Farcaster app shows a user who
 // opens a signer approval URL. The emulator's approval URL sends browsers here under castkit dev.
-import { fetchBulkUsers, lookupSigner } from '@castkit/sdk';
+import { fetchBulkUsers, lookupSigner } from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useId, useState } from 'react';

@@ -5,7 +5,7 @@ import {
   lookupDeveloperManagedSigner,
   lookupSigner,
   type Signer,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../data/query-keys';
 import { useApi } from '../../data/use-api';

@@ -7,7 +7,7 @@ import {
   lookupUserByCustodyAddress,
   registerSignedKey,
   signSignedKeyRequest,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { createAndRegisterSigner, registerDeveloperManagedKey } from '../../api/signer-flows';

@@ -1,7 +1,7 @@
 // The app's custody account that signs signed key requests, made in the browser from a mnemonic.
 // viem is loaded only on this screen, in its own chunk; the SDK takes the account as an injected
 // signer (its mnemonic option loads viem by a specifier browsers cannot resolve).
-import type { TypedDataSigner } from '@castkit/sdk';
+import type { TypedDataSigner } from '@castkit/sdk/2.x';
 
 /**
  * The emulator's public dev mnemonic (DEV_MNEMONIC in @castkit/emulator, pinned equal by the e2e

@@ -5,7 +5,7 @@ import {
   lookupUserStorageAllocations,
   lookupUserStorageUsage,
   type StorageObject,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

@@ -1,5 +1,5 @@
 // One line saying what an event is about, for the stream's list (shown as text: it quotes casts).
-import type { WebhookEvent } from '@castkit/sdk';
+import type { WebhookEvent } from '@castkit/sdk/2.x';
 
 export function summarize(event: WebhookEvent): string {
   switch (event.type) {

@@ -1,6 +1,6 @@
 // The stream screen's connection: one SDK realtime client subscribed with the chosen filters, the
 // events it delivers (held back while paused, shown on resume: none is lost), and the raw frames.
-import type { WebhookSubscriptionFilters } from '@castkit/sdk';
+import type { WebhookSubscriptionFilters } from '@castkit/sdk/2.x';
 import { RealtimeClient, type RealtimeEvent, type RealtimeEventType } from '@castkit/sdk/realtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type FrameDirection, tappedWebSocket } from './tapped-socket';

@@ -1,6 +1,6 @@
 // A webhook's deliveries, live (polled from the emulator's log): payload, every attempt with the
 // receiver's answer, a signature check, and redelivery.
-import type { WebhookSecret } from '@castkit/sdk';
+import type { WebhookSecret } from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Delivery, listDeliveries, redeliver } from '../../data/emulator-controls';
 import { queryKeys } from '../../data/query-keys';

@@ -2,7 +2,7 @@
 // verifyWebhookSignature, one secret at a time so the answer can say which secret signed it. The
 // delivery log keeps the body as JSON, not the signature: the raw body is that JSON serialised
 // again, which is byte for byte what was sent (the emulator sends JSON.stringify of the event).
-import { verifyWebhookSignature, type WebhookSecret } from '@castkit/sdk';
+import { verifyWebhookSignature, type WebhookSecret } from '@castkit/sdk/2.x';
 import { useId, useState } from 'react';
 import { inputClass, secondaryButtonClass } from '../DevPage';
 

@@ -1,5 +1,5 @@
 // Create or edit a webhook: name, target URL and the subscription's filters.
-import { publishWebhook, updateWebhook, type Webhook } from '@castkit/sdk';
+import { publishWebhook, updateWebhook, type Webhook } from '@castkit/sdk/2.x';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../data/query-keys';

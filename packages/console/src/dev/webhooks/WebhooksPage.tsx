@@ -1,6 +1,6 @@
 // Webhooks (/webhooks): the developer's webhooks with their filters and secrets, created and edited
 // here, switched on and off, deleted, secrets rotated; and each one's live delivery log.
-import { deleteWebhook, fetchWebhooks, updateWebhookActiveStatus, type Webhook } from '@castkit/sdk';
+import { deleteWebhook, fetchWebhooks, updateWebhookActiveStatus, type Webhook } from '@castkit/sdk/2.x';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { rotateWebhookSecret } from '../../data/emulator-controls';

@@ -1,6 +1,6 @@
 // The filter builder's model: every webhook event type with the filter fields the spec gives it,
 // and the conversion between the form's text fields and a subscription's `filters` object.
-import type { WebhookSubscriptionFilters } from '@castkit/sdk';
+import type { WebhookSubscriptionFilters } from '@castkit/sdk/2.x';
 
 export type EventType = keyof WebhookSubscriptionFilters;
 type FieldKind = 'fids' | 'strings' | 'regex';

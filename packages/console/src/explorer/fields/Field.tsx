@@ -1,6 +1,6 @@
 // One generated input for one ParamSpec: label (wire name, required mark), the control its type
 // calls for, the spec's constraints as a hint, and the error that blocks sending.
-import type { ParamSpec } from '@castkit/sdk';
+import type { ParamSpec } from '@castkit/sdk/2.x';
 import { type FieldValue, fieldKind } from '../form-model';
 import { BooleanToggle } from './BooleanToggle';
 import { borderClass } from './border';

@@ -1,6 +1,6 @@
 // A small static catalogue of composer actions: the emulator has no action registry, but clients
 // that render the composer's action menu need a realistic, pageable list.
-import type { CastComposerActionsListResponse } from '@castkit/sdk';
+import type { CastComposerActionsListResponse } from '@castkit/sdk/2.x';
 import type { V2Params } from '../../api/dispatch.js';
 import { listPage } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';

@@ -4,7 +4,7 @@ import type {
   CastWithInteractionsAndConversationsRef,
   Conversation,
   ConversationSummary,
-} from '@castkit/sdk';
+} from '@castkit/sdk/2.x';
 import type { V2Params } from '../../api/dispatch.js';
 import { hydrateCastList, hydrateCasts } from '../../hydrate/cast.js';
 import { hydrateUserList } from '../../hydrate/user.js';

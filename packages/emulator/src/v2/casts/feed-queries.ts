@@ -1,6 +1,6 @@
 // The feeds that are more than a WHERE clause: following (merged timelines), for-you and
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
-import type { FeedResponse } from '@castkit/sdk';
+import type { FeedResponse } from '@castkit/sdk/2.x';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCasts } from '../../hydrate/cast.js';
 import { contentTypeOf } from '../../hydrate/embed-metadata.js';

@@ -1,6 +1,6 @@
 // Notifications as the spec shapes them, from the groups store/queries/notifications.ts reads: each
 // with its cast, and the users who liked, recast or followed listed for the grouped kinds.
-import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk';
+import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk/2.x';
 import { dehydrateCasts, hydrateCasts } from '../../hydrate/cast.js';
 import { hydrateUsers } from '../../hydrate/user.js';
 import { isoTime } from '../../store/clock.js';

@@ -1,6 +1,6 @@
 // Keyset pages of casts as feeds: store/queries/casts.ts says which hashes (a page after the cursor's
 // sort key), this hydrates them and wraps the key of the last one as the next cursor.
-import type { FeedResponse } from '@castkit/sdk';
+import type { FeedResponse } from '@castkit/sdk/2.x';
 import { hydrateCastList } from '../../hydrate/cast.js';
 import { type CastFilter, castsPage, keyedCastsPage, type Subquery } from '../../store/queries/casts.js';
 import type { KeysetPage, PageWindow } from '../../store/queries/keyset.js';

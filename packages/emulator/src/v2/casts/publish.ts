@@ -1,6 +1,6 @@
 // publishCast's request body to a protocol CastAdd: "@username" mentions, embeds given as URLs or
 // cast ids, a parent given as a cast hash or a URL, and a channel id standing for its parent URL.
-import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk';
+import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk/2.x';
 import type { V2Params } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { idempotent } from '../../domain/idempotency.js';

@@ -1,6 +1,6 @@
 // Cast search over the FTS5 index (literal: every word; semantic/hybrid: any word, ranked by relevance
 // mixed with recency) and cast counts over time for a query (fetchCastMetrics).
-import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk';
+import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk/2.x';
 import type { V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { requireChannel } from '../../hydrate/channel.js';

@@ -1,6 +1,6 @@
 // Cast operations: lookup (hash or client URL), bulk, conversation and summary, search, metrics,
 // publish and delete (through the write path), embed metadata and composer actions.
-import type { CastsResponse, OperationResponse } from '@castkit/sdk';
+import type { CastsResponse, OperationResponse } from '@castkit/sdk/2.x';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { ValidationError } from '../../ground/errors.js';

@@ -1,6 +1,6 @@
 // Feed operations: following / filter feeds, for-you, channels, parent URLs, trending, a user's
 // casts, popular casts, replies and recasts, and frames. Every list is a keyset page.
-import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk';
+import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk/2.x';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCastList } from '../../hydrate/cast.js';

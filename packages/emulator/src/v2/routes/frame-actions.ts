@@ -2,7 +2,7 @@
 // managed signer, or a packet the developer signed), validating such a message (which records the
 // interaction), analytics over what was recorded, and pay frames.
 import { randomUUID } from 'node:crypto';
-import type { Frame, FrameAction, TransactionFramePay } from '@castkit/sdk';
+import type { Frame, FrameAction, TransactionFramePay } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { fromHex, isHex, messageHash, toFarcasterTime, toHex } from '../../ground/codec.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';

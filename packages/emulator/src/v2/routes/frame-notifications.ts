@@ -2,7 +2,7 @@
 // host) issued when they enabled notifications. Delivery goes through the host's own rules
 // (miniapps/notify.ts), the same an app meets when it posts to the notification URL itself.
 import { randomUUID } from 'node:crypto';
-import type { NotificationDelivery } from '@castkit/sdk';
+import type { NotificationDelivery } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateUsers } from '../../hydrate/user.js';

@@ -1,7 +1,7 @@
 // Mini apps: the developer's page frames (create, update, delete, look up, list), the catalogue by
 // category and recent use, apps the viewer's graph used, search, and reading a page's meta tags.
 import { randomUUID } from 'node:crypto';
-import type { NeynarFrame, NeynarFramePage } from '@castkit/sdk';
+import type { NeynarFrame, NeynarFramePage } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
 import { hydrateMiniappIds } from '../../hydrate/miniapp.js';

@@ -1,6 +1,6 @@
 // fetchUserInteractions: what two users did to each other (follows, likes, recasts, mentions,
 // replies, quotes), both directions, newest first, shaped as notifications.
-import type { Notification } from '@castkit/sdk';
+import type { Notification } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { dehydrateCasts, hydrateCasts } from '../../hydrate/cast.js';

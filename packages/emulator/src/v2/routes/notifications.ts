@@ -1,6 +1,6 @@
 // Notification operations: everything that happened to a user (optionally by type), the same
 // limited to channels or parent URLs, and marking notifications seen.
-import type { OperationResponse } from '@castkit/sdk';
+import type { OperationResponse } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { requireChannel } from '../../hydrate/channel.js';

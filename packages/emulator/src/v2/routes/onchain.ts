@@ -3,7 +3,7 @@
 // with its signed Register and Add requests checked as the gateways would. No real chain is touched;
 // the networks named in answers are the emulator's copies of them.
 
-import type { User } from '@castkit/sdk';
+import type { User } from '@castkit/sdk/2.x';
 import {
   ID_GATEWAY_EIP_712_DOMAIN,
   ID_GATEWAY_REGISTER_TYPE,

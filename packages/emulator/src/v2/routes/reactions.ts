@@ -1,6 +1,6 @@
 // Reaction operations: like / recast and their removal through the write path, and reaction lists
 // by cast and by user (keyset pages, newest first).
-import type { OperationResponse, ReactionsCastResponse, ReactionsResponse } from '@castkit/sdk';
+import type { OperationResponse, ReactionsCastResponse, ReactionsResponse } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { hydrateCasts } from '../../hydrate/cast.js';

@@ -1,7 +1,7 @@
 // Signers: create, look up, list (by a SIWE-signed message), signed key requests (EIP-712, checked
 // against the app's custody address) and their approval; plus login nonce and authorize URL.
 import { randomBytes } from 'node:crypto';
-import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES, type Signer } from '@castkit/sdk';
+import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES, type Signer } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { approveSigner, createSigner, mustSigner, requestSignerApproval } from '../../domain/accounts.js';
 import { findSignerByPublicKey, registerDeveloperKey } from '../../domain/developer-signers.js';

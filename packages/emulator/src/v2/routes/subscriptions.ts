@@ -1,6 +1,6 @@
 // STP subscriptions (the seed's, on the emulator's copy of Base): what a creator created, what a
 // user subscribed to, who subscribes to a creator, and the contract's check by address.
-import type { Subscription, SubscriptionTier } from '@castkit/sdk';
+import type { Subscription, SubscriptionTier } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
 import { hydrateUserList, requireUser } from '../../hydrate/user.js';

@@ -1,5 +1,5 @@
 // User lookups and profile reads: bulk, by address, by name, search, location, power users.
-import type { User } from '@castkit/sdk';
+import type { User } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
 import { hydrateUser, hydrateUserList, hydrateUsers } from '../../hydrate/user.js';
