@@ -274,6 +274,31 @@ describe('an interrupted import', () => {
   );
 });
 
+describe('an import into a database file', () => {
+  it(
+    'writes it with --db, empty when new, and an emulator started on the file later reads it',
+    async () => {
+      const file = join(dir, 'imported.db');
+      const args = argsFor(upstream, 'file', '--fids', '2', '--depth', '0', '--casts', '2');
+      const at = args.indexOf('--base-url');
+      args.splice(at, 4, '--db', file);
+      const r = await run(args);
+      expect(r.code, r.lines.join('\n')).toBe(0);
+      expect(r.summary).toMatch(/^imported [1-9]\d* users, [1-9]\d* casts/);
+      const later = await startEmulator({ db: file });
+      try {
+        const [bob] = (await clientOf(later).fetchBulkUsers({ fids: [2] })).users;
+        expect(bob?.username).toBe('bob');
+        // Only what was imported: no seed came with the new file.
+        expect((await rowCounts(later)).casts).toBeLessThan(50);
+      } finally {
+        await later.close();
+      }
+    },
+    SLOW,
+  );
+});
+
 describe('the live network’s rate limits', () => {
   it(
     'wait out a 429 for its Retry-After, then carry on',
