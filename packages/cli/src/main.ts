@@ -5,6 +5,7 @@ import { ApiError, RequiredError } from '@castkit/sdk/2.x';
 import { type CommandSpec, commandHelp, parseCommand, UsageError } from './args.js';
 import { CALL_COMMAND, runCall } from './commands/call.js';
 import { DEV_COMMAND, runDev } from './commands/dev.js';
+import { IMPORT_COMMAND, runImport } from './commands/import.js';
 import { LISTEN_COMMAND, runListen } from './commands/listen.js';
 import { OPS_COMMAND, runOps } from './commands/ops.js';
 import { RESET_COMMAND, runReset, runSnapshot, SNAPSHOT_COMMAND } from './commands/snapshot.js';
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, CommandSpec> = {
   ops: OPS_COMMAND,
   listen: LISTEN_COMMAND,
   snapshot: SNAPSHOT_COMMAND,
+  import: IMPORT_COMMAND,
   reset: RESET_COMMAND,
 };
 
@@ -32,6 +34,7 @@ commands:
   call      call any operation of either API: castkit call <operation> --param value ...
   ops       list the operations with one-line summaries
   snapshot  save, restore, list or delete named states of a running emulator
+  import    copy users, their graph, casts, channels and reactions from the live API into the emulator
   reset     return a running emulator to its seed
   listen    print webhook events as they happen (a temporary webhook, removed on exit)
 
@@ -71,6 +74,11 @@ export async function main(
         const { values, positionals } = parseCommand(SNAPSHOT_COMMAND, rest);
         if (values.help) return help(io, SNAPSHOT_COMMAND);
         return await runSnapshot(values, positionals, io.out);
+      }
+      case 'import': {
+        const { values, positionals } = parseCommand(IMPORT_COMMAND, rest);
+        if (values.help) return help(io, IMPORT_COMMAND);
+        return await runImport(values, positionals, { err: io.err, stderr: process.stderr });
       }
       case 'reset': {
         const { values, positionals } = parseCommand(RESET_COMMAND, rest);

@@ -14,7 +14,7 @@ import { parseCorsOrigins } from './edge/cors.js';
 import { configuredHosts } from './edge/hosts.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from './emulator.js';
 import { harnessOptions } from './harness-flags.js';
-import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, seedSizeOf } from './seed/constants.js';
 import { defaultSeedCache } from './seed/template.js';
 
 export const EMULATOR_COMMAND = {
@@ -64,9 +64,9 @@ export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtr
 
 /** Starts the emulator the flags describe, prints where, and stops it on SIGINT/SIGTERM. */
 export async function serve(values: ServeValues, extras: EmulatorCliExtras = {}): Promise<Emulator> {
-  const seedSize = (values['seed-size'] ?? 'small') as SeedSize;
-  if (seedSize !== 'small' && seedSize !== 'large')
-    throw new UsageError(`--seed-size must be small or large, got "${seedSize}"`);
+  const seedSize = seedSizeOf(values['seed-size'] ?? 'small');
+  if (seedSize === undefined)
+    throw new UsageError(`--seed-size must be small, large or none, got "${values['seed-size']}"`);
   const port = integerOption('port', values.port ?? String(extras.defaultPort ?? DEFAULT_PORT), 0, 65535);
   const seed = integerOption('seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
   const db = values.db === ':memory:' ? ':memory:' : resolve(values.db ?? defaultDbPath());

@@ -11,7 +11,7 @@ import type { Fallback, Route } from './edge/router.js';
 import { hubHandlers } from './hub/index.js';
 import { allowLoopbackTargets } from './outbound/targets.js';
 import { attachRealtime, type RealtimeOptions } from './realtime/server.js';
-import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize, seedSizeOf } from './seed/constants.js';
 import { seedStore } from './seed/seed.js';
 import { copyTemplate, saveTemplate } from './seed/template.js';
 import type { AdminState } from './server/admin.js';
@@ -206,7 +206,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     } else {
       // Reuse what the file holds; a later reset restores that file's own seed.
       state.seed = Number(seeded);
-      state.seedSize = (store.getMeta('seed_size') as SeedSize | undefined) ?? state.seedSize;
+      state.seedSize = seedSizeOf(store.getMeta('seed_size')) ?? state.seedSize;
     }
     snapshots.start();
     // After start(): a copy then finds the seed mark and the undo log's tables already made.

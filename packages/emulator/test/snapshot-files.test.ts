@@ -200,4 +200,20 @@ describe('portable snapshot files', () => {
     expect(missing.status).toBe(404);
     expect(missing.json().message).toBe('no snapshot named nope');
   });
+
+  it('refuse a query they do not take with a 400 naming it, before writing any file', async () => {
+    for (const [path, named] of [
+      ['/_emulator/export?limit=1', 'limit'],
+      ['/_emulator/export?cursor=a&fid=1', 'cursor,fid'],
+      ['/_emulator/snapshots/nope/export?status=x', 'status'],
+    ] as const) {
+      const reply = await call(path);
+      expect([path, reply.status]).toEqual([path, 400]);
+      expect(reply.json().property).toBe(named);
+      expect(reply.json().message).toContain('takes no query');
+    }
+    const upload = await call('/_emulator/import?nam=typo', { method: 'POST', body: 'x' });
+    expect(upload.status).toBe(400);
+    expect(upload.json().property).toBe('nam');
+  });
 });

@@ -24,8 +24,8 @@ export const SERVE_OPTIONS = {
   },
   'seed-size': {
     type: 'string',
-    value: 'small|large',
-    description: 'size of the seeded social graph (small)',
+    value: 'small|large|none',
+    description: 'size of the seeded social graph (small); none: empty, for castkit import',
   },
   seed: { type: 'string', value: 'N', description: 'seed of the generated data (1)' },
   'api-key': {

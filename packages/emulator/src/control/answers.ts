@@ -26,7 +26,7 @@ export const health = object({
   /** `starting` (with a 503) until the seed is in. */
   status: oneOf(['ok', 'starting']),
   seed: integer(),
-  seedSize: oneOf(['small', 'large']),
+  seedSize: oneOf(['small', 'large', 'none']),
   /** The emulator's clock, unix ms. */
   now: number(),
 });

@@ -23,6 +23,7 @@ export {
   ControlError,
   createControlClient,
 } from './client.js';
+export type { ImportReport, ImportSlice } from './import-slice.js';
 export {
   CONTROL_ROUTES,
   type ControlAnswer,

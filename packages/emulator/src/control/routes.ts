@@ -22,6 +22,7 @@ import {
   snapshotInfo,
   stats,
 } from './answers.js';
+import { importReport, importSlice } from './import-slice.js';
 import {
   deliveriesQuery,
   deliveryId,
@@ -99,6 +100,8 @@ export const CONTROL_ROUTES = declare({
     params: snapshotName,
     answer: object({ status: literal('deleted'), name: string() }),
   },
+  /** castkit import: a slice of the live network, written through the write path. */
+  'POST /_emulator/imports': { body: importSlice, answer: importReport },
   'GET /_emulator/clock': { answer: clockView },
   'POST /_emulator/clock/freeze': { body: object({ to: optional(time) }), answer: clockView },
   'POST /_emulator/clock/resume': { answer: clockView },

@@ -2,6 +2,7 @@
 
 import { NotFoundError } from '../ground/errors.js';
 import { type CastRow, liveCastRow, liveCastRows } from '../store/queries/cast-hydration.js';
+import { localHashOf } from '../store/queries/imports.js';
 import type { Store } from '../store/store.js';
 
 export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
@@ -14,9 +15,13 @@ export function castRows(store: Store, hashes: readonly string[]): Map<string, C
   return out;
 }
 
-/** The live cast with this hash, or the 404 that names it. */
+/**
+ * The live cast with this hash, or with this live-network hash when it was imported (castkit
+ * import signs casts again here, so they carry a local hash too), or the 404 that names it.
+ */
 export function requireCast(store: Store, hash: string, property = 'hash'): CastRow {
-  const row = liveCastRow(store, hash);
+  const imported = liveCastRow(store, hash) ? undefined : localHashOf(store, hash);
+  const row = liveCastRow(store, imported ?? hash);
   if (!row) throw new NotFoundError(`cast ${hash} not found`, property);
   return row;
 }

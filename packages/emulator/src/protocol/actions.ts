@@ -30,11 +30,17 @@ export interface CastAddIntent {
  * (submitMessages). Each message is stamped after the last one with its CRDT key, counting those
  * built here and not committed yet, so a batch that touches one key twice still goes forward in time.
  */
-export function messageBuilder(store: Store, fid: number, privateKey: Uint8Array) {
+export function messageBuilder(
+  store: Store,
+  fid: number,
+  privateKey: Uint8Array,
+  /** When the messages are made, unix ms; an import passes each one's time on the live network. */
+  now: () => number = () => store.now(),
+) {
   const issued = new Map<string, number>();
   const sign = (type: number, body: Partial<MessageData>): Message => {
     const data = { type, fid, timestamp: 0, network: 1, ...body } as MessageData;
-    data.timestamp = nextTimestamp(store, data, issued);
+    data.timestamp = nextTimestamp(store, data, issued, now());
     return signMessageData(data, privateKey);
   };
 
@@ -173,8 +179,8 @@ function usableSigner(store: Store, signerUuid: string): SignerRow {
  * stored yet) when that is not earlier (a remove right after an add). Other keys do not hold it
  * back: a burst of likes of different casts all carry the same second.
  */
-function nextTimestamp(store: Store, data: MessageData, issued: Map<string, number>): number {
-  const now = toFarcasterTime(store.now());
+function nextTimestamp(store: Store, data: MessageData, issued: Map<string, number>, at: number): number {
+  const now = toFarcasterTime(at);
   const key = crdtKey(data);
   if (key === null) return now;
   const stored = lastTimestampOfKey(store, data.fid, key);

@@ -42,7 +42,15 @@ export const SEED_USERS = [
   },
 ] as const;
 
-export type SeedSize = 'small' | 'large';
+/** `none`: an empty emulator, holding only what is written or imported (castkit import). */
+export type SeedSize = 'small' | 'large' | 'none';
+export const SEED_SIZES: readonly SeedSize[] = ['small', 'large', 'none'];
+/** A size the seed generates data for. */
+export type GeneratedSeedSize = Exclude<SeedSize, 'none'>;
+
+/** `value` as a seed size, or undefined when it names none. */
+export const seedSizeOf = (value: string | undefined): SeedSize | undefined =>
+  SEED_SIZES.find((s) => s === value);
 
 export interface SeedShape {
   users: number;
@@ -56,7 +64,7 @@ export interface SeedShape {
   sign: boolean;
 }
 
-export const SEED_SHAPES: Record<SeedSize, SeedShape> = {
+export const SEED_SHAPES: Record<GeneratedSeedSize, SeedShape> = {
   small: { users: 300, casts: 3000, channels: 12, followsPerUser: 20, reactionsPerCast: 2, sign: true },
   large: {
     users: 100_000,

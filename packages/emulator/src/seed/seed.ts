@@ -67,10 +67,22 @@ export function seedStore(store: Store, options: SeedOptions = {}): SeedReport {
   return bulkLoad(store, () => withSqliteCheckpoints(store.db, () => writeSeed(store, options)));
 }
 
+/** No generated data: the marks a seed leaves, so a reset returns to empty and a restart keeps it. */
+function writeEmpty(store: Store, seed: number, options: SeedOptions): SeedReport {
+  clearAll(store);
+  const anchor = Math.floor((options.now ?? store.now()) / 1000) * 1000;
+  store.setMeta('seed', String(seed));
+  store.setMeta('seed_size', 'none');
+  store.setMeta('seed_anchor', String(anchor));
+  store.setMeta('asset_origin', options.assetOrigin ?? DEFAULT_ASSET_ORIGIN);
+  return { seed, size: 'none', ms: 0, users: 0, casts: 0, follows: 0, reactions: 0 };
+}
+
 function writeSeed(store: Store, options: SeedOptions): SeedReport {
   const started = performance.now();
   const seed = options.seed ?? DEFAULT_SEED;
   const size = options.size ?? 'small';
+  if (size === 'none') return writeEmpty(store, seed, options);
   const shape = { ...SEED_SHAPES[size], ...options.shape };
   const anchor = Math.floor((options.now ?? store.now()) / 1000) * 1000;
   const windowStart = anchor - SEED_WINDOW_MS;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { checkSnapshotName, type Snapshots } from '../domain/snapshots.js';
 import type { Route } from '../edge/router.js';
-import { BadRequestError, PayloadTooLargeError } from '../ground/errors.js';
+import { BadRequestError, PayloadTooLargeError, ValidationError } from '../ground/errors.js';
 import { SNAPSHOT_MEDIA_TYPE } from '../store/snapshot-file.js';
 
 /** The largest file /_emulator/import takes: the large seed's database is about 2.4 GB. */
@@ -20,12 +20,16 @@ export function snapshotFileRoutes(snapshots: Snapshots): Route[] {
     {
       method: 'GET',
       path: '/_emulator/export',
-      handler: ({ res }) => sendExport(res, 'emulator', (file) => snapshots.exportSnapshot(file)),
+      handler: ({ res, url }) => {
+        onlyQuery(url, []);
+        return sendExport(res, 'emulator', (file) => snapshots.exportSnapshot(file));
+      },
     },
     {
       method: 'GET',
       path: '/_emulator/snapshots/:name/export',
-      handler: ({ res, params }) => {
+      handler: ({ res, params, url }) => {
+        onlyQuery(url, []);
         const name = params.name ?? '';
         return sendExport(res, name, (file) => snapshots.exportSnapshot(file, name));
       },
@@ -35,6 +39,7 @@ export function snapshotFileRoutes(snapshots: Snapshots): Route[] {
       path: '/_emulator/import',
       body: 'stream',
       handler: async ({ req, url }) => {
+        onlyQuery(url, ['name']);
         const name = url.searchParams.get('name') ?? undefined;
         const before = snapshots.list().map((s) => s.name);
         // A bad name is refused before the file is read, and the state is left as it was.
@@ -49,6 +54,17 @@ export function snapshotFileRoutes(snapshots: Snapshots): Route[] {
       },
     },
   ];
+}
+
+/**
+ * Refuses a query naming anything but `known`: an export writes the whole database, so a mistyped
+ * or hostile query is answered 400 before any of that work rather than silently ignored.
+ */
+function onlyQuery(url: URL, known: readonly string[]) {
+  const unknown = [...new Set(url.searchParams.keys())].filter((k) => !known.includes(k));
+  if (unknown.length === 0) return;
+  const takes = known.length === 0 ? 'takes no query' : `takes only ${known.join(', ')}`;
+  throw new ValidationError(`${url.pathname} ${takes}; unknown: ${unknown.join(', ')}`, unknown.join(','));
 }
 
 async function sendExport(res: ServerResponse, name: string, write: (file: string) => void) {

@@ -1,4 +1,5 @@
 import type { ControlAnswer } from '../control/routes.js';
+import { importSlice } from '../domain/imports.js';
 import type { SeedSize } from '../seed/constants.js';
 import type { Store } from '../store/store.js';
 import { rowCounts } from '../store/tables.js';
@@ -24,5 +25,6 @@ export function adminHandlers(state: AdminState, store: Store) {
       return state.ready ? health : new Reply(503, health);
     },
     'GET /_emulator/stats': () => ({ tables: rowCounts(store) }),
+    'POST /_emulator/imports': ({ body }) => importSlice(store, body),
   } satisfies Partial<ControlHandlers>;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency-schema.js';
+import { importSchema } from './import-schema.js';
 import { ledgerSchema } from './ledger-schema.js';
 import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
@@ -53,6 +54,7 @@ const migrations: Migration[] = [
     sql: webhookAttemptSignatures,
   },
   { version: 13, name: 'webhook payloads once per event', sql: webhookPayloads },
+  { version: 14, name: 'imported users and the live hashes of imported casts', sql: importSchema },
 ];
 
 export function migrate(db: Database.Database): void {

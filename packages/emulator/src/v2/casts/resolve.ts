@@ -4,8 +4,9 @@
 import { castHashParam } from '../../api/params.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
 import { requireCast } from '../../hydrate/cast-rows.js';
-import type { CastRow } from '../../store/queries/cast-hydration.js';
+import { type CastRow, liveCastRow } from '../../store/queries/cast-hydration.js';
 import { castByHashPrefix } from '../../store/queries/casts.js';
+import { localHashByPrefix } from '../../store/queries/imports.js';
 import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 
@@ -40,7 +41,8 @@ function resolveCastUrl(store: Store, identifier: string, property: string): Cas
   }
   const fid = fidByUsername(store, username.toLowerCase());
   if (fid === undefined) throw new NotFoundError(`user ${username} not found`, property);
-  const row = castByHashPrefix(store, fid, prefix.toLowerCase());
+  const imported = localHashByPrefix(store, fid, prefix.toLowerCase());
+  const row = imported ? liveCastRow(store, imported) : castByHashPrefix(store, fid, prefix.toLowerCase());
   if (!row) throw new NotFoundError(`no cast by ${username} starts with ${prefix}`, property);
   return row;
 }

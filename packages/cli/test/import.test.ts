@@ -1,0 +1,381 @@
+// `castkit import` against a real upstream: a second castkit emulator, with its own seed, is the
+// live network. What is imported reads the same through the SDK by its real identifiers (fids,
+// usernames, cast hashes and URLs); an interrupted import continues; a second import changes
+// nothing; a 429 from the upstream's rate-limit rules is waited out. The import's speed is printed
+// beside the upstream's own read speed for the same slice, measured in the same run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Emulator, startEmulator } from '@castkit/emulator';
+import { createControlClient } from '@castkit/emulator/control';
+import { type CastWithInteractions, NeynarAPIClient } from '@castkit/sdk/2.x';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copySlice, type Plan, runImport } from '../src/commands/import.js';
+import { createPacer, PACE_PLANS } from '../src/import/pacer.js';
+import { ResumeState } from '../src/import/resume.js';
+import { Upstream } from '../src/import/upstream.js';
+import { main } from '../src/main.js';
+import { castkit } from './support/castkit.js';
+
+/** Two seeded emulators and a few hundred requests on a busy machine. */
+const SLOW = 180_000;
+const dir = mkdtempSync(join(tmpdir(), 'castkit-import-'));
+const FIDS = '1,2';
+
+let upstream: Emulator;
+let live: NeynarAPIClient;
+beforeAll(async () => {
+  upstream = await startEmulator({ db: ':memory:' });
+  live = new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2` });
+}, SLOW);
+afterAll(async () => {
+  await upstream?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const empty = () => startEmulator({ db: ':memory:', seedSize: 'none' });
+const clientOf = (e: Emulator) => new NeynarAPIClient({ apiKey: e.apiKey, baseUrl: `${e.url}/v2` });
+const argsFor = (target: Emulator, name: string, ...more: string[]) => [
+  'import',
+  '--fids',
+  FIDS,
+  '--depth',
+  '1',
+  '--casts',
+  '4',
+  '--from',
+  `${upstream.url}/v2`,
+  '--from-key',
+  upstream.apiKey,
+  '--base-url',
+  target.url,
+  '--api-key',
+  target.apiKey,
+  '--pace',
+  'none',
+  '--resume-file',
+  join(dir, `${name}.json`),
+  ...more,
+];
+
+async function run(argv: string[]) {
+  const lines: string[] = [];
+  const code = await main(argv, { out: (s) => lines.push(s), err: (s) => lines.push(s) });
+  return { code, lines, summary: lines.find((l) => l.startsWith('imported ')) ?? lines.join('\n') };
+}
+
+const rowCounts = async (e: Emulator) =>
+  (await createControlClient({ baseUrl: e.url, apiKey: e.apiKey }).call('GET /_emulator/stats')).tables;
+
+/** What a cast reads as, without what is local to a database (its hash, asset URLs, viewer state). */
+function shape(c: CastWithInteractions) {
+  return {
+    fid: c.author.fid,
+    username: c.author.username,
+    text: c.text,
+    timestamp: c.timestamp.slice(0, 19),
+    parent_url: c.parent_url,
+    channel: c.channel?.id ?? null,
+    likes: c.reactions.likes_count,
+    recasts: c.reactions.recasts_count,
+    replies: c.replies.count,
+  };
+}
+
+describe('castkit import from a live network', () => {
+  let target: Emulator;
+  let local: NeynarAPIClient;
+  let result: Awaited<ReturnType<typeof run>>;
+  let importMs = 0;
+  beforeAll(async () => {
+    target = await empty();
+    local = clientOf(target);
+    const started = performance.now();
+    result = await run(argsFor(target, 'first'));
+    importMs = performance.now() - started;
+  }, SLOW);
+  afterAll(() => target?.close());
+
+  it('exits 0 with a one-line summary that says what was generated rather than imported', () => {
+    expect(result.code, result.lines.join('\n')).toBe(0);
+    expect(result.summary).toMatch(
+      /^imported \d+ users, \d+ casts, \d+ follows, \d+ reactions, \d+ channels/,
+    );
+    expect(result.summary).toContain('generated, not imported: custody addresses and signer keys');
+  });
+
+  it('keeps each user’s fid, username and profile, and who the named users follow', async () => {
+    for (const fid of [1, 2]) {
+      const [theirs] = (await live.fetchBulkUsers({ fids: [fid] })).users;
+      const mine = (await local.lookupUserByUsername({ username: theirs!.username })).user;
+      expect([mine.fid, mine.display_name, mine.profile.bio.text]).toEqual([
+        theirs!.fid,
+        theirs!.display_name,
+        theirs!.profile.bio.text,
+      ]);
+      const following = async (api: NeynarAPIClient) =>
+        (await api.fetchUserFollowing({ fid, limit: 100 })).users
+          .map((f) => f.user.fid)
+          .sort((a, b) => a - b);
+      expect(await following(local)).toEqual(await following(live));
+    }
+  });
+
+  it('answers each imported cast by its real hash and URL as the live network does: text, time, channel, reactions, replies', async () => {
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 4, includeReplies: true });
+    expect(casts.length).toBe(4);
+    for (const cast of casts) {
+      const byHash = await local.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+      expect(shape(byHash.cast)).toEqual(shape(cast));
+      const url = `https://warpcast.com/${cast.author.username}/${cast.hash.slice(0, 10)}`;
+      const byUrl = await local.lookupCastByHashOrWarpcastUrl({ identifier: url, type: 'url' });
+      expect(byUrl.cast.hash).toBe(byHash.cast.hash);
+    }
+  });
+
+  it('keeps the threads under the imported casts: a conversation by its real hash holds the same replies', async () => {
+    // The casts of every user the import read casts of: the named users and whom they follow.
+    const graph = [
+      1,
+      2,
+      ...(await live.fetchUserFollowing({ fid: 1, limit: 100 })).users.map((f) => f.user.fid),
+    ];
+    const casts: CastWithInteractions[] = [];
+    for (const fid of graph)
+      casts.push(...(await live.fetchCastsForUser({ fid, limit: 4, includeReplies: true })).casts);
+    const threaded = casts.filter((c) => c.replies.count > 0);
+    expect(threaded.length).toBeGreaterThan(0);
+    const replies = async (api: NeynarAPIClient, hash: string) => {
+      const { conversation } = await api.lookupCastConversation({
+        identifier: hash,
+        type: 'hash',
+        replyDepth: 1,
+      });
+      return conversation.cast.direct_replies.map((r) => `${r.author.fid}: ${r.text}`).sort();
+    };
+    for (const cast of threaded)
+      expect(await replies(local, cast.hash)).toEqual(await replies(live, cast.hash));
+  });
+
+  it('brings the channels of the imported casts, with their leads', async () => {
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 4, includeReplies: true });
+    const ids = [...new Set(casts.map((c) => c.channel?.id).filter((id): id is string => !!id))];
+    for (const id of ids) {
+      const [theirs, mine] = await Promise.all([live.lookupChannel({ id }), local.lookupChannel({ id })]);
+      expect([mine.channel.name, mine.channel.url, mine.channel.lead?.fid]).toEqual([
+        theirs.channel.name,
+        theirs.channel.url,
+        theirs.channel.lead?.fid,
+      ]);
+    }
+  });
+
+  it('gives imported users approved signers the emulator holds: the app can act as them', async () => {
+    const control = createControlClient({ baseUrl: target.url, apiKey: target.apiKey });
+    expect((await control.call('GET /_emulator/stats')).tables.imported_users).toBeGreaterThan(2);
+    const signer = target.store.db
+      .prepare<[], { signer_uuid: string }>('SELECT signer_uuid FROM imported_users WHERE fid = 2')
+      .get()!;
+    const { cast } = await local.publishCast({
+      signerUuid: signer.signer_uuid,
+      text: 'written as bob, offline',
+    });
+    expect(cast.author.fid).toBe(2);
+  });
+
+  it(
+    'changes nothing when the same fids are imported again',
+    async () => {
+      const before = await rowCounts(target);
+      const again = await run(argsFor(target, 'again'));
+      expect(again.code).toBe(0);
+      expect(again.summary).toMatch(/^imported 0 users, 0 casts, 0 follows, 0 reactions, 0 channels/);
+      expect(await rowCounts(target)).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    'prints its speed beside the upstream’s own read speed for the same slice',
+    async () => {
+      const plan: Plan = {
+        fids: [1, 2],
+        depth: 1,
+        casts: 4,
+        channels: [],
+        from: upstream.url,
+        pace: PACE_PLANS.none!,
+      };
+      const reader = new Upstream(
+        new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2`, retries: 0 }),
+        createPacer(PACE_PLANS.none!),
+      );
+      const quiet = { step() {}, note() {}, end() {} };
+      const started = performance.now();
+      const read = await copySlice(
+        plan,
+        reader,
+        async () => {},
+        new ResumeState(join(dir, 'read.json'), 'read'),
+        quiet,
+      );
+      const readMs = performance.now() - started;
+      const readRate = read / (readMs / 1000);
+      const importRate = read / (importMs / 1000);
+      console.log(
+        `castkit import: ${read} objects; upstream reads alone ${Math.round(readRate)} objects/s, import (read + write) ${Math.round(importRate)} objects/s: ${(importRate / readRate).toFixed(2)}x the read speed`,
+      );
+      expect(read).toBeGreaterThan(50);
+    },
+    SLOW,
+  );
+});
+
+describe('an interrupted import', () => {
+  it(
+    'continues where it stopped when run again',
+    async () => {
+      const target = await empty();
+      try {
+        const stop = new AbortController();
+        const lines: string[] = [];
+        const args = argsFor(target, 'interrupted').slice(1);
+        const { parseCommand } = await import('../src/args.js');
+        const { IMPORT_COMMAND } = await import('../src/commands/import.js');
+        const { values } = parseCommand(IMPORT_COMMAND, args);
+        const first = runImport(values, [], {
+          err: (s) => {
+            lines.push(s);
+            if (s.startsWith('import: 3/')) stop.abort(new Error('interrupted'));
+          },
+          signal: stop.signal,
+        });
+        await expect(first).rejects.toThrow('interrupted');
+        const partial = await rowCounts(target);
+        expect(partial.imported_users).toBeGreaterThan(0);
+        const second = await run(argsFor(target, 'interrupted'));
+        expect(second.code).toBe(0);
+        expect(second.summary).toContain('continued after 3 users done before');
+        // Nothing was written twice: the whole is what one uninterrupted import writes.
+        const whole = await empty();
+        try {
+          expect((await run(argsFor(whole, 'whole'))).code).toBe(0);
+          const [a, b] = [await rowCounts(target), await rowCounts(whole)];
+          for (const t of ['users', 'casts', 'links', 'reactions', 'channels', 'cast_aliases'])
+            expect([t, a[t]]).toEqual([t, b[t]]);
+        } finally {
+          await whole.close();
+        }
+      } finally {
+        await target.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('an import into a database file', () => {
+  it(
+    'writes it with --db, empty when new, and an emulator started on the file later reads it',
+    async () => {
+      const file = join(dir, 'imported.db');
+      const args = argsFor(upstream, 'file', '--fids', '2', '--depth', '0', '--casts', '2');
+      const at = args.indexOf('--base-url');
+      args.splice(at, 4, '--db', file);
+      const r = await run(args);
+      expect(r.code, r.lines.join('\n')).toBe(0);
+      expect(r.summary).toMatch(/^imported [1-9]\d* users, [1-9]\d* casts/);
+      const later = await startEmulator({ db: file });
+      try {
+        const [bob] = (await clientOf(later).fetchBulkUsers({ fids: [2] })).users;
+        expect(bob?.username).toBe('bob');
+        // Only what was imported: no seed came with the new file.
+        expect((await rowCounts(later)).casts).toBeLessThan(50);
+      } finally {
+        await later.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('the live network’s rate limits', () => {
+  it(
+    'wait out a 429 for its Retry-After, then carry on',
+    async () => {
+      const control = createControlClient({ baseUrl: upstream.url, apiKey: upstream.apiKey });
+      const target = await empty();
+      try {
+        // A second before a one-minute window ends, frozen, with the starter plan's 500 requests spent.
+        const edge = (Math.floor(Date.now() / 60_000) + 1) * 60_000 - 1000;
+        await control.call('POST /_emulator/clock/freeze', { body: { to: edge } });
+        await control.call('POST /_emulator/rate-limits', { body: { plan: 'starter' } });
+        const burn = new NeynarAPIClient({
+          apiKey: upstream.apiKey,
+          baseUrl: `${upstream.url}/v2`,
+          retries: 0,
+        });
+        for (let spent = 0; spent < 500; spent += 10)
+          await Promise.all(
+            Array.from({ length: 10 }, () => burn.fetchBulkUsers({ fids: [1] }).catch(() => {})),
+          );
+        const lines: string[] = [];
+        const { parseCommand } = await import('../src/args.js');
+        const { IMPORT_COMMAND } = await import('../src/commands/import.js');
+        const { values } = parseCommand(
+          IMPORT_COMMAND,
+          argsFor(target, 'limited', '--fids', '2', '--depth', '0').slice(1),
+        );
+        const code = await runImport(values, [], {
+          err: (s) => {
+            lines.push(s);
+            // The window ends while the import waits: the clock moves on to the next one.
+            if (s.includes('429')) void control.call('POST /_emulator/clock/advance', { body: { by: '2s' } });
+          },
+        });
+        expect(code).toBe(0);
+        expect(lines.some((l) => /429 from user\/bulk: waiting 1 s as Retry-After says/.test(l))).toBe(true);
+        expect(lines.at(-1)).toMatch(/[1-9]\d* 429s waited out/);
+        expect((await clientOf(target).fetchBulkUsers({ fids: [2] })).users[0]?.username).toBe('bob');
+      } finally {
+        await control.call('POST /_emulator/rate-limits', { body: { plan: null } });
+        await control.call('POST /_emulator/clock/real');
+        await target.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('usage', () => {
+  it(
+    'exits 2 naming what is missing or wrong',
+    async () => {
+      const noFids = await castkit(['import', '--from-key', 'k']);
+      expect([noFids.code, noFids.stderr]).toEqual([2, expect.stringContaining('needs --fids')]);
+      const noKey = await castkit(['import', '--fids', '3'], { NEYNAR_API_KEY: '' });
+      expect([noKey.code, noKey.stderr]).toEqual([2, expect.stringContaining('NEYNAR_API_KEY')]);
+      const badFid = await castkit(['import', '--fids', '3,x', '--from-key', 'k']);
+      expect([badFid.code, badFid.stderr]).toEqual([2, expect.stringContaining('--fids must be an integer')]);
+    },
+    SLOW,
+  );
+
+  it(
+    'exits 1 when the target emulator does not answer',
+    async () => {
+      const r = await castkit([
+        'import',
+        '--fids',
+        '3',
+        '--from-key',
+        'k',
+        '--base-url',
+        'http://127.0.0.1:9',
+      ]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('no castkit emulator answered at http://127.0.0.1:9');
+    },
+    SLOW,
+  );
+});

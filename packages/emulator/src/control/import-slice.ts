@@ -1,0 +1,102 @@
+// What POST /_emulator/imports takes and answers: a slice of the live network as `castkit import`
+// read it (users, channels, casts with their live hashes, follows, reactions), and what was written.
+import {
+  array,
+  custom,
+  type Infer,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  optional,
+  SchemaError,
+  string,
+  union,
+} from './schema.js';
+
+const fid = integer({ min: 1, message: (f) => `${f} must be a positive integer (a fid)` });
+/** Unix ms. */
+const time = integer({ min: 0, message: (f) => `${f} must be a time in unix ms` });
+const castHash = custom<string>((v, field) => {
+  if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v))
+    throw new SchemaError(field, `${field} must be a 0x-prefixed 20-byte hex cast hash`);
+  return v.toLowerCase();
+});
+const text = optional(string());
+
+export const importedUser = object({
+  fid,
+  username: optional(nullable(string())),
+  display_name: text,
+  pfp_url: text,
+  bio: text,
+  url: text,
+});
+
+export const importedChannel = object({
+  id: string({ nonEmpty: true }),
+  url: string({ nonEmpty: true }),
+  name: string(),
+  description: text,
+  image_url: optional(nullable(string())),
+  lead_fid: optional(nullable(fid)),
+  created_at: time,
+  /** Imported users who are members (the lead is the owner). */
+  member_fids: optional(array(fid)),
+  /** Imported users who follow it. */
+  follower_fids: optional(array(fid)),
+});
+
+const embed = union(object({ url: string() }), object({ cast_id: object({ fid, hash: castHash }) }));
+
+export const importedCast = object({
+  /** Its hash on the live network: the alias it keeps answering to. */
+  hash: castHash,
+  fid,
+  text: string(),
+  timestamp: time,
+  parent_hash: optional(nullable(castHash)),
+  parent_fid: optional(nullable(fid)),
+  parent_url: optional(nullable(string())),
+  embeds: optional(array(embed)),
+});
+
+export const importedFollow = object({ fid, target_fid: fid });
+
+export const importedReaction = object({
+  fid,
+  type: oneOf(['like', 'recast']),
+  /** The live hash of an imported cast. */
+  target_hash: castHash,
+});
+
+export const importSlice = object({
+  users: optional(array(importedUser)),
+  channels: optional(array(importedChannel)),
+  casts: optional(array(importedCast)),
+  follows: optional(array(importedFollow)),
+  reactions: optional(array(importedReaction)),
+});
+
+export type ImportSlice = Infer<typeof importSlice>;
+
+const count = integer();
+
+export const importReport = object({
+  /** New here: what this slice added. */
+  users: count,
+  channels: count,
+  casts: count,
+  follows: count,
+  reactions: count,
+  /** Already imported before (a second run, a resume): left as they are. */
+  unchanged: count,
+  /** Left out: a cast, follow or reaction whose author, target or parent is not here. */
+  left_out: count,
+  /** Seeded users that gave their username to an imported user, and the name they have now. */
+  moved_aside: array(object({ fid, username: string(), now: string() })),
+  /** Imported fids a seeded user already holds: the seeded user stays, the import skips them. */
+  held_by_seed: array(fid),
+});
+
+export type ImportReport = Infer<typeof importReport>;
