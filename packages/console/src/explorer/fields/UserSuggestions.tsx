@@ -1,6 +1,6 @@
 // Suggestions for fid and username fields, from the active environment through the SDK.
 import { useQuery } from '@tanstack/react-query';
-import { findOperation } from '../../api/catalog';
+import { findOperation, loadCatalog } from '../../api/catalog';
 import { useEnv } from '../../shell/env-context';
 import { useDebounced } from '../use-debounced';
 
@@ -14,10 +14,16 @@ interface SuggestedUser {
 export const suggestsUsers = (key: string, type: string) =>
   (type === 'integer' && /(^fid$|Fid$)/.test(key)) || (type === 'string' && key === 'username');
 
-// From the explorer's catalog, which it loads anyway: single entries imported here would bring the
-// chunk of entries the client's screens share into the explorer's first load.
-const byFids = findOperation('v2.fetchBulkUsers')!;
-const byText = findOperation('v2.searchUser')!;
+// From the explorer's catalog: single entries imported here would bring the chunk of entries the
+// client's screens share into the explorer's first load. 2.44's, which every emulator serves (3.x's
+// trailing-slash paths need one from w28 on), whichever generation is shown.
+async function entries() {
+  const catalog = await loadCatalog('2.44');
+  return {
+    byFids: findOperation(catalog, 'v2.fetchBulkUsers')!,
+    byText: findOperation(catalog, 'v2.searchUser')!,
+  };
+}
 
 export function useUserSuggestions(text: string, enabled: boolean): SuggestedUser[] {
   const { clients } = useEnv();
@@ -28,6 +34,7 @@ export function useUserSuggestions(text: string, enabled: boolean): SuggestedUse
     enabled: enabled && !!clients && q.length > 0,
     staleTime: 30_000,
     queryFn: async ({ signal }): Promise<SuggestedUser[]> => {
+      const { byFids, byText } = await entries();
       if (numeric) {
         const res = (await clients!.v2.request(byFids, { fids: [Number(q)] }, { signal })) as {
           users?: SuggestedUser[];
