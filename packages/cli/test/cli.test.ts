@@ -14,13 +14,14 @@ afterAll(async () => {
 });
 
 const target = () => ['--base-url', env.url, '--api-key', env.apiKey];
-// The emulator serves 3.x's main-API paths (their trailing slash) from w28 on; until then the calls
-// below that read its state ask for 2.44's operations, whose paths it serves.
 const v244 = ['--api', '2.44'];
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 describe('castkit call', () => {
-  it('calls a 2.44 operation under --api 2.44 with kebab-case parameters and prints pretty JSON', async () => {
+  it.each([
+    ['3.x, the default', []],
+    ['2.44 under --api 2.44', v244],
+  ])('calls a v2 operation as %s with kebab-case parameters and prints pretty JSON', async (_g, api) => {
     const r = await castkit([
       'call',
       'lookupUserByUsername',
@@ -28,7 +29,7 @@ describe('castkit call', () => {
       'alice',
       '--viewer-fid',
       '2',
-      ...v244,
+      ...api,
       ...target(),
     ]);
     expect(r.code).toBe(0);
@@ -49,7 +50,6 @@ describe('castkit call', () => {
       '--fids',
       '2,3',
       '--raw',
-      ...v244,
       ...target(),
     ]);
     expect(r.code).toBe(0);
@@ -80,7 +80,6 @@ describe('castkit call', () => {
       JSON.stringify({ text }),
       '--signer-uuid',
       '00000000-0000-4000-8000-000000000001',
-      ...v244,
       ...target(),
     ]);
     expect(r.code).toBe(0);
@@ -111,6 +110,26 @@ describe('castkit call', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('reaches the emulator with a 3.x list parameter sent as repeated keys, and it filters by each', async () => {
+    const r = await castkit([
+      'call',
+      'fetchAllNotifications',
+      '--fid',
+      '2',
+      '--type',
+      'follows',
+      '--type',
+      'likes',
+      '--limit',
+      '25',
+      '--raw',
+      ...target(),
+    ]);
+    expect(r.code).toBe(0);
+    const types = new Set(JSON.parse(r.stdout).notifications.map((n: { type: string }) => n.type));
+    expect([...types].sort()).toEqual(['follows', 'likes']);
   });
 
   it('sends the same name as 2.44 sends it under --api 2.44', async () => {
@@ -160,14 +179,7 @@ describe('castkit call', () => {
   });
 
   it('exits 1 and prints the API error body of a failed call', async () => {
-    const r = await castkit([
-      'call',
-      'lookupUserByUsername',
-      '--username',
-      'no-such-user-here',
-      ...v244,
-      ...target(),
-    ]);
+    const r = await castkit(['call', 'lookupUserByUsername', '--username', 'no-such-user-here', ...target()]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('404');
     expect(r.stderr).toContain('"message"');
