@@ -116,6 +116,9 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       expect(await page.getByLabel('SDK version').inputValue()).toBe('2.44');
       expect(await page.getByTestId('op-generation').innerText()).toBe('SDK 2.44');
       await screen('explorer-2.44');
+      // Back to 3.x: the calls below are 3.x's, sent to the emulator's trailing-slash paths.
+      await page.getByLabel('SDK version').selectOption('3');
+      await expect.poll(() => page.getByTestId('op-generation').innerText()).toBe('SDK 3.x');
     });
 
     it('finds lookupUserByUsername with Ctrl-K and opens it', async () => {
@@ -181,7 +184,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await expect.poll(() => decodeURIComponent(page.url())).toContain('viewerFid');
       const link = page.url();
       const expected = await preview();
-      expect(expected).toContain('username=alice&viewer_fid=2');
+      expect(expected).toContain('/v2/farcaster/user/by_username/?username=alice&viewer_fid=2');
       const fresh = await browser.newPage();
       await fresh.goto(link);
       await fresh.getByRole('heading', { name: 'lookupUserByUsername' }).waitFor();

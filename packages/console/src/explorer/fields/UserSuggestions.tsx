@@ -1,6 +1,6 @@
 // Suggestions for fid and username fields, from the active environment through the SDK.
 import { useQuery } from '@tanstack/react-query';
-import { findOperation, loadCatalog } from '../../api/catalog';
+import { catalogIfLoaded, findOperation } from '../../api/catalog';
 import { useEnv } from '../../shell/env-context';
 import { useDebounced } from '../use-debounced';
 
@@ -14,16 +14,11 @@ interface SuggestedUser {
 export const suggestsUsers = (key: string, type: string) =>
   (type === 'integer' && /(^fid$|Fid$)/.test(key)) || (type === 'string' && key === 'username');
 
-// From the explorer's catalog: single entries imported here would bring the chunk of entries the
-// client's screens share into the explorer's first load. 2.44's, which every emulator serves (3.x's
-// trailing-slash paths need one from w28 on), whichever generation is shown.
-async function entries() {
-  const catalog = await loadCatalog('2.44');
-  return {
-    byFids: findOperation(catalog, 'v2.fetchBulkUsers')!,
-    byText: findOperation(catalog, 'v2.searchUser')!,
-  };
-}
+// From the explorer's catalog (3.x's, in its first load): single entries imported here would bring
+// the chunk of entries the client's screens share into the explorer's first load.
+const catalog = catalogIfLoaded('3')!;
+const byFids = findOperation(catalog, 'v2.fetchBulkUsers')!;
+const byText = findOperation(catalog, 'v2.searchUser')!;
 
 export function useUserSuggestions(text: string, enabled: boolean): SuggestedUser[] {
   const { clients } = useEnv();
@@ -34,7 +29,6 @@ export function useUserSuggestions(text: string, enabled: boolean): SuggestedUse
     enabled: enabled && !!clients && q.length > 0,
     staleTime: 30_000,
     queryFn: async ({ signal }): Promise<SuggestedUser[]> => {
-      const { byFids, byText } = await entries();
       if (numeric) {
         const res = (await clients!.v2.request(byFids, { fids: [Number(q)] }, { signal })) as {
           users?: SuggestedUser[];
