@@ -63,7 +63,7 @@ export async function main(
       case 'ops': {
         const { values, positionals } = parseCommand(OPS_COMMAND, rest);
         if (values.help) return help(io, OPS_COMMAND);
-        return runOps(positionals, io.out);
+        return runOps(values, positionals, io.out);
       }
       case 'listen': {
         const { values, positionals } = parseCommand(LISTEN_COMMAND, rest);

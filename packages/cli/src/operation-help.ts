@@ -1,10 +1,11 @@
 // `castkit call <operation> --help`: what one operation takes, read from the SDK's operation table.
-import type { OperationSpec, ParamSpec } from '@castkit/sdk/2.x';
+import type { OperationSpec, ParamSpec } from '@castkit/sdk';
 import { flagName } from './args.js';
-import { callName } from './operations.js';
+import { callName, generationLabel, generationOf } from './operations.js';
 
 function typeOf(p: ParamSpec): string {
-  if (p.type === 'array' || p.type === 'csv') return `list of ${p.items ?? 'string'} (repeat or comma-join)`;
+  if (p.type === 'array' || p.type === 'csv' || p.type === 'multi')
+    return `list of ${p.items ?? 'string'} (repeat or comma-join)`;
   if (p.type === 'boolean') return `switch (${flagName(p.key)} / --no-${flagName(p.key).slice(2)})`;
   if (p.type === 'binary') return 'bytes (@file or hex)';
   if (p.type === 'object' || p.type === 'any') return 'JSON';
@@ -27,7 +28,7 @@ function exampleValue(p: ParamSpec): string | undefined {
   if (p.enum?.length) return String(p.enum[0]);
   if (p.default !== undefined && typeof p.default !== 'object') return String(p.default);
   if (p.type === 'integer' || p.type === 'number') return String(p.minimum ?? 1);
-  if (p.type === 'array' || p.type === 'csv')
+  if (p.type === 'array' || p.type === 'csv' || p.type === 'multi')
     return p.items === 'integer' || p.items === 'number' ? '1,2' : 'a,b';
   if (p.type === 'object' || p.type === 'any') return "'{}'";
   if (p.type === 'binary') return '@message.bin';
@@ -36,9 +37,13 @@ function exampleValue(p: ParamSpec): string | undefined {
 }
 
 export function operationHelp(op: OperationSpec): string {
+  const generation = generationOf(op);
+  // 2.44's main-API paths are relative to `/v2`; 3.x's start at the API's root.
+  const path = `${op.api === 'v2' && generation === '2.44' ? '/v2' : ''}${op.path}`;
+  const flag = generation === '3' ? '' : ' --api 2.44';
   const lines = [
-    `castkit call ${callName(op)} — ${op.summary}`,
-    `${op.method} ${op.api === 'v2' ? '/v2' : ''}${op.path}  (${op.api === 'v2' ? 'main API' : 'hub API'} · ${op.tag})${op.deprecated ? '  deprecated' : ''}`,
+    `castkit call ${callName(op)}${flag} — ${op.summary}`,
+    `${op.method} ${path}  (${op.api === 'v2' ? 'main API' : 'hub API'} ${generationLabel(generation)} · ${op.tag})${op.deprecated ? '  deprecated' : ''}`,
     '',
   ];
   if (!op.params.length) lines.push('no parameters');
@@ -65,10 +70,10 @@ export function operationHelp(op: OperationSpec): string {
       return value === undefined ? flagName(p.key) : `${flagName(p.key)} ${value}`;
     })
     .join(' ');
-  lines.push('', 'example:', `  castkit call ${callName(op)}${example ? ` ${example}` : ''}`);
+  lines.push('', 'example:', `  castkit call ${callName(op)}${flag}${example ? ` ${example}` : ''}`);
   lines.push(
     '',
-    "also: --json '{...}' --raw --base-url URL --api-key KEY --upstream --timeout MS (castkit call --help)",
+    "also: --json '{...}' --raw --api 3|2.44 --base-url URL --api-key KEY --upstream --timeout MS (castkit call --help)",
   );
   return lines.join('\n');
 }

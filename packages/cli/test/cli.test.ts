@@ -14,10 +14,14 @@ afterAll(async () => {
 });
 
 const target = () => ['--base-url', env.url, '--api-key', env.apiKey];
+const v244 = ['--api', '2.44'];
 const VERSION = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 describe('castkit call', () => {
-  it('calls a v2 operation with kebab-case parameters and prints pretty JSON', async () => {
+  it.each([
+    ['3.x, the default', []],
+    ['2.44 under --api 2.44', v244],
+  ])('calls a v2 operation as %s with kebab-case parameters and prints pretty JSON', async (_g, api) => {
     const r = await castkit([
       'call',
       'lookupUserByUsername',
@@ -25,6 +29,7 @@ describe('castkit call', () => {
       'alice',
       '--viewer-fid',
       '2',
+      ...api,
       ...target(),
     ]);
     expect(r.code).toBe(0);
@@ -83,6 +88,73 @@ describe('castkit call', () => {
     expect(stored.cast.text).toBe(text);
   });
 
+  it('sends a 3.x operation by default as 3.x sends it: its path with the trailing slash, a list key repeated', async () => {
+    const own = await recordingServer();
+    try {
+      const r = await castkit([
+        'call',
+        'fetchAllNotifications',
+        '--fid',
+        '1',
+        '--type',
+        'follows',
+        '--type',
+        'likes',
+        '--base-url',
+        own.url,
+        '--api-key',
+        'k',
+      ]);
+      expect(r.code).toBe(0);
+      expect(own.seen).toEqual(['GET /v2/farcaster/notifications/?fid=1&type=follows&type=likes']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('reaches the emulator with a 3.x list parameter sent as repeated keys, and it filters by each', async () => {
+    const r = await castkit([
+      'call',
+      'fetchAllNotifications',
+      '--fid',
+      '2',
+      '--type',
+      'follows',
+      '--type',
+      'likes',
+      '--limit',
+      '25',
+      '--raw',
+      ...target(),
+    ]);
+    expect(r.code).toBe(0);
+    const types = new Set(JSON.parse(r.stdout).notifications.map((n: { type: string }) => n.type));
+    expect([...types].sort()).toEqual(['follows', 'likes']);
+  });
+
+  it('sends the same name as 2.44 sends it under --api 2.44', async () => {
+    const own = await recordingServer();
+    try {
+      const r = await castkit([
+        'call',
+        'fetchAllNotifications',
+        '--fid',
+        '1',
+        '--type',
+        'follows,likes',
+        ...v244,
+        '--base-url',
+        own.url,
+        '--api-key',
+        'k',
+      ]);
+      expect(r.code).toBe(0);
+      expect(own.seen).toEqual(['GET /v2/farcaster/notifications?fid=1&type=follows,likes']);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('reaches hub operations with the hub. prefix', async () => {
     const r = await castkit([
       'call',
@@ -118,7 +190,7 @@ describe('castkit call', () => {
       castkit(['call', 'lookupUserByUsernam', ...target()]),
       castkit(['call', 'lookupUserByUsername', '--usernme', 'alice', ...target()]),
       castkit(['call', 'fetchUserFollowers', '--fid', 'one', ...target()]),
-      castkit(['call', 'lookupCastByHashOrWarpcastUrl', '--identifier', 'x', '--type', 'hsh', ...target()]),
+      castkit(['call', 'lookupCastByHashOrUrl', '--identifier', 'x', '--type', 'hsh', ...target()]),
     ]);
     expect(unknownOp.code).toBe(2);
     expect(unknownOp.stderr).toContain('did you mean lookupUserByUsername');
@@ -131,15 +203,41 @@ describe('castkit call', () => {
     expect(badEnum.stderr).toContain('--type must be one of url, hash; got "hsh"');
   });
 
+  it('names the flag that reaches an operation of the other generation, and suggests names from both', async () => {
+    const [old, renamed, typo, bad] = await Promise.all([
+      castkit(['call', 'lookupCastByHashOrWarpcastUrl', '--base-url', recorder.url]),
+      castkit(['call', 'lookupCastByHashOrUrl', ...v244, '--base-url', recorder.url]),
+      castkit(['call', 'lookupCastByHashOrWarpcastUr', '--base-url', recorder.url]),
+      castkit(['call', 'lookupUserByUsername', '--api', '4', '--base-url', recorder.url]),
+    ]);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain(
+      '"lookupCastByHashOrWarpcastUrl" is a 2.44 operation, not a 3.x one: castkit call lookupCastByHashOrWarpcastUrl --api 2.44',
+    );
+    expect(renamed.code).toBe(2);
+    expect(renamed.stderr).toContain('"lookupCastByHashOrUrl" is a 3.x operation, not a 2.44 one');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean lookupCastByHashOrWarpcastUrl (--api 2.44)?');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--api must be 3 (3.x, the default) or 2.44; got "4"');
+    expect(recorder.seen).toEqual([]);
+  });
+
   it("describes an operation's parameters, types, enums and required-ness with --help, sending nothing", async () => {
-    const r = await castkit(['call', 'lookupCastByHashOrWarpcastUrl', '--help', '--base-url', recorder.url]);
+    const [r, old] = await Promise.all([
+      castkit(['call', 'lookupCastByHashOrUrl', '--help', '--base-url', recorder.url]),
+      castkit(['call', 'lookupCastByHashOrWarpcastUrl', ...v244, '--help', '--base-url', recorder.url]),
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('GET /v2/farcaster/cast');
+    expect(r.stdout).toContain('GET /v2/farcaster/cast/  (main API 3.x · Cast)');
     expect(r.stdout).toMatch(/--identifier\s+required\s+string/);
     expect(r.stdout).toMatch(/--type\s+required\s+string[\s\S]*one of: url, hash/);
     expect(r.stdout).toMatch(/--viewer-fid\s+optional\s+integer/);
-    expect(r.stdout).toContain(
-      'castkit call lookupCastByHashOrWarpcastUrl --identifier <identifier> --type url',
+    expect(r.stdout).toContain('castkit call lookupCastByHashOrUrl --identifier <identifier> --type url');
+    expect(old.code).toBe(0);
+    expect(old.stdout).toContain('GET /v2/farcaster/cast  (main API 2.44 · Cast)');
+    expect(old.stdout).toContain(
+      'castkit call lookupCastByHashOrWarpcastUrl --api 2.44 --identifier <identifier> --type url',
     );
     expect(recorder.seen).toEqual([]);
   });
@@ -152,10 +250,18 @@ describe('castkit ops', () => {
     expect(r.stdout).toMatch(/^ {2}lookupUserByUsername +Lookup user by username$/m);
   });
 
-  it('lists every operation of both APIs without a search', async () => {
-    const r = await castkit(['ops']);
-    expect(r.stdout).toContain('147 operations');
-    expect(r.stdout.split('\n').filter((l) => /^ {2}\S+ {2,}\S/.test(l))).toHaveLength(147);
+  it("lists every 3.x operation of both APIs without a search, and 2.44's under --api 2.44, naming the generation", async () => {
+    const [r, old] = await Promise.all([castkit(['ops']), castkit(['ops', '--api', '2.44'])]);
+    const rows = (out: string) => out.split('\n').filter((l) => /^ {2}\S+ {2,}\S/.test(l));
+    expect(r.stdout).toContain('199 3.x operations');
+    expect(rows(r.stdout)).toHaveLength(199);
+    expect(r.stdout).toMatch(/^main API 3\.x · Cast$/m);
+    expect(r.stdout).toMatch(/^hub API 3\.x · /m);
+    expect(r.stdout).toMatch(/^ {2}lookupCastByHashOrUrl /m);
+    expect(old.stdout).toContain('147 2.44 operations');
+    expect(rows(old.stdout)).toHaveLength(147);
+    expect(old.stdout).toMatch(/^main API 2\.44 · Cast$/m);
+    expect(old.stdout).toMatch(/^ {2}lookupCastByHashOrWarpcastUrl /m);
   });
 
   it('ends quietly when the reader of its output has gone (castkit ops | head)', async () => {

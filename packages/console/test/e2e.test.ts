@@ -78,11 +78,55 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await screen('explorer-empty');
     });
 
+    it('lists 3.x operations by default and 2.44 ones when switched, keeping the choice in the URL', async () => {
+      const version = page.getByLabel('SDK version');
+      const list = page.getByRole('navigation', { name: 'Operations' });
+      expect(await version.inputValue()).toBe('3');
+      await list.locator('a[data-op="v2.lookupCastByHashOrUrl"]').waitFor();
+      expect(await list.locator('a[data-op="v2.lookupCastByHashOrWarpcastUrl"]').count()).toBe(0);
+      // An operation both generations have stays open across the switch, its request that generation's.
+      const inputs = encodeURIComponent(JSON.stringify({ fid: '1', type: ['follows', 'likes'] }));
+      await page.goto(`${server.url}/?op=v2.fetchAllNotifications&in=${inputs}`);
+      await page.getByRole('heading', { name: 'fetchAllNotifications' }).waitFor();
+      expect(await page.getByTestId('op-generation').innerText()).toBe('SDK 3.x');
+      await expect
+        .poll(preview)
+        .toContain(`curl -X GET '${server.url}/v2/farcaster/notifications/?fid=1&type=follows&type=likes'`);
+      await page.getByRole('tab', { name: 'castkit SDK' }).click();
+      await expect.poll(preview).toContain("import { Configuration, NeynarAPIClient } from '@castkit/sdk';");
+      expect(await preview()).toContain(`basePath: '${server.url}',`);
+      expect(await preview()).toContain(
+        "client.fetchAllNotifications({\n  fid: 1,\n  type: ['follows', 'likes'],\n})",
+      );
+      await screen('explorer-3x');
+
+      await version.selectOption('2.44');
+      await expect.poll(() => page.getByTestId('op-generation').innerText()).toBe('SDK 2.44');
+      expect(decodeURIComponent(page.url())).toMatch(/[?&]api="?2\.44/);
+      await list.locator('a[data-op="v2.lookupCastByHashOrWarpcastUrl"]').waitFor();
+      expect(await list.locator('a[data-op="v2.lookupCastByHashOrUrl"]').count()).toBe(0);
+      await expect
+        .poll(preview)
+        .toContain(`curl -X GET '${server.url}/v2/farcaster/notifications?fid=1&type=follows,likes'`);
+      await page.getByRole('tab', { name: 'castkit SDK' }).click();
+      await expect.poll(preview).toContain("import { NeynarAPIClient } from '@castkit/sdk/2.x';");
+      // A reload, or the link in a fresh tab, opens 2.44 again.
+      await page.reload();
+      await page.getByRole('heading', { name: 'fetchAllNotifications' }).waitFor();
+      expect(await page.getByLabel('SDK version').inputValue()).toBe('2.44');
+      expect(await page.getByTestId('op-generation').innerText()).toBe('SDK 2.44');
+      await screen('explorer-2.44');
+      // Back to 3.x: the calls below are 3.x's, sent to the emulator's trailing-slash paths.
+      await page.getByLabel('SDK version').selectOption('3');
+      await expect.poll(() => page.getByTestId('op-generation').innerText()).toBe('SDK 3.x');
+    });
+
     it('finds lookupUserByUsername with Ctrl-K and opens it', async () => {
       await page.keyboard.press('Control+k');
       const search = page.getByRole('combobox', { name: /Search operations/ });
       await search.fill('user by username');
-      await expect.poll(() => page.getByRole('option').first().innerText()).toContain('lookupUserByUsername');
+      const found = page.getByRole('dialog').getByRole('option');
+      await expect.poll(() => found.first().innerText()).toContain('lookupUserByUsername');
       await screen('command-palette');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'lookupUserByUsername' }).waitFor();
@@ -140,7 +184,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await expect.poll(() => decodeURIComponent(page.url())).toContain('viewerFid');
       const link = page.url();
       const expected = await preview();
-      expect(expected).toContain('username=alice&viewer_fid=2');
+      expect(expected).toContain('/v2/farcaster/user/by_username/?username=alice&viewer_fid=2');
       const fresh = await browser.newPage();
       await fresh.goto(link);
       await fresh.getByRole('heading', { name: 'lookupUserByUsername' }).waitFor();
@@ -177,11 +221,10 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await page.locator('#param-signerUuid').fill('signer-1');
       await page.locator('#param-text').fill('gm from the console');
       await page.locator('#param-embeds').fill('[{"url":"https://example.com"}]');
-      await expect
-        .poll(preview)
-        .toContain(
-          `--data-raw '{"signer_uuid":"signer-1","text":"gm from the console","embeds":[{"url":"https://example.com"}]}'`,
-        );
+      await expect.poll(preview).toContain(
+        // 3.x's body, its fields in the order 3.x's SDK sends them.
+        `--data-raw '{"embeds":[{"url":"https://example.com"}],"signer_uuid":"signer-1","text":"gm from the console"}'`,
+      );
       await page.getByRole('checkbox', { name: 'Raw JSON body' }).check();
       const raw = page.getByRole('textbox', { name: 'JSON body' });
       expect(JSON.parse(await raw.inputValue())).toEqual({
@@ -204,8 +247,9 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await fresh.close();
     });
 
-    it('sends a hub operation to the hub API of the same origin', async () => {
+    it('sends a 3.x hub operation to the hub API of the same origin', async () => {
       await page.goto(`${server.url}/?op=hub.fetchUserData`);
+      expect(await page.getByTestId('op-generation').innerText()).toBe('SDK 3.x');
       await page.locator('#param-fid').fill('1');
       await page.getByRole('button', { name: 'Send request' }).click();
       await expect.poll(() => page.getByTestId('response-status').innerText()).toBe('200 OK');
@@ -217,8 +261,9 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       const { casts, next } = megabyteFeed();
       const body = JSON.stringify({ result: { casts }, next });
       expect(body.length).toBeGreaterThan(1_000_000);
-      // Only this perf check stubs the response: the emulator's seed has no megabyte-sized answer.
-      await page.route('**/v2/farcaster/casts?**', (route) =>
+      // Only this perf check stubs the response: the emulator's seed has no megabyte-sized answer. The
+      // stub answers 3.x's path (its trailing slash), the request the default generation sends.
+      await page.route('**/v2/farcaster/casts/?**', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body }),
       );
       await page.goto(
@@ -236,7 +281,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
       await page.getByRole('button', { name: 'casts: [2600 items]' }).click();
       await page.getByRole('button', { name: /^Show 100 more/ }).waitFor();
       console.info(`expanding 2600 items (first 100 rendered) took ${Date.now() - expandStarted} ms`);
-      await page.unroute('**/v2/farcaster/casts?**');
+      await page.unroute('**/v2/farcaster/casts/?**');
     });
 
     it('keeps sent requests in the history and reopens one', async () => {

@@ -1,10 +1,11 @@
 import type { OperationSpec } from '@castkit/sdk/2.x';
 import { describe, expect, it } from 'vitest';
-import { findOperation } from '../src/api/catalog';
+import { findOperation, loadCatalog } from '../src/api/catalog';
 import { parseExplorerSearch } from '../src/explorer/explorer-search';
 import { checkRequest, rawBodyFrom, toParams } from '../src/explorer/form-model';
 
-const op = (key: string) => findOperation(key) as OperationSpec;
+const [catalog3, catalog244] = await Promise.all([loadCatalog('3'), loadCatalog('2.44')]);
+const op = (key: string) => findOperation(catalog244, key) as OperationSpec;
 const ctx = { baseUrl: 'http://x/v2', apiKey: 'k' };
 
 describe('form values become SDK params', () => {
@@ -70,6 +71,9 @@ describe('deep links', () => {
 describe('the empty state', () => {
   it('only suggests operations that exist', async () => {
     const { STARTERS } = await import('../src/explorer/EmptyState');
-    for (const key of STARTERS) expect(findOperation(key), key).toBeDefined();
+    for (const key of STARTERS) {
+      expect(findOperation(catalog3, key), key).toBeDefined();
+      expect(findOperation(catalog244, key), key).toBeDefined();
+    }
   });
 });

@@ -31,6 +31,14 @@ const checks: Record<string, (out: string) => void> = {
     expect(out).toMatch(/^liked 0x[0-9a-f]{40}: success=true$/m);
     expect(out).toContain('lookup failed as before: 404 user with username nobody-here not found');
   },
+  'quick-start-3x.ts': (out) => {
+    expect(out).toContain('@alice is fid 1');
+    const hash = out.match(/^@alice published (0x[0-9a-f]{40})$/m)?.[1];
+    expect(hash).toBeDefined();
+    expect(out).toContain(`looked up ${hash}: "gm from a 3.x program"`);
+    expect(out).toMatch(/^following feed of fid 1: ([1-9]|10) casts over at most 2 pages$/m);
+    expect(out).toContain('lookup failed: 404 user with username nobody-here not found');
+  },
   'pagination.ts': (out) => {
     expect(out).toContain('class client: 3 pages, 15 casts (maxPages 3)');
     expect(out).toContain('class client: 20 followers of fid 1 over at most 2 pages');

@@ -1,14 +1,14 @@
 // `castkit call <operation> --param value ...`: any operation of either API, through the SDK.
 import { readFileSync } from 'node:fs';
 import {
+  CastkitClient,
   type ClientOptions,
   DEFAULT_API_BASE_URL,
-  DEFAULT_HUB_BASE_URL,
-  NeynarAPIClient,
-  NeynarHubClient,
   type OperationSpec,
   type ParamSpec,
-} from '@castkit/sdk/2.x';
+  DEFAULT_HUB_BASE_URL as SNAPCHAIN_BASE_URL,
+} from '@castkit/sdk';
+import { DEFAULT_HUB_BASE_URL as HUB_244_BASE_URL } from '@castkit/sdk/2.x';
 import {
   type CommandSpec,
   commandHelp,
@@ -20,13 +20,14 @@ import {
   UsageError,
 } from '../args.js';
 import { operationHelp } from '../operation-help.js';
-import { findOperation } from '../operations.js';
+import { API_OPTION, findOperation, generationOf, parseGeneration } from '../operations.js';
 import { localTarget, TARGET_OPTIONS } from '../target.js';
 
 /** Options of `call` itself, never sent as parameters. */
 const CALL_OPTIONS = {
   json: { type: 'string', value: "'{...}'", description: 'parameters as one JSON object (flags override)' },
   raw: { type: 'boolean', description: 'print the answer as one line of JSON' },
+  ...API_OPTION,
   ...TARGET_OPTIONS,
   upstream: { type: 'boolean', description: 'call the real API with NEYNAR_API_KEY' },
   timeout: { type: 'string', value: 'MS', description: 'give up after this many milliseconds (30000)' },
@@ -37,6 +38,7 @@ export const CALL_COMMAND = {
   positionals: '<operation>',
   summary:
     'Calls any operation of either API (hub operations that share a v2 name: hub.<name>) and prints its JSON answer.\n' +
+    "Names and requests are 3.x's (today's SDK) unless --api 2.44 asks for 2.44's.\n" +
     'Operation parameters are flags: --viewer-fid 2 (also --viewer_fid, --viewerFid); repeat a list\n' +
     'parameter or comma-join it (--fids 1 --fids 2, --fids 1,2); boolean ones are switches (--x, --no-x).',
   options: CALL_OPTIONS,
@@ -46,21 +48,24 @@ export const CALL_COMMAND = {
 } satisfies CommandSpec;
 
 interface CallTarget {
-  v2BaseUrl: string;
-  hubBaseUrl: string;
+  baseUrl: string;
   apiKey: string;
 }
 
 type CallValues = OptionValues<typeof CALL_OPTIONS>;
 
-function resolveTarget(values: CallValues, env: NodeJS.ProcessEnv): CallTarget {
+/**
+ * Where the operation goes: a main-API base is the API's root, which serves both generations' paths
+ * (the SDK adds 2.44's `/v2`); the real hub is Snapchain's for 3.x and Neynar's hub for 2.44.
+ */
+function resolveTarget(op: OperationSpec, values: CallValues, env: NodeJS.ProcessEnv): CallTarget {
   if (values.upstream) {
     const key = values['api-key'] ?? env.NEYNAR_API_KEY;
     if (!key) throw new UsageError('--upstream needs an API key: set NEYNAR_API_KEY or pass --api-key');
-    return { v2BaseUrl: DEFAULT_API_BASE_URL, hubBaseUrl: DEFAULT_HUB_BASE_URL, apiKey: key };
+    const hub = generationOf(op) === '3' ? SNAPCHAIN_BASE_URL : HUB_244_BASE_URL;
+    return { baseUrl: op.api === 'v2' ? DEFAULT_API_BASE_URL : hub, apiKey: key };
   }
-  const { baseUrl, apiKey } = localTarget(values, env);
-  return { v2BaseUrl: `${baseUrl}/v2`, hubBaseUrl: baseUrl, apiKey };
+  return localTarget(values, env);
 }
 
 /** The flags an operation's parameters may be typed as, each mapped back to its parameter. */
@@ -83,7 +88,7 @@ function parameterFlags(op: OperationSpec): { options: OptionTable; owner: Map<s
   return { options, owner };
 }
 
-const isList = (p: ParamSpec) => p.type === 'array' || p.type === 'csv';
+const isList = (p: ParamSpec) => p.type === 'array' || p.type === 'csv' || p.type === 'multi';
 
 function buildParams(
   op: OperationSpec,
@@ -184,6 +189,18 @@ function operationName(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** `--api`'s value, read before the operation's own flags are known (the last one given wins). */
+function apiValue(argv: readonly string[]): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--api') value = argv[++i];
+    else if (arg.startsWith('--api=')) value = arg.slice('--api='.length);
+  }
+  return value;
+}
+
 export async function runCall(argv: readonly string[], out: (s: string) => void): Promise<number> {
   const name = operationName(argv);
   if (!name) {
@@ -194,7 +211,7 @@ export async function runCall(argv: readonly string[], out: (s: string) => void)
     }
     throw new UsageError('usage: castkit call <operation> [--param value ...] (castkit call --help)');
   }
-  const op = findOperation(name);
+  const op = findOperation(name, parseGeneration(apiValue(argv)));
   const flags = parameterFlags(op);
   const spec = {
     ...CALL_COMMAND,
@@ -211,13 +228,11 @@ export async function runCall(argv: readonly string[], out: (s: string) => void)
       `unexpected argument "${positionals[1]}" (one operation per call; boolean parameters are switches: --x or --no-x)`,
     );
   const callValues = values as CallValues;
-  const target = resolveTarget(callValues, process.env);
+  const target = resolveTarget(op, callValues, process.env);
   const timeout = callValues.timeout === undefined ? 30_000 : number('--timeout', callValues.timeout, true);
-  const options: ClientOptions = { apiKey: target.apiKey, timeout, retries: 0 };
-  const client =
-    op.api === 'v2'
-      ? new NeynarAPIClient({ ...options, baseUrl: target.v2BaseUrl })
-      : new NeynarHubClient({ ...options, baseUrl: target.hubBaseUrl });
+  const options: ClientOptions = { apiKey: target.apiKey, baseUrl: target.baseUrl, timeout, retries: 0 };
+  // The light client sends whichever generation's entry it is handed, as that generation sends it.
+  const client = new CastkitClient({ ...options, api: op.api });
   const data = await client.request(op, buildParams(op, values, flags.owner));
   out(callValues.raw ? JSON.stringify(data) : JSON.stringify(data, null, 2));
   return 0;

@@ -1,8 +1,9 @@
 // Cmd/Ctrl-K: a searchable list of every operation; arrows move, Enter opens, Escape closes.
-import { searchOperations } from '@castkit/sdk/2.x';
-import { useNavigate } from '@tanstack/react-router';
+import { searchOperations } from '@castkit/sdk';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { allOperations, apiLabel, operationKey } from '../api/catalog';
+import { apiLabel, operationKey, useCatalog } from '../api/catalog';
+import { DEFAULT_GENERATION, linkApi, parseGeneration } from '../api/generation';
 import { MethodBadge } from './MethodBadge';
 
 export function CommandPalette({ onClose }: { onClose: () => void }) {
@@ -12,7 +13,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const restoreFocus = useRef<Element | null>(null);
-  const results = useMemo(() => searchOperations(allOperations, query, 30), [query]);
+  // The generation the explorer shows, when it is open; 3.x elsewhere.
+  const generation = parseGeneration(useSearch({ strict: false }).api) ?? DEFAULT_GENERATION;
+  const catalog = useCatalog(generation);
+  const results = useMemo(() => searchOperations(catalog?.operations ?? [], query, 30), [query, catalog]);
 
   useEffect(() => {
     restoreFocus.current = document.activeElement;
@@ -24,7 +28,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     const op = results[index];
     if (!op) return;
     onClose();
-    navigate({ to: '/', search: { op: operationKey(op) } });
+    navigate({ to: '/', search: { api: linkApi(generation), op: operationKey(op) } });
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {

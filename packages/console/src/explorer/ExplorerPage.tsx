@@ -1,12 +1,13 @@
 // The explorer screen: sidebar, the chosen operation's form and preview, the response and history.
 // Its state lives in the URL (see router.tsx), so every screen is a link.
 
-import { ApiError, type OperationSpec } from '@castkit/sdk/2.x';
+import { ApiError, type OperationSpec } from '@castkit/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { findOperation, operationKey } from '../api/catalog';
+import { findOperation, fullPath, generationOf, operationKey, useCatalog } from '../api/catalog';
 import type { Clients } from '../api/clients';
+import { DEFAULT_GENERATION, generationLabel } from '../api/generation';
 import { type Outcome, sendOperation } from '../api/send';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { addHistory, clearHistory, readHistory } from '../history/history-store';
@@ -32,7 +33,9 @@ interface SendVariables {
 export function ExplorerPage() {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
-  const op = findOperation(search.op);
+  const generation = search.api ?? DEFAULT_GENERATION;
+  const catalog = useCatalog(generation);
+  const op = findOperation(catalog, search.op);
   const { clients, status } = useEnv();
   const [history, setHistory] = useState(() => readHistory());
   const abort = useRef<AbortController | null>(null);
@@ -56,6 +59,7 @@ export function ExplorerPage() {
         addHistory({
           at: Date.now(),
           op: operationKey(v.op),
+          api: generationOf(v.op),
           in: v.values,
           raw: v.raw,
           status:
@@ -73,7 +77,7 @@ export function ExplorerPage() {
   // A response belongs to the operation it answered; switching operations clears it.
   const { reset } = mutation;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the operation changes.
-  useEffect(() => reset(), [search.op, reset]);
+  useEffect(() => reset(), [search.op, generation, reset]);
 
   const setValues = (values: FormValues) =>
     navigate({ search: (s) => ({ ...s, in: values }), replace: true });
@@ -81,22 +85,22 @@ export function ExplorerPage() {
 
   return (
     <div className="flex min-h-0 flex-1">
-      <OperationList current={search.op} />
+      <OperationList current={search.op} generation={generation} catalog={catalog} />
       <main id="main" className="min-w-0 flex-1 overflow-y-auto p-6">
         {!op ? (
           <>
-            {search.op && (
+            {search.op && catalog && (
               <p role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
-                No operation named “{search.op}”. Pick one from the list.
+                No {generationLabel(generation)} operation named “{search.op}”. Pick one from the list.
               </p>
             )}
-            <EmptyState shortcut={PALETTE_SHORTCUT} />
+            <EmptyState shortcut={PALETTE_SHORTCUT} generation={generation} catalog={catalog} />
             <div className="mx-auto max-w-xl">
               <HistoryPanel entries={history} onClear={() => setHistory(clearHistory())} />
             </div>
           </>
         ) : (
-          <div key={search.op} className="space-y-6">
+          <div key={`${generation}:${search.op}`} className="space-y-6">
             <header className="space-y-1">
               <div className="flex items-center gap-3">
                 <MethodBadge method={op.method} />
@@ -104,10 +108,14 @@ export function ExplorerPage() {
                 <span className="rounded bg-slate-100 px-2 text-xs text-slate-700">
                   {op.api === 'v2' ? 'v2 API' : 'hub API'} · {op.tag}
                 </span>
+                <span
+                  data-testid="op-generation"
+                  className="rounded bg-indigo-50 px-2 text-xs text-indigo-900"
+                >
+                  SDK {generationLabel(generation)}
+                </span>
               </div>
-              <p className="font-mono text-sm text-slate-700">
-                {op.api === 'v2' ? `/v2${op.path}` : op.path}
-              </p>
+              <p className="font-mono text-sm text-slate-700">{fullPath(op)}</p>
               <p className="text-sm text-slate-700">{op.summary}</p>
             </header>
             {status === 'error' && (

@@ -14,7 +14,9 @@ interface Props {
   onRawBodyChange: (raw: string | undefined) => void;
 }
 
+// Path parameters first, in the order the path reads (3.x's studio operations have them).
 const SECTIONS = [
+  { in: 'path', title: 'Path parameters' },
   { in: 'query', title: 'Query parameters' },
   { in: 'header', title: 'Headers' },
   { in: 'body', title: 'Body' },

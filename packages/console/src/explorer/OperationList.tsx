@@ -1,17 +1,29 @@
-// The sidebar: every operation grouped by tag, filterable, with arrow-key navigation between links.
-import { searchOperations } from '@castkit/sdk/2.x';
+// The sidebar: the chosen generation's operations grouped by tag, filterable, with arrow-key
+// navigation between links, under the generation switch.
+import { searchOperations } from '@castkit/sdk';
 import { Link } from '@tanstack/react-router';
 import { memo, useMemo, useState } from 'react';
-import { allOperations, groupByTag, operationKey } from '../api/catalog';
+import { type Catalog, groupByTag, operationKey } from '../api/catalog';
+import { type Generation, linkApi } from '../api/generation';
+import { GenerationSwitch } from './GenerationSwitch';
 import { MethodBadge } from './MethodBadge';
 
 // Memoised: the explorer re-renders on every keystroke (the URL holds the form), the list need not.
-export const OperationList = memo(function OperationList({ current }: { current: string | undefined }) {
+export const OperationList = memo(function OperationList({
+  current,
+  generation,
+  catalog,
+}: {
+  current: string | undefined;
+  generation: Generation;
+  /** Undefined while the generation's table loads. */
+  catalog: Catalog | undefined;
+}) {
   const [filter, setFilter] = useState('');
-  const groups = useMemo(
-    () => groupByTag(filter ? searchOperations(allOperations, filter, allOperations.length) : allOperations),
-    [filter],
-  );
+  const groups = useMemo(() => {
+    const ops = catalog?.operations ?? [];
+    return groupByTag(filter ? searchOperations(ops, filter, ops.length) : ops);
+  }, [filter, catalog]);
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -26,6 +38,7 @@ export const OperationList = memo(function OperationList({ current }: { current:
 
   return (
     <nav aria-label="Operations" className="flex w-72 shrink-0 flex-col border-r border-slate-200 bg-white">
+      <GenerationSwitch current={generation} />
       <div className="p-2">
         <label htmlFor="operation-filter" className="sr-only">
           Filter operations
@@ -41,7 +54,10 @@ export const OperationList = memo(function OperationList({ current }: { current:
       </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move focus between the links inside; the links are the controls. */}
       <div className="flex-1 overflow-y-auto pb-4" onKeyDown={onKeyDown}>
-        {groups.length === 0 && <p className="px-3 py-4 text-sm text-slate-600">No operation matches.</p>}
+        {!catalog && <p className="px-3 py-4 text-sm text-slate-600">Loading the operations…</p>}
+        {catalog && groups.length === 0 && (
+          <p className="px-3 py-4 text-sm text-slate-600">No operation matches.</p>
+        )}
         {groups.map((g) => (
           <section key={g.label} aria-label={g.label}>
             <h2 className="sticky top-0 bg-white px-3 pt-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -54,7 +70,7 @@ export const OperationList = memo(function OperationList({ current }: { current:
                   <li key={key}>
                     <Link
                       to="/"
-                      search={{ op: key }}
+                      search={{ api: linkApi(generation), op: key }}
                       data-op={key}
                       aria-current={current === key ? 'page' : undefined}
                       className={`flex items-center gap-2 px-3 py-1 text-sm hover:bg-slate-100 ${

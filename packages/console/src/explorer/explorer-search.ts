@@ -1,7 +1,10 @@
 // The explorer's URL state, checked on the way in: a hand-edited link can hold anything.
+import { type Generation, parseGeneration } from '../api/generation';
 import type { FieldValue, FormValues } from './form-model';
 
 export interface ExplorerSearch {
+  /** The SDK generation whose operations are listed and sent; absent means 3.x. */
+  api?: Generation;
   /** `v2.lookupUserByUsername` */
   op?: string;
   /** Form values by parameter key. */
@@ -17,6 +20,8 @@ const isFieldValue = (v: unknown): v is FieldValue =>
 
 export function parseExplorerSearch(search: Record<string, unknown>): ExplorerSearch {
   const out: ExplorerSearch = {};
+  const api = parseGeneration(search.api);
+  if (api) out.api = api;
   if (typeof search.op === 'string') out.op = search.op;
   if (search.in && typeof search.in === 'object' && !Array.isArray(search.in)) {
     const values: FormValues = {};

@@ -24,6 +24,9 @@ export type FieldKind =
 
 const SCALAR_ITEMS = new Set(['string', 'integer', 'number', undefined]);
 
+/** A parameter that takes a list of values (comma-joined, 3.x's repeated key, or a JSON array). */
+export const isList = (p: ParamSpec) => p.type === 'csv' || p.type === 'multi' || p.type === 'array';
+
 export function fieldKind(p: ParamSpec): FieldKind {
   if (p.enum && p.enum.length > 0) return 'enum';
   switch (p.type) {
@@ -34,6 +37,7 @@ export function fieldKind(p: ParamSpec): FieldKind {
     case 'number':
       return 'number';
     case 'csv':
+    case 'multi':
       return 'tokens';
     case 'array':
       return SCALAR_ITEMS.has(p.items) ? 'tokens' : 'json';
@@ -93,7 +97,15 @@ function convert(p: ParamSpec, value: FieldValue): Converted {
     case 'number':
       return number(p, String(value));
     case 'enum': {
-      const match = p.enum!.find((e) => String(e) === String(value));
+      const pick = (v: string) => p.enum!.find((e) => String(e) === v);
+      if (isList(p)) {
+        const items = Array.isArray(value) ? value : String(value).split(',');
+        const bad = items.find((v) => pick(v) === undefined);
+        return bad === undefined
+          ? { value: items.map(pick) }
+          : { error: `"${bad}" is not one of ${p.enum!.join(', ')}.` };
+      }
+      const match = pick(String(value));
       return match === undefined ? { error: `Choose one of ${p.enum!.join(', ')}.` } : { value: match };
     }
     case 'tokens':

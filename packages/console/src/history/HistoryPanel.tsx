@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { generationLabel, linkApi } from '../api/generation';
 import { formatMs } from '../response/format';
 import type { HistoryEntry } from './history-store';
 
@@ -23,7 +24,7 @@ export function HistoryPanel({ entries, onClear }: { entries: HistoryEntry[]; on
             <li key={h.id}>
               <Link
                 to="/"
-                search={{ op: h.op, in: h.in, raw: h.raw }}
+                search={{ api: linkApi(h.api ?? '2.44'), op: h.op, in: h.in, raw: h.raw }}
                 className="flex items-center gap-2 px-2 py-1 hover:bg-slate-50"
               >
                 <span
@@ -32,6 +33,7 @@ export function HistoryPanel({ entries, onClear }: { entries: HistoryEntry[]; on
                   {h.status ?? 'ERR'}
                 </span>
                 <span className="truncate">{h.op.split('.')[1]}</span>
+                <span className="text-xs text-slate-600">{generationLabel(h.api ?? '2.44')}</span>
                 <span className="ml-auto text-xs text-slate-600">{formatMs(h.ms)}</span>
               </Link>
             </li>

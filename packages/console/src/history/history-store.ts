@@ -1,10 +1,13 @@
 // Recent requests, kept in this browser only (localStorage), newest first, capped.
+import type { Generation } from '../api/generation';
 import type { FormValues } from '../explorer/form-model';
 
 export interface HistoryEntry {
   id: string;
   at: number;
   op: string;
+  /** The SDK generation the request was sent as; absent (entries kept before) means 2.44. */
+  api?: Generation;
   in: FormValues;
   raw?: string;
   /** HTTP status, or undefined when the request never got an answer. */

@@ -1,6 +1,7 @@
 // Every preview is derived from one `buildRequest` output, so what is shown is what is sent: curl
-// prints the request itself; the SDK snippets read their params object back out of it.
-import type { OperationSpec, PreparedRequest } from '@castkit/sdk/2.x';
+// prints the request itself; the SDK snippets read their params object back out of it, in the form
+// of the entry's generation (3.x: a Configuration, headers from `baseOptions`; 2.44: its options).
+import type { OperationSpec, PreparedRequest } from '@castkit/sdk';
 
 export type SnippetKind = 'curl' | 'castkit' | 'neynar';
 
@@ -34,8 +35,13 @@ export function curlSnippet(req: PreparedRequest): string {
 export function paramsFromRequest(op: OperationSpec, req: PreparedRequest): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const url = new URL(req.url);
+  Object.assign(out, pathParams(op, url.pathname));
   for (const p of op.params) {
-    if (p.in === 'query') {
+    if (p.in === 'query' && p.type === 'multi') {
+      // 3.x repeats the key for each item.
+      const items = url.searchParams.getAll(p.name);
+      if (items.length) out[p.key] = items.map((raw) => fromWire('item', p.items, raw));
+    } else if (p.in === 'query') {
       const raw = url.searchParams.get(p.name);
       if (raw !== null) out[p.key] = fromWire(p.type, p.items, raw);
     } else if (p.in === 'header') {
@@ -65,11 +71,37 @@ export function paramsFromRequest(op: OperationSpec, req: PreparedRequest): Reco
 
 const BYTES = Symbol('bytes');
 
+/** Path parameters read back by matching the entry's path template against the end of the path sent. */
+function pathParams(op: OperationSpec, pathname: string): Record<string, unknown> {
+  const names: string[] = [];
+  const pattern = op.path
+    .split(/\{([^}]+)\}/)
+    .map((part, i) => {
+      if (i % 2) {
+        names.push(part);
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  const out: Record<string, unknown> = {};
+  if (!names.length) return out;
+  const m = new RegExp(`${pattern}$`).exec(pathname);
+  names.forEach((name, i) => {
+    const p = op.params.find((q) => q.in === 'path' && q.name === name);
+    const raw = m?.[i + 1];
+    if (p && raw !== undefined) out[p.key] = fromWire(p.type, p.items, decodeURIComponent(raw));
+  });
+  return out;
+}
+
 function fromWire(type: string, items: string | undefined, raw: string): unknown {
+  const numeric = items === 'integer' || items === 'number';
   if (type === 'csv' || type === 'array') {
     const list = raw.split(',');
-    return items === 'integer' || items === 'number' ? list.map(Number) : list;
+    return numeric ? list.map(Number) : list;
   }
+  if (type === 'item') return numeric ? Number(raw) : raw;
   if (type === 'integer' || type === 'number') return Number(raw);
   if (type === 'boolean') return raw === 'true';
   return raw;
@@ -94,15 +126,63 @@ function literal(value: unknown, indent = ''): string {
   return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value);
 }
 
+/** The base a client of the entry's generation takes: 3.x's is the API's root, 2.44's main API `/v2`. */
 const origin = (req: PreparedRequest, op: OperationSpec) => {
   const url = new URL(req.url);
-  return op.api === 'v2' ? `${url.origin}/v2` : url.origin;
+  return op.api === 'v2' && !op.generation ? `${url.origin}/v2` : url.origin;
 };
+
+/**
+ * A call's two halves: the method's arguments, and the headers 3.x reads from the client's
+ * configuration (`baseOptions.headers`) rather than from arguments (`x-wallet-id`, …).
+ */
+export function callParts(
+  op: OperationSpec,
+  req: PreparedRequest,
+): { args: Record<string, unknown>; headers: Record<string, string> } {
+  const args = paramsFromRequest(op, req);
+  const headers: Record<string, string> = {};
+  for (const p of op.params) {
+    if (!p.client || !(p.key in args)) continue;
+    headers[p.name] = String(args[p.key]);
+    delete args[p.key];
+  }
+  return { args, headers };
+}
+
+/** `new X(new Configuration({ apiKey, basePath, baseOptions? }))`, 3.x's construction (and 2.x's of @neynar/nodejs-sdk). */
+function configured(
+  Client: string,
+  op: OperationSpec,
+  req: PreparedRequest,
+  headers: Record<string, string>,
+) {
+  const lines = [
+    `const client = new ${Client}(`,
+    '  new Configuration({',
+    `    apiKey: ${literal(req.headers['x-api-key'] ?? 'YOUR_API_KEY')},`,
+    `    basePath: ${literal(origin(req, op))},`,
+  ];
+  if (Object.keys(headers).length) lines.push(`    baseOptions: { headers: ${literal(headers, '    ')} },`);
+  lines.push('  }),', ');');
+  return lines;
+}
+
+const callLine = (op: OperationSpec, args: Record<string, unknown>) =>
+  `const result = await client.${op.name}(${Object.keys(args).length ? literal(args) : ''});`;
 
 export function castkitSnippet(op: OperationSpec, req: PreparedRequest): string {
   const Client = op.api === 'v2' ? 'NeynarAPIClient' : 'NeynarHubClient';
-  const params = paramsFromRequest(op, req);
-  const args = Object.keys(params).length ? literal(params) : '';
+  const { args, headers } = callParts(op, req);
+  if (op.generation) {
+    return [
+      `import { Configuration, ${Client} } from '@castkit/sdk';`,
+      '',
+      ...configured(Client, op, req, headers),
+      '',
+      callLine(op, args),
+    ].join('\n');
+  }
   return [
     `import { ${Client} } from '@castkit/sdk/2.x';`,
     '',
@@ -111,7 +191,7 @@ export function castkitSnippet(op: OperationSpec, req: PreparedRequest): string 
     `  baseUrl: ${literal(origin(req, op))},`,
     '});',
     '',
-    `const result = await client.${op.name}(${args});`,
+    callLine(op, args),
   ].join('\n');
 }
 
@@ -122,19 +202,13 @@ export function neynarSnippet(op: OperationSpec, req: PreparedRequest): string {
       castkitSnippet(op, req),
     ].join('\n');
   }
-  const params = paramsFromRequest(op, req);
-  const args = Object.keys(params).length ? literal(params) : '';
+  const { args, headers } = callParts(op, req);
   return [
     `import { Configuration, NeynarAPIClient } from '@neynar/nodejs-sdk';`,
     '',
-    'const client = new NeynarAPIClient(',
-    '  new Configuration({',
-    `    apiKey: ${literal(req.headers['x-api-key'] ?? 'YOUR_API_KEY')},`,
-    `    basePath: ${literal(origin(req, op))},`,
-    '  }),',
-    ');',
+    ...configured('NeynarAPIClient', op, req, headers),
     '',
-    `const result = await client.${op.name}(${args});`,
+    callLine(op, args),
   ].join('\n');
 }
 

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { allOperations, type OperationSpec } from '@castkit/sdk/2.x';
+import type { OperationSpec } from '@castkit/sdk';
+import { allOperations } from '@castkit/sdk/2.x';
 
 interface Chunk {
   file: string;
@@ -44,9 +45,19 @@ export function firstLoadJs(distDir: string, lazySources: string[]) {
   return { files, gzipBytes, modules };
 }
 
-/** The operation entries a set of built files holds, found by each entry's api and id as emitted. */
-export function operationsIn(distDir: string, files: string[]): OperationSpec[] {
+/**
+ * The entries of a table (2.44's unless another is given) a set of built files holds, found by each
+ * entry's api, generation and id as emitted.
+ */
+export function operationsIn(
+  distDir: string,
+  files: string[],
+  table: readonly OperationSpec[] = allOperations,
+): OperationSpec[] {
   const text = files.map((f) => readFileSync(join(distDir, f), 'utf8')).join('\n');
   const q = '[`"\']';
-  return allOperations.filter((op) => new RegExp(`api:${q}${op.api}${q},id:${q}${op.id}${q}`).test(text));
+  const generation = (op: OperationSpec) => (op.generation ? `generation:${op.generation},` : '');
+  return table.filter((op) =>
+    new RegExp(`api:${q}${op.api}${q},${generation(op)}id:${q}${op.id}${q}`).test(text),
+  );
 }

@@ -1,7 +1,7 @@
 // One generated input for one ParamSpec: label (wire name, required mark), the control its type
 // calls for, the spec's constraints as a hint, and the error that blocks sending.
 import type { ParamSpec } from '@castkit/sdk/2.x';
-import { type FieldValue, fieldKind } from '../form-model';
+import { type FieldValue, fieldKind, isList } from '../form-model';
 import { BooleanToggle } from './BooleanToggle';
 import { borderClass } from './border';
 import { DateInput } from './DateInput';
@@ -34,7 +34,28 @@ export function Field({ param: p, value, error, onChange }: Props) {
   let control: React.ReactNode;
   switch (kind) {
     case 'enum':
-      control = (
+      // A list of enum values (3.x sends each as the key repeated): any number of them chosen.
+      control = isList(p) ? (
+        <select
+          id={id}
+          multiple
+          size={Math.min(p.enum!.length, 5)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className={inputClass(invalid)}
+          value={Array.isArray(value) ? value : text ? text.split(',') : []}
+          onChange={(e) => {
+            const chosen = [...e.target.selectedOptions].map((o) => o.value);
+            onChange(chosen.length ? chosen : undefined);
+          }}
+        >
+          {p.enum!.map((v) => (
+            <option key={String(v)} value={String(v)}>
+              {String(v)}
+            </option>
+          ))}
+        </select>
+      ) : (
         <select
           id={id}
           aria-describedby={describedBy}
@@ -164,7 +185,7 @@ function hint(p: ParamSpec): string {
 }
 
 const typeLabel = (p: ParamSpec) =>
-  p.type === 'csv' || p.type === 'array'
+  p.type === 'csv' || p.type === 'array' || p.type === 'multi'
     ? `list of ${p.items ?? 'values'}`
     : p.type === 'binary'
       ? 'bytes (hex)'

@@ -1,6 +1,6 @@
 // Suggestions for fid and username fields, from the active environment through the SDK.
 import { useQuery } from '@tanstack/react-query';
-import { findOperation } from '../../api/catalog';
+import { catalogIfLoaded, findOperation } from '../../api/catalog';
 import { useEnv } from '../../shell/env-context';
 import { useDebounced } from '../use-debounced';
 
@@ -14,10 +14,11 @@ interface SuggestedUser {
 export const suggestsUsers = (key: string, type: string) =>
   (type === 'integer' && /(^fid$|Fid$)/.test(key)) || (type === 'string' && key === 'username');
 
-// From the explorer's catalog, which it loads anyway: single entries imported here would bring the
-// chunk of entries the client's screens share into the explorer's first load.
-const byFids = findOperation('v2.fetchBulkUsers')!;
-const byText = findOperation('v2.searchUser')!;
+// From the explorer's catalog (3.x's, in its first load): single entries imported here would bring
+// the chunk of entries the client's screens share into the explorer's first load.
+const catalog = catalogIfLoaded('3')!;
+const byFids = findOperation(catalog, 'v2.fetchBulkUsers')!;
+const byText = findOperation(catalog, 'v2.searchUser')!;
 
 export function useUserSuggestions(text: string, enabled: boolean): SuggestedUser[] {
   const { clients } = useEnv();
