@@ -56,9 +56,11 @@ describe('the declaration of the developer controls', () => {
     }
   });
 
-  it('has one route per host action, named by the action, and no other route acting as a user', () => {
+  it('has one route per host action, named by the action, one opening a notification, and no other route acting as a user', () => {
     const asUser = controlRoutes().filter((r) => r.includes('/users/:fid/'));
-    expect(asUser.sort()).toEqual(HOST_ACTIONS.map(hostActionRoute).sort());
+    // Opening a notification is no host action: the app's webhook hears nothing of it.
+    const open = 'POST /_emulator/miniapps/:id/users/:fid/notifications/open';
+    expect(asUser.sort()).toEqual([...HOST_ACTIONS.map(hostActionRoute), open].sort());
   });
 
   it('tells clients the clock’s own latest time', () => {

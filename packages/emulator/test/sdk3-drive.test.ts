@@ -4,6 +4,7 @@
 // conformance calls, support/operation-calls.ts, where 2.44 had the operation). Each resolves, except
 // the methods NOT_SERVED lists, each with its reason, which fail as it says: the list is exactly the
 // set failing, so whoever serves one takes it off the list.
+import { SIGNED_KEY_REQUEST_DOMAIN, SIGNED_KEY_REQUEST_TYPES } from '@castkit/sdk/2.x';
 import { Configuration, NeynarAPIClient, NeynarHubClient } from '@neynar/nodejs-sdk-3';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,8 @@ afterAll(() => {
 
 const [alice] = SEED_USERS;
 const appAccount = mnemonicToAccount(DEVELOPER_MNEMONIC);
+/** The address the app registers as a developer-managed auth address: an account of its own. */
+const AUTH_ADDRESS = mnemonicToAccount(DEVELOPER_MNEMONIC, { addressIndex: 7 }).address;
 
 const methodsOf = (C: { prototype: object }) =>
   Object.getOwnPropertyNames(C.prototype).filter(
@@ -68,24 +71,6 @@ const hosted = new Set(operationTable.filter((op) => op.hosted).map((op) => `${o
  * method served later comes off this list (the test fails until it does).
  */
 const NOT_SERVED: Record<string, { status: number; reason: string }> = {
-  'v2 appHostGetEvent': { status: 501, reason: 'app-host events are not emulated yet' },
-  'v2 appHostPostEvent': { status: 501, reason: 'app-host events are not emulated yet' },
-  'v2 appHostGetUserState': { status: 501, reason: 'app-host user state is not emulated yet' },
-  'v2 lookupDeveloperManagedAuthAddress': {
-    status: 501,
-    reason: 'developer-managed auth addresses are not emulated yet',
-  },
-  'v2 registerSignedKeyForDeveloperManagedAuthAddress': {
-    status: 501,
-    reason: 'developer-managed auth addresses are not emulated yet',
-  },
-  'v2 fetchCastQuotes': { status: 501, reason: 'cast quotes are not emulated yet' },
-  'v2 fetchFeedByTopic': { status: 501, reason: 'topics are not emulated yet' },
-  'v2 listTrendingTopics': { status: 501, reason: 'topics are not emulated yet' },
-  'v2 fetchUserReciprocalFollowers': { status: 501, reason: 'reciprocal followers are not emulated yet' },
-  'v2 getUserBestFriends': { status: 501, reason: 'best friends are not emulated yet' },
-  'v2 fetchVerifications': { status: 501, reason: 'the verifications list is not emulated yet' },
-  'v2 getNotificationCampaignStats': { status: 501, reason: 'notification campaigns are not emulated yet' },
   'v2 fetchBulkRelevantFungibleOwners': { status: 501, reason: 'fungibles are not emulated yet' },
   'v2 fetchFungibleTrades': { status: 501, reason: 'fungible trades are not emulated yet' },
   'v2 fetchTrendingFungibles': { status: 501, reason: 'trending fungibles are not emulated yet' },
@@ -138,14 +123,24 @@ const NEW_IN_3X: OperationCall[] = [
     async (c) => {
       const appFid = Number(Object(Object(c.results['v2 registerAccount']).user).fid);
       const deadline = c.deadline();
-      const signature = await appAccount.signMessage({ message: `auth address ${appAccount.address}` });
-      return { address: appAccount.address, appFid, deadline, signature };
+      // A SignedKeyRequest from the app's custody address over the auth address, left-padded to 32 bytes.
+      const signature = await appAccount.signTypedData({
+        domain: SIGNED_KEY_REQUEST_DOMAIN,
+        types: SIGNED_KEY_REQUEST_TYPES,
+        primaryType: 'SignedKeyRequest',
+        message: {
+          requestFid: BigInt(appFid),
+          key: `0x${AUTH_ADDRESS.slice(2).toLowerCase().padStart(64, '0')}`,
+          deadline: BigInt(deadline),
+        },
+      });
+      return { address: AUTH_ADDRESS, appFid, deadline, signature };
     },
   ],
-  ['v2 lookupDeveloperManagedAuthAddress', () => ({ address: appAccount.address })],
+  ['v2 lookupDeveloperManagedAuthAddress', () => ({ address: AUTH_ADDRESS })],
   ['v2 fetchCastQuotes', (c) => ({ identifier: c.data.cast.hash, type: 'hash', viewerFid: 1 })],
   ['v2 listTrendingTopics', () => ({ limit: 5 })],
-  ['v2 fetchFeedByTopic', () => ({ slug: 'farcaster', viewerFid: 1, limit: 5 })],
+  ['v2 fetchFeedByTopic', () => ({ slug: 'dev', viewerFid: 1, limit: 5 })],
   ['v2 fetchUserReciprocalFollowers', () => ({ fid: 1, viewerFid: 2, limit: 5 })],
   ['v2 getUserBestFriends', () => ({ fid: 1, limit: 5 })],
   ['v2 fetchVerifications', () => ({ fid: 2 })],

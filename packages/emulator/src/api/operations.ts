@@ -21,7 +21,6 @@ export const REQUESTS_PENDING = [
   'fetchCastMetrics',
   'fetchFeed',
   'inviteChannelMember',
-  'publishFrameNotifications',
   'removeChannelMember',
   'respondChannelInvite',
 ] as const;

@@ -146,6 +146,13 @@ export const CONTROL_ROUTES = declare({
   'POST /_emulator/miniapps/:id/users/:fid/remove': hostAction,
   'POST /_emulator/miniapps/:id/users/:fid/notifications/enable': hostAction,
   'POST /_emulator/miniapps/:id/users/:fid/notifications/disable': hostAction,
+  'POST /_emulator/miniapps/:id/users/:fid/notifications/open': {
+    params: idAndFid,
+    body: object({
+      notification_id: required(string(), 'notification_id is required: the notification the user opens'),
+    }),
+    answer: object({ app_id: integer(), fid: integer(), notification_id: string(), opened_at: string() }),
+  },
   'GET /_emulator/miniapps/:id/notifications': {
     params: object({ id: positive() }),
     query: object({ limit: limit(100, 1000) }),
@@ -158,6 +165,12 @@ export const CONTROL_ROUTES = declare({
     query: object({ fid: optional(positive('fid (the approving user) is required')) }),
     answer: approvedSigner,
     redirects: true,
+  },
+  'GET /_emulator/auth-address/:address/approve': {
+    door: 'public',
+    params: object({ address: string() }),
+    query: object({ fid: required(positive(), 'fid (the approving user) is required') }),
+    answer: object({ address: string(), fid: integer(), status: string() }),
   },
 });
 

@@ -12,6 +12,7 @@ import {
   type MiniappRow,
   miniappById,
   miniappUser,
+  miniappUserByToken,
   removeMiniappUser,
   upsertMiniappUser,
 } from '../store/queries/miniapps.js';
@@ -30,6 +31,8 @@ export async function hostAction(
   action: HostAction,
   origin: string,
   notifications = false,
+  /** The notification token to hand out (one the caller generated and signed), else a new one. */
+  givenToken?: string,
 ): Promise<HostResult> {
   const app = miniappById(store, appId);
   if (!app) throw new NotFoundError(`no mini app with id ${appId}`, 'id');
@@ -38,7 +41,14 @@ export async function hostAction(
   const url = `${origin}${NOTIFY_PATH}`;
   const now = store.now();
   const current = miniappUser(store, appId, fid);
-  const newToken = () => randomBytes(16).toString('hex');
+  const holder = givenToken === undefined ? undefined : miniappUserByToken(store, givenToken);
+  if (holder && (holder.app_id !== appId || holder.fid !== fid)) {
+    throw new ConflictError(
+      'notificationDetails.token is a token the host issued for another app or user',
+      'token',
+    );
+  }
+  const newToken = () => givenToken ?? randomBytes(16).toString('hex');
   let event: HostEvent;
   /** What the event carries beside its name: the notification URL and token it hands out. */
   let details: { notificationDetails?: { url: string; token: string } } = {};

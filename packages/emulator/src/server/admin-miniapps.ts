@@ -6,6 +6,7 @@
 import type { HostedMiniapp } from '../control/answers.js';
 import type { HostActionRoute } from '../control/routes.js';
 import type { HostAction } from '../control/vocabulary.js';
+import { openNotification } from '../domain/campaigns.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';
 import { hydrateMiniapps } from '../hydrate/miniapp.js';
 import { requireUser } from '../hydrate/user.js';
@@ -60,6 +61,10 @@ export function miniappHandlers(store: Store) {
     'POST /_emulator/miniapps/:id/users/:fid/remove': act('remove'),
     'POST /_emulator/miniapps/:id/users/:fid/notifications/enable': act('notifications/enable'),
     'POST /_emulator/miniapps/:id/users/:fid/notifications/disable': act('notifications/disable'),
+    'POST /_emulator/miniapps/:id/users/:fid/notifications/open': ({ params, body }) => {
+      const opened = openNotification(store, params.id, params.fid, body.notification_id);
+      return { ...opened, opened_at: isoTime(opened.opened_at) };
+    },
     'GET /_emulator/miniapps/:id/notifications': ({ params: { id }, query }) => {
       if (!miniappById(store, id)) throw new ValidationError(`no mini app with id ${id}`, 'id');
       return {

@@ -2,6 +2,7 @@
 // (createSigner's `signer_approval_url`) and fetchAuthorizationUrl's login URL. Browsers send no
 // x-api-key, so both are public; the signer's uuid in the URL is what authorises the approval.
 
+import { approveAuthAddress } from '../domain/auth-addresses.js';
 import { FRAME_ANCESTORS } from '../edge/edge.js';
 import type { Route } from '../edge/router.js';
 import { ValidationError } from '../ground/errors.js';
@@ -36,6 +37,16 @@ export function signerApprovalHandlers(store: Store, approvalPage?: string) {
       if (fid !== undefined) return approveSignerRequest(store, uuid, fid);
       if (approvalPage) return new Redirect(`${approvalPage}/${encodeURIComponent(uuid)}`);
       throw new ValidationError('fid (the approving user) is required', 'fid');
+    },
+  } satisfies Partial<ControlHandlers>;
+}
+
+/** The auth address approval URL (register-signed-key-for-developer-managed-auth-address's) as a control. */
+export function authAddressApprovalHandlers(store: Store) {
+  return {
+    'GET /_emulator/auth-address/:address/approve': ({ params: { address }, query: { fid } }) => {
+      const row = approveAuthAddress(store, address, fid);
+      return { address: row.address, fid, status: row.status };
     },
   } satisfies Partial<ControlHandlers>;
 }

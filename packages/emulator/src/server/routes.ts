@@ -12,7 +12,7 @@ import { snapshotFileRoutes } from './admin-snapshot-files.js';
 import { snapshotHandlers } from './admin-snapshots.js';
 import { webhookControlHandlers } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
-import { browserRoutes, signerApprovalHandlers } from './browser.js';
+import { authAddressApprovalHandlers, browserRoutes, signerApprovalHandlers } from './browser.js';
 import { catalogPageRoutes } from './catalog-pages.js';
 import { type ControlHandlers, controlRoutes } from './control-routes.js';
 import { type Faults, faultHandlers } from './faults.js';
@@ -41,6 +41,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...webhookControlHandlers(store),
     ...miniappHandlers(store),
     ...signerApprovalHandlers(store, parts.signerApprovalPage),
+    ...authAddressApprovalHandlers(store),
   };
   return [
     ...parts.api,

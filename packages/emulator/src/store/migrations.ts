@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { authAddressesSchema } from './auth-addresses-schema.js';
+import { campaignsSchema } from './campaigns-schema.js';
 import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency-schema.js';
 import { importSchema } from './import-schema.js';
@@ -55,6 +57,11 @@ const migrations: Migration[] = [
   },
   { version: 13, name: 'webhook payloads once per event', sql: webhookPayloads },
   { version: 14, name: 'imported users and the live hashes of imported casts', sql: importSchema },
+  {
+    version: 15,
+    name: 'notification campaigns and opens, developer-managed auth addresses',
+    sql: campaignsSchema + authAddressesSchema,
+  },
 ];
 
 export function migrate(db: Database.Database): void {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationDelivery } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
+import { recordCampaign } from '../../domain/campaigns.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateUsers } from '../../hydrate/user.js';
 import { checkNotification, deliver } from '../../miniapps/notify.js';
@@ -39,7 +40,9 @@ export const frameNotificationHandlers: V2Handlers = {
     };
   },
 
-  publishFrameNotifications({ store, params, origin }) {
+  publishFrameNotifications({ store, params, origin, via }) {
+    // 3.x made target_fids optional: none given (or empty) is everyone with notifications on.
+    const targetFids = params.target_fids ?? [];
     const n = params.notification;
     const notification = {
       notificationId: n.uuid ?? randomUUID(),
@@ -47,16 +50,16 @@ export const frameNotificationHandlers: V2Handlers = {
       body: n.body,
       targetUrl: n.target_url,
     };
-    checkNotification(notification, params.target_fids.length, {
+    checkNotification(notification, targetFids.length, {
       notificationId: 'notification.uuid',
       title: 'notification.title',
       body: 'notification.body',
       targetUrl: 'notification.target_url',
       tokens: 'target_fids',
     });
-    const everyone = params.target_fids.length === 0;
-    const rows = developerTokenRows(store, everyone ? undefined : params.target_fids);
-    const targets = everyone ? [...new Set(rows.map((r) => r.fid))] : [...new Set(params.target_fids)];
+    const everyone = targetFids.length === 0;
+    const rows = developerTokenRows(store, everyone ? undefined : targetFids);
+    const targets = everyone ? [...new Set(rows.map((r) => r.fid))] : [...new Set(targetFids)];
     const chosen = applyFilters(store, targets, params.filters ?? {}, origin);
 
     const byFid = new Map<number, MiniappUserRow[]>();
@@ -81,7 +84,30 @@ export const frameNotificationHandlers: V2Handlers = {
       };
       return { object: 'notification_delivery', fid, status: status() };
     });
-    return { notification_deliveries: deliveries };
+    const campaign = recordCampaign(store, {
+      notificationId: notification.notificationId,
+      title: notification.title,
+      body: notification.body,
+      targetUrl: notification.targetUrl,
+      sends: chosen.flatMap((fid) =>
+        (byFid.get(fid) ?? []).map((r) => ({
+          app_id: r.app_id,
+          fid,
+          outcome: r.enabled ? (outcomes.get(r.token!) ?? 'invalid') : ('disabled' as const),
+        })),
+      ),
+      success: deliveries.filter((d) => d.status === 'success').length,
+      failure: deliveries.filter((d) => d.status === 'failed').length,
+      notAttempted: deliveries.filter((d) => d.status !== 'success' && d.status !== 'failed').length,
+    });
+    if (via.generation === '2.44') return { notification_deliveries: deliveries };
+    return {
+      campaign_id: campaign.id,
+      success_count: campaign.success_count,
+      failure_count: campaign.failure_count,
+      not_attempted_count: campaign.not_attempted_count,
+      retryable_fids: deliveries.filter((d) => d.status === 'failed').map((d) => d.fid),
+    };
   },
 };
 

@@ -42,7 +42,7 @@ function developerSignerBody(row: SignerRow, origin: string) {
  * Checks a SignedKeyRequest: the app fid exists, the deadline is ahead of the emulator clock, and
  * the signature recovers to the app fid's custody address over (requestFid, key, deadline).
  */
-async function verifySignedKeyRequest(
+export async function verifySignedKeyRequest(
   store: Store,
   params: { app_fid: number; deadline: number; signature: string },
   publicKey: string,
