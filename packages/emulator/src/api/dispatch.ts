@@ -9,7 +9,7 @@ import { NotImplementedError, ValidationError } from '../ground/errors.js';
 import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
 import { type Params, readParams } from './params.js';
-import type { HubAnswer } from './spec-differences.js';
+import type { HubAnswer, V2Answer } from './spec-differences.js';
 
 export interface Call<P = Params> {
   store: Store;
@@ -29,10 +29,10 @@ type Answer<R> = R | Promise<R>;
 /**
  * Handlers typed from codegen (src/generated/*-wire.ts): each gets its operation's parameters and
  * must answer its operation's response type, so a misspelt parameter or a wrong shape fails to compile.
- * Hub answers may differ from the spec where spec-differences.ts says so, and only there.
+ * Answers may differ from the spec where spec-differences.ts says so, and only there.
  */
 export type V2Handlers = {
-  [K in keyof V2Wire]?: (call: Call<V2Wire[K]['params']>) => Answer<V2Wire[K]['response']>;
+  [K in keyof V2Wire]?: (call: Call<V2Wire[K]['params']>) => Answer<V2Answer<V2Wire[K]['response']>>;
 };
 export type HubHandlers = {
   [K in keyof HubWire]?: (call: Call<HubWire[K]['params']>) => Answer<HubAnswer<HubWire[K]['response']>>;
