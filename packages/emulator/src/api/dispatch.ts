@@ -6,6 +6,7 @@ import type { Route } from '../edge/router.js';
 import { NotImplementedError, ValidationError } from '../ground/errors.js';
 import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
+import { answerFor } from './generation-shapes.js';
 import { operationTable, type PathForm, pathForms, specFor, type TableOperation } from './operations.js';
 import { type Params, readParams } from './params.js';
 import type { HubAnswer, V2Answer } from './spec-differences.js';
@@ -80,7 +81,8 @@ function operationRoute(
       if (!handler) throw notServed(entry);
       try {
         // readParams has checked the input against the same operation table the wire types come from.
-        return { json: await handler({ store, params: params as never, op, via, origin: url.origin }) };
+        const answer = await handler({ store, params: params as never, op, via, origin: url.origin });
+        return { json: answerFor(via.generation, answer) };
       } catch (e) {
         if (e instanceof PageKeyError) throw foreignPageKey(op.api);
         throw e;
