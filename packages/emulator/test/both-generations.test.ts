@@ -84,3 +84,36 @@ describe('webhooks', () => {
     expect(v2Spec.errors('delete-webhook', deleted)).toEqual([]);
   });
 });
+
+describe("3.x's request changes, taken from 3.x callers only", () => {
+  const send = (path: string) => request(env.url, path, { headers: { 'x-api-key': env.apiKey } });
+
+  it("fetchFeed's feed_type is optional for 3.x and means following, as 3.x's default says", async () => {
+    const implicit = await send(`/v2/farcaster/feed/?fid=${alice!.fid}&limit=5`);
+    expect(implicit.status, implicit.text).toBe(200);
+    const following = await get(`/v2/farcaster/feed/following?fid=${alice!.fid}&limit=5`);
+    expect(implicit.json().casts.map((c: { hash: string }) => c.hash)).toEqual(
+      following.casts.map((c: { hash: string }) => c.hash),
+    );
+    const legacy = await send(`/v2/farcaster/feed?fid=${alice!.fid}&limit=5`);
+    expect([legacy.status, legacy.json().property]).toEqual([400, 'feed_type']);
+  });
+
+  it('cast metrics take 90d and 180d from 3.x callers, in 30 buckets of 3 and 6 days', async () => {
+    for (const [interval, days] of [
+      ['90d', 3],
+      ['180d', 6],
+    ] as const) {
+      const res = await send(`/v2/farcaster/cast/metrics/?q=the&interval=${interval}`);
+      expect(res.status, res.text).toBe(200);
+      expect(errors3({ api: 'v2', id: 'fetch-cast-metrics' }, res.json())).toEqual([]);
+      const { metrics } = res.json();
+      expect(metrics).toHaveLength(30);
+      expect(
+        metrics.every((m: { resolution_in_seconds: number }) => m.resolution_in_seconds === days * 86400),
+      ).toBe(true);
+      const legacy = await send(`/v2/farcaster/cast/metrics?q=the&interval=${interval}`);
+      expect([legacy.status, legacy.json().property]).toEqual([400, 'interval']);
+    }
+  });
+});
