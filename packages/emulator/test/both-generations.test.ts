@@ -116,4 +116,44 @@ describe("3.x's request changes, taken from 3.x callers only", () => {
       expect([legacy.status, legacy.json().property]).toEqual([400, 'interval']);
     }
   });
+
+  it("channel search takes 3.x's viewer_fid and answers each channel's viewer_context", async () => {
+    const { channels } = await get('/v2/farcaster/channel/list?limit=5');
+    const q = channels[0].id;
+    const res = await send(`/v2/farcaster/channel/search/?q=${q}&viewer_fid=${alice!.fid}`);
+    expect(res.status, res.text).toBe(200);
+    expect(errors3({ api: 'v2', id: 'search-channels' }, res.json())).toEqual([]);
+    const found = res.json().channels;
+    expect(found.length).toBeGreaterThan(0);
+    const bulk = await get(
+      `/v2/farcaster/channel/bulk?ids=${found.map((c: { id: string }) => c.id).join(',')}&viewer_fid=${alice!.fid}`,
+    );
+    expect(found.map((c: { viewer_context: unknown }) => c.viewer_context)).toEqual(
+      bulk.channels.map((c: { viewer_context: unknown }) => c.viewer_context),
+    );
+    const unknown = await send(`/v2/farcaster/channel/search/?q=${q}&viewer_fid=999999999`);
+    expect([unknown.status, unknown.json().property]).toEqual([404, 'viewer_fid']);
+  });
+
+  it('deleteVerification requires eth_signature from 3.x callers, a 400 naming it', async () => {
+    const body = JSON.stringify({
+      signer_uuid: alice!.signerUuid,
+      address: `0x${'1'.repeat(40)}`,
+      block_hash: `0x${'2'.repeat(64)}`,
+    });
+    const headers = { 'x-api-key': env.apiKey, 'content-type': 'application/json' };
+    const res = await request(env.url, '/v2/farcaster/user/verification/', {
+      method: 'DELETE',
+      headers,
+      body,
+    });
+    expect([res.status, res.json().property]).toEqual([400, 'eth_signature']);
+    // 2.44's spec has no eth_signature: its callers are not asked for one.
+    const legacy = await request(env.url, '/v2/farcaster/user/verification', {
+      method: 'DELETE',
+      headers,
+      body,
+    });
+    expect(legacy.json().property).not.toBe('eth_signature');
+  });
 });
