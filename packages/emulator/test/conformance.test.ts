@@ -3,13 +3,15 @@
 // and every bad input the parameter tables suggest (support/bad-cases.ts; a 4xx whose body is
 // validated against the error schema the spec declares for that status). Exceptions, where the
 // spec and sensible behaviour disagree, live in ./conformance-exceptions.ts with a reason each.
+import { NeynarAPIClient as NeynarAPIClient3, NeynarHubClient as NeynarHubClient3 } from '@castkit/sdk';
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceExceptions } from './conformance-exceptions.js';
+import { conformanceExceptions, conformanceExceptions3 } from './conformance-exceptions.js';
 import { startApi } from './support/api.js';
 import { badCases, sendBadCase } from './support/bad-cases.js';
 import { type CallContext, callContext, operationCalls } from './support/operation-calls.js';
 import { SpecValidator } from './support/spec-validator.js';
+import { errors3, operationId3 } from './support/spec3.js';
 
 let env: Awaited<ReturnType<typeof startApi>>;
 let ctx: CallContext & { close(): void };
@@ -87,9 +89,35 @@ describe('answers to valid calls match the spec', () => {
       ctx.results[key] = body;
       check(key, body);
       for (const more of moreHubShapes[key]?.(ctx) ?? []) check(key, await client[name](more));
+      if (reads3.has(key)) await asThreeX(key, params);
     });
   }
 });
+
+/**
+ * Reads 3.x still declares are sent again by a 3.x caller (the 3.x client: today's names and paths,
+ * `/v2/farcaster/user/bulk/`) right after their 2.44 call, and the answer judged by the 3.174 spec.
+ * Writes are not repeated: a second publish or delete answers differently.
+ */
+const reads3 = new Set(
+  operationCalls
+    .map(([key]) => key)
+    .filter((key) => operationOf(key).method === 'GET' && operationId3(operationOf(key)) !== undefined),
+);
+const renamed: Record<string, string> = { lookupCastByHashOrWarpcastUrl: 'lookupCastByHashOrUrl' };
+
+async function asThreeX(key: string, params: (c: CallContext) => unknown) {
+  const op = operationOf(key);
+  const input: any = await params(ctx);
+  // 3.x takes x-wallet-id from the client's headers; it requires one where 2.44 did not.
+  const headers = { 'x-wallet-id': input.xWalletId ?? 'operation-calls' };
+  const options = { apiKey: env.apiKey, baseUrl: env.url, retries: 0, headers };
+  const client: any = op.api === 'v2' ? new NeynarAPIClient3(options) : new NeynarHubClient3(options);
+  const body = await client[renamed[op.name] ?? op.name](input);
+  const allowed = conformanceExceptions3[key] ?? [];
+  const errors = errors3(op, body).filter((e) => !allowed.some((a) => e.includes(a.path)));
+  expect(errors, `${key} answers a 3.x caller outside 3.174's schema`).toEqual([]);
+}
 
 describe('answers to bad input are 4xx error bodies that match the spec', () => {
   // Operations without inputs have nothing to get wrong: a missing key is their bad input.
@@ -113,3 +141,8 @@ describe('answers to bad input are 4xx error bodies that match the spec', () => 
     }
   });
 });
+
+function operationOf(key: string): OperationSpec {
+  const [api, name] = key.split(' ') as ['v2' | 'hub', string];
+  return (api === 'v2' ? v2Operations : hubOperations)[name as never] as OperationSpec;
+}

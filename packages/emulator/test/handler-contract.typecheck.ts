@@ -77,13 +77,13 @@ export const hubPageWithoutToken: HubHandlers = {
   },
 };
 
-/** A webhook answer as 3.x's spec declares it, and no more. */
-declare const webhookFor3x: Api3OperationTypes['lookupWebhook']['response'];
+/** A cast answer as 3.x's spec declares it, and no more (its author has no power_badge). */
+declare const castFor3x: Api3OperationTypes['lookupCastByHashOrUrl']['response'];
 
 export const answerForOneGenerationOnly: V2Handlers = {
   // @ts-expect-error an operation both generations declare answers what each one's callers need
-  lookupWebhook() {
-    return webhookFor3x;
+  lookupCastByHashOrUrl() {
+    return castFor3x;
   },
 };
 

@@ -6,9 +6,10 @@ import type { Route } from '../edge/router.js';
 import { NotImplementedError, ValidationError } from '../ground/errors.js';
 import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
+import { answerFor } from './generation-shapes.js';
 import { operationTable, type PathForm, pathForms, specFor, type TableOperation } from './operations.js';
 import { type Params, readParams } from './params.js';
-import type { HubAnswer } from './spec-differences.js';
+import type { HubAnswer, V2Answer } from './spec-differences.js';
 import type { HubsWire, MainWire } from './wire.js';
 
 export interface Call<P = Params> {
@@ -35,10 +36,10 @@ type Answer<R> = R | Promise<R>;
 /**
  * Handlers typed from codegen (src/generated/*-wire.ts): each gets its operation's parameters and
  * must answer its operation's response type, so a misspelt parameter or a wrong shape fails to compile.
- * Hub answers may differ from the spec where spec-differences.ts says so, and only there.
+ * Answers may differ from the spec where spec-differences.ts says so, and only there.
  */
 export type V2Handlers = {
-  [K in keyof MainWire]?: (call: Call<MainWire[K]['params']>) => Answer<MainWire[K]['response']>;
+  [K in keyof MainWire]?: (call: Call<MainWire[K]['params']>) => Answer<V2Answer<MainWire[K]['response']>>;
 };
 export type HubHandlers = {
   [K in keyof HubsWire]?: (call: Call<HubsWire[K]['params']>) => Answer<HubAnswer<HubsWire[K]['response']>>;
@@ -80,7 +81,8 @@ function operationRoute(
       if (!handler) throw notServed(entry);
       try {
         // readParams has checked the input against the same operation table the wire types come from.
-        return { json: await handler({ store, params: params as never, op, via, origin: url.origin }) };
+        const answer = await handler({ store, params: params as never, op, via, origin: url.origin });
+        return { json: answerFor(via.generation, answer) };
       } catch (e) {
         if (e instanceof PageKeyError) throw foreignPageKey(op.api);
         throw e;

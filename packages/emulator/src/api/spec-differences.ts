@@ -1,7 +1,8 @@
 // Where the emulator knowingly answers differently from the spec's response types: each difference
 // is typed here, once, with its reason. Handlers are checked against the spec types with these
 // applied (api/dispatch.ts), and the conformance test excuses the same differences by these reasons.
-import type { Hub } from '@castkit/sdk/2.x';
+import type { Webhook as Webhook3 } from '@castkit/sdk';
+import type { Hub, Webhook } from '@castkit/sdk/2.x';
 
 export const SPEC_DIFFERENCES = {
   hubUserDataTypes:
@@ -10,7 +11,15 @@ export const SPEC_DIFFERENCES = {
   v2ZodErrors:
     "buyStorage's spec declares zod's issue list for a 400; the emulator answers every 400 with the ErrorRes body (message, code, property) the rest of the API declares",
   hubLinkTypes: 'hubs keep any link type a message names (up to 8 bytes); the spec enum lists only follow',
+  v2WebhookNotDeleted:
+    "2.44 requires a webhook's deleted_at as a date-time even when it is not deleted; it is null then, as 3.x declares it",
 } as const;
+
+/** SPEC_DIFFERENCES.v2WebhookNotDeleted: webhooks as 3.x declares them, in 2.44's answers too. */
+type WebhookField<F> = F extends Webhook ? Webhook3 : F extends readonly Webhook[] ? Webhook3[] : F;
+
+/** A v2 response type with the differences above applied to its fields. */
+export type V2Answer<T> = { [K in keyof T]: WebhookField<T[K]> };
 
 /** SPEC_DIFFERENCES.hubUserDataTypes */
 export type HubUserDataType =

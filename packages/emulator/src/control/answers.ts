@@ -1,6 +1,7 @@
 // What the developer controls answer, as schemas: the emulator's handlers are typed from them and
 // the client checks every answer against them, so a type here is what arrives over the wire.
-import type { FrameV2WithFullAuthor, Signer, Webhook } from '@castkit/sdk/2.x';
+import type { Webhook } from '@castkit/sdk';
+import type { FrameV2WithFullAuthor, Signer } from '@castkit/sdk/2.x';
 import { faultRuleFields, type faultRuleInput } from './requests.js';
 import {
   and,

@@ -3,7 +3,9 @@ import type { Hub } from '@castkit/sdk/2.x';
 import type { HubHandlers } from '../api/dispatch.js';
 import { activeUnits, type StorageKind, storageUsed, UNIT_CAPACITY } from '../domain/accounts.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';
+import { proExpiry } from '../hydrate/pro.js';
 import { usernameProofByName, usernameProofsByFid } from '../store/queries/onchain.js';
+import { userProfileRows } from '../store/queries/user-hydration.js';
 import {
   fidsPage,
   userDataByKey,
@@ -71,6 +73,7 @@ export const userHandlers: HubHandlers = {
     mustUser(store, fid);
     const units = activeUnits(store, fid);
     const used = storageUsed(store, fid);
+    const [user] = userProfileRows(store, [fid]).users;
     return {
       limits: (Object.keys(UNIT_CAPACITY) as StorageKind[]).map((kind) => ({
         storeType: STORE_TYPES[kind],
@@ -79,6 +82,11 @@ export const userHandlers: HubHandlers = {
         used: used[kind],
       })),
       units,
+      // The emulator's units are the pre-2024 size (UNIT_CAPACITY: 5000 casts each).
+      unitDetails: { unitType: 'UnitTypeLegacy', unitSize: units },
+      tier_subscriptions: user?.power_badge
+        ? [{ tier_type: 'Pro', expires_at: Math.floor(proExpiry(user.registered_at, store.now()) / 1000) }]
+        : [],
     };
   },
 

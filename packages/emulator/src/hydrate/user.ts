@@ -1,12 +1,15 @@
 // Builds v2 `User` objects for many fids at once: one query per table for the whole batch, so a
 // feed of 100 casts costs the same handful of queries as a single profile.
+import type { User as User3 } from '@castkit/sdk';
 import type { User, UserDehydrated } from '@castkit/sdk/2.x';
 import { absoluteUrl } from '../ground/absolute-url.js';
 import { NotFoundError } from '../ground/errors.js';
+import { isoTime } from '../store/clock.js';
 import { dehydratedUserRows, type UserRow, userProfileRows } from '../store/queries/user-hydration.js';
 import { userExists } from '../store/queries/users.js';
 import { readCache } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
+import { proSubscription } from './pro.js';
 import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {
@@ -14,6 +17,12 @@ export interface HydrateOptions {
   /** The emulator's origin, to make stored root-relative image paths absolute. */
   origin: string;
 }
+
+/**
+ * A user both generations of the API accept: 2.44's `User` (with `power_badge`) and 3.x's (with
+ * `registered_at`, `auth_addresses`, `pro`), so one answer serves callers of either.
+ */
+export type UserOfBoth = User & User3;
 
 /** Hydrated users kept per origin; a profile is about a kilobyte. */
 const CACHED_USERS = 20_000;
@@ -48,21 +57,25 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
     into.set(v.fid, list);
   }
   const seeded = store.getMeta('asset_origin');
+  const now = store.now();
 
   for (const row of rows) {
     const ethAddresses = eth.get(row.fid) ?? [];
     const solAddresses = sol.get(row.fid) ?? [];
-    const user: User = {
+    const user: UserOfBoth = {
       object: 'user',
       fid: row.fid,
       username: usernameOf(row),
       display_name: row.display_name ?? '',
       custody_address: row.custody_address,
+      registered_at: isoTime(row.registered_at),
       pfp_url: assetUrlFrom(seeded, row.pfp_url, origin) ?? '',
       profile: { bio: { text: row.bio ?? '', mentioned_profiles: [], mentioned_channels: [] } },
       follower_count: row.follower_count,
       following_count: row.following_count,
       verifications: ethAddresses,
+      // Auth addresses are keys an app registers for a user; the store knows none of them yet.
+      auth_addresses: [],
       verified_addresses: {
         eth_addresses: ethAddresses,
         sol_addresses: solAddresses,
@@ -73,11 +86,14 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
         ...(row.github ? [{ platform: 'github' as const, username: row.github }] : []),
       ],
       power_badge: row.power_badge === 1,
+      ...(row.power_badge === 1 ? { pro: proSubscription(row.registered_at, now) } : {}),
       experimental: { neynar_user_score: scoreOf(row) },
       score: scoreOf(row),
     };
     const location = locationOf(row);
     if (location) user.profile.location = location;
+    const banner = assetUrlFrom(seeded, row.banner_url, origin);
+    if (banner) user.profile.banner = { url: banner };
     out.set(row.fid, user);
   }
   return out;

@@ -1,7 +1,7 @@
 // Webhooks as the v2 API shows them (`Webhook`, with `secrets` and `subscription.filters`), and the
 // changes the operations make: create, update, activate, delete, rotate a secret.
 import { randomBytes } from 'node:crypto';
-import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk/2.x';
+import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk';
 import { type Filters, validateFilters } from '../events/filters.js';
 import { latestEventId } from '../events/log.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';
@@ -155,7 +155,7 @@ export function renderWebhooks(store: Store, rows: readonly WebhookRow[]): Webho
     secrets: (secrets.get(r.webhook_id) ?? []).map((s) => ({
       uid: s.uid,
       value: s.value,
-      // The spec types these as strings; '' stands for "none" (no expiry yet, not deleted).
+      // Both specs type these as strings; '' stands for "none" (no expiry yet, not deleted).
       expires_at: s.expires_at === null ? '' : iso(s.expires_at),
       created_at: iso(s.created_at),
       updated_at: iso(s.updated_at),
@@ -168,7 +168,7 @@ export function renderWebhooks(store: Store, rows: readonly WebhookRow[]): Webho
     rate_limit_duration: '60s',
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
-    deleted_at: r.deleted_at === null ? '' : iso(r.deleted_at),
+    deleted_at: r.deleted_at === null ? null : iso(r.deleted_at),
     subscription: {
       object: 'webhook_subscription',
       subscription_id: r.subscription_id,

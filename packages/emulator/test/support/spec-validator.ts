@@ -8,12 +8,15 @@ import { parse } from 'yaml';
 import { toJsonSchema } from '../../../../tools/codegen/json-schema.mjs';
 import { oasDir } from '../../../../tools/codegen/spec.mjs';
 
+/** The specs of both generations: 2.44's, and 3.174's under `3.174/`. */
+export type SpecFile = 'neynar-v2.yaml' | 'hub-v1.yaml' | '3.174/neynar-api.yaml' | '3.174/hub-api.yaml';
+
 export class SpecValidator {
   private readonly ajv: Ajv;
   private readonly doc: any;
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(file: 'neynar-v2.yaml' | 'hub-v1.yaml') {
+  constructor(file: SpecFile) {
     this.doc = parse(readFileSync(join(oasDir, file), 'utf8'));
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     // ajv-formats is CommonJS; under NodeNext its default import is the module object.
@@ -64,6 +67,18 @@ export class SpecValidator {
 
   /** Readable Ajv errors for a response body (200 unless `status` says), or [] when it conforms. */
   errors(operationId: string, body: unknown, status = 200): string[] {
+    return this.allErrors(operationId, body, status).slice(0, 8);
+  }
+
+  /** Whether the spec declares an operation with this operationId. */
+  has(operationId: string): boolean {
+    return Object.values<any>(this.doc.paths).some((item) =>
+      Object.values<any>(item).some((op) => op?.operationId === operationId),
+    );
+  }
+
+  /** Every readable Ajv error for a response body, or [] when it conforms. */
+  allErrors(operationId: string, body: unknown, status = 200): string[] {
     const key = `${operationId} ${status}`;
     let validate = this.cache.get(key);
     if (!validate) {
@@ -78,9 +93,9 @@ export class SpecValidator {
       validate = compiled;
     }
     if (validate(body)) return [];
-    return (validate.errors ?? [])
-      .slice(0, 8)
-      .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    return (validate.errors ?? []).map(
+      (e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+    );
   }
 }
 

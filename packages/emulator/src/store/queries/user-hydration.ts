@@ -10,6 +10,7 @@ export interface UserRow {
   display_name: string | null;
   bio: string | null;
   pfp_url: string | null;
+  banner_url: string | null;
   custody_address: string;
   location_lat: number | null;
   location_lng: number | null;
@@ -19,6 +20,8 @@ export interface UserRow {
   power_badge: number;
   follower_count: number;
   following_count: number;
+  /** When the fid was registered, unix ms. */
+  registered_at: number;
 }
 
 export type VerificationRow = { fid: number; address: string; protocol: 'ethereum' | 'solana' };

@@ -64,6 +64,9 @@ const INTERVALS: Record<Interval, { buckets: number; resolutionMs: number }> = {
   '1d': { buckets: 24, resolutionMs: 3_600_000 },
   '7d': { buckets: 28, resolutionMs: 6 * 3_600_000 },
   '30d': { buckets: 30, resolutionMs: DAY_MS },
+  // 3.x's longer windows, in as many buckets as 30d's.
+  '90d': { buckets: 30, resolutionMs: 3 * DAY_MS },
+  '180d': { buckets: 30, resolutionMs: 6 * DAY_MS },
 };
 
 export function castMetrics(store: Store, params: V2Params<'fetchCastMetrics'>): CastsMetricsResponse {

@@ -75,11 +75,14 @@ export const channelHandlers: V2Handlers = {
     const q = params.q.trim().replace(/^\//, '');
     if (!q) throw new ValidationError('q must not be blank', 'q', 'InvalidField');
     const page = channelSearchPage(store, `${likeEscape(q)}%`, pageWindow(params, 1));
+    // 3.x callers may name a viewer (2.44's spec has no viewer_fid here): their channels' viewer_context.
+    const viewerFid = 'viewer_fid' in params ? params.viewer_fid : undefined;
+    if (viewerFid !== undefined) requireUser(store, viewerFid, 'viewer_fid');
     return {
       channels: hydrateChannelList(
         store,
         page.rows.map((r) => r.id),
-        { origin: call.origin },
+        { origin: call.origin, viewerFid },
       ),
       next: nextCursor(page.next),
     };

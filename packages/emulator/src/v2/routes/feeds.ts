@@ -109,8 +109,9 @@ function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedRespo
   };
   switch (type) {
     case 'fids': {
-      const fids = need('fids')
-        .split(',')
+      // 2.44 reads fids as a comma-separated string, 3.x as a list of integers.
+      const given = need('fids');
+      const fids = (typeof given === 'string' ? given.split(',') : given.map(String))
         .map((s) => s.trim())
         .filter(Boolean);
       if (!fids.length || fids.some((f) => !/^\d{1,10}$/.test(f))) {

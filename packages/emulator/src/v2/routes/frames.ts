@@ -92,7 +92,9 @@ export const frameHandlers: V2Handlers = {
         const rest = userDehydrated(store, fids.slice(TOP_USERS), origin);
         return [
           {
+            // 2.44 lists the app in `frames`, 3.x names it `frame`: both are sent.
             frames: [app],
+            frame: app,
             top_relevant_users: hydrateUserList(store, fids.slice(0, TOP_USERS), {
               origin,
               viewerFid: params.viewer_fid,

@@ -3,7 +3,7 @@
 // with its signed Register and Add requests checked as the gateways would. No real chain is touched;
 // the networks named in answers are the emulator's copies of them.
 
-import type { User } from '@castkit/sdk/2.x';
+import type { User, UserDehydrated } from '@castkit/sdk/2.x';
 import {
   ID_GATEWAY_EIP_712_DOMAIN,
   ID_GATEWAY_REGISTER_TYPE,
@@ -219,11 +219,10 @@ export const onchainHandlers: V2Handlers = {
   },
 
   fetchRelevantFungibleOwners(call) {
-    const { store, params } = call;
+    const { store, params, origin } = call;
     const view = viewOf(call);
     // Solana is a network the emulator's ledger has no tokens on.
-    if (params.network === 'solana')
-      return { top_relevant_owners_hydrated: [], all_relevant_owners_dehydrated: [] };
+    if (params.network === 'solana') return ownersAnswer([], []);
     const contract = evmAddress(params.contract_address, 'contract_address');
     if (!tokenOn(store, params.network, contract)) {
       throw new NotFoundError(
@@ -237,7 +236,11 @@ export const onchainHandlers: V2Handlers = {
         : tokenHolderFids(store, params.network, contract, 50);
     const fids = [...new Set(holders.map((h) => h.fid))];
     const users = hydrateUserList(store, fids, view);
-    return ownersAnswer(users);
+    const dehydrated = userDehydrated(store, fids, origin);
+    return ownersAnswer(
+      users,
+      fids.flatMap((fid) => dehydrated.get(fid) ?? []),
+    );
   },
 
   async registerAccountOnchain({ store, params, origin }) {
@@ -275,16 +278,17 @@ export const onchainHandlers: V2Handlers = {
 };
 
 /**
- * The spec requires the *_fungible_owners_* names but declares the shorter ones as properties; both
- * are sent, so a client reading either finds the lists.
+ * 2.44 requires the *_fungible_owners_* names but declares the shorter ones as properties (of full
+ * users); 3.x declares the long names, the dehydrated list as UserDehydrated. Both are sent, so a
+ * client of either generation reading either finds the lists.
  */
-function ownersAnswer(users: User[]) {
+function ownersAnswer(users: User[], dehydrated: UserDehydrated[]) {
   const top = users.slice(0, 5);
   return {
     top_relevant_owners_hydrated: top,
     all_relevant_owners_dehydrated: users,
     top_relevant_fungible_owners_hydrated: top,
-    all_relevant_fungible_owners_dehydrated: users,
+    all_relevant_fungible_owners_dehydrated: dehydrated,
   };
 }
 

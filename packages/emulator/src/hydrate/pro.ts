@@ -1,0 +1,21 @@
+// Farcaster Pro as the emulator models it. Pro took over from the power badge (3.x drops
+// `power_badge` and adds `pro`), so a badge holder is a Pro subscriber since registering, renewed
+// yearly: the subscription runs to the next anniversary of the registration after `now`.
+import type { User } from '@castkit/sdk';
+import { isoTime } from '../store/clock.js';
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** When the current year of a subscription taken at `since` ends, seen at `now` (unix ms). */
+export function proExpiry(since: number, now: number): number {
+  return since + Math.max(1, Math.floor((now - since) / YEAR_MS) + 1) * YEAR_MS;
+}
+
+/** The 3.x `User.pro` of a badge holder registered at `registeredAt`. */
+export function proSubscription(registeredAt: number, now: number): NonNullable<User['pro']> {
+  return {
+    status: 'subscribed',
+    subscribed_at: isoTime(registeredAt),
+    expires_at: isoTime(proExpiry(registeredAt, now)),
+  };
+}
