@@ -92,8 +92,21 @@ export function saveTemplate(
  * in-memory emulator of the same seed, size and clock starts as a copy of one (tens of ms) instead
  * of seeding again. A few at most; each is about the database's size (13 MB, small seed).
  */
-const images = new Map<string, { bytes: Buffer; at: number }>();
+const images = processImages();
 const MAX_IMAGES = 4;
+
+/**
+ * Kept on the process's global object, not in this module: a test runner that loads modules again
+ * for each test file (vitest's isolation) still finds the images of the files before.
+ */
+function processImages(): Map<string, { bytes: Buffer; at: number }> {
+  const key = Symbol.for('castkit.emulator.seedImages');
+  const found: unknown = Reflect.get(globalThis, key);
+  if (found instanceof Map) return found;
+  const made = new Map<string, { bytes: Buffer; at: number }>();
+  Reflect.set(globalThis, key, made);
+  return made;
+}
 
 /** What a seeded image depends on: seed, size, code version, and the clock's start when fixed. */
 export function imageKey(seed: number, size: SeedSize, fixedNow: number | undefined): string {
