@@ -4,17 +4,23 @@
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Emulator, SEED_USERS, startEmulator } from '../src/index.js';
+import { castOf, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const [alice, bob] = SEED_USERS;
 let e: Emulator;
 let api: NeynarAPIClient;
+let receiver: Receiver;
 
 beforeAll(async () => {
-  e = await startEmulator({ db: ':memory:', now: () => NOW });
+  e = await startEmulator({ db: ':memory:', now: () => NOW, webhooks: { retryBaseMs: 40 } });
   api = new NeynarAPIClient({ apiKey: e.apiKey, baseUrl: `${e.url}/v2`, retries: 0 });
+  receiver = await startReceiver();
 }, 120_000);
-afterAll(() => e.close());
+afterAll(async () => {
+  await e.close();
+  await receiver.close();
+});
 
 const schemaVersion = () => Number(e.db.pragma('schema_version', { simple: true }));
 const channel = () => {
@@ -70,5 +76,36 @@ it('records writes after a reset, so a second reset undoes them too', async () =
   expect(casts()).toBe(seeded);
   expect((await api.searchCasts({ q: 'three', limit: 10 })).result.casts.map((c) => c.text)).not.toContain(
     'in place three',
+  );
+});
+
+it('forgets a webhook delivery in flight across a reset: nothing recorded or sent again, later webhooks served', async () => {
+  const count = (sql: string) => Number(e.db.prepare(sql).pluck().get());
+  const seeded = count('SELECT COUNT(*) FROM webhook_deliveries');
+  const subscription = { 'cast.created': {} };
+  await api.publishWebhook({ name: 'in flight', url: `${receiver.url}/old`, subscription });
+  receiver.delayMs = 400;
+  try {
+    await api.publishCast({ signerUuid: alice!.signerUuid, text: 'sent while resetting' });
+    await receiver.waitFor((r) => r.length >= 1);
+    e.reset();
+  } finally {
+    receiver.delayMs = 0;
+  }
+  expect(count('SELECT COUNT(*) FROM webhooks')).toBe(0);
+  await api.publishWebhook({ name: 'after', url: `${receiver.url}/new`, subscription });
+  await api.publishCast({ signerUuid: bob!.signerUuid, text: 'after the reset' });
+  await receiver.waitFor((r) => r.some((x) => x.path.endsWith('/new')));
+  // Time for the answer in flight to land and for any retry of it (40 ms base) to be sent.
+  await new Promise((r) => setTimeout(r, 600));
+  expect(receiver.received.map((x) => `${x.path.split('/').at(-1)} ${castOf(x)?.text}`)).toEqual([
+    'old sent while resetting',
+    'new after the reset',
+  ]);
+  expect(count('SELECT COUNT(*) FROM webhook_deliveries')).toBe(seeded + 1);
+  expect(count(`SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered'`)).toBe(
+    count(
+      `SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'delivered' AND event_type = 'cast.created'`,
+    ),
   );
 });
