@@ -13,7 +13,7 @@ import { allowLoopbackTargets } from './outbound/targets.js';
 import { attachRealtime, type RealtimeOptions } from './realtime/server.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize, seedSizeOf } from './seed/constants.js';
 import { seedStore } from './seed/seed.js';
-import { copyTemplate, saveTemplate } from './seed/template.js';
+import { copyTemplate, imageKey, keepImage, keptImage, readTemplate, saveTemplate } from './seed/template.js';
 import type { AdminState } from './server/admin.js';
 import { type FaultRuleInput, Faults, faultLink } from './server/faults.js';
 import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink } from './server/rate-limits.js';
@@ -105,12 +105,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seed = options.seed ?? DEFAULT_SEED;
   const seedSize = options.seedSize ?? 'small';
   const path = options.db ?? ':memory:';
+  const inMemory = path === ':memory:';
   const templates =
-    options.seedCache && path !== ':memory:' && !options.import && !existsSync(path)
-      ? options.seedCache
-      : undefined;
-  const copied = templates !== undefined && copyTemplate(templates, seed, seedSize, path, Date.now());
-  const store = new Store({ path, now: options.now });
+    options.seedCache && !options.import && (inMemory || !existsSync(path)) ? options.seedCache : undefined;
+  // An in-memory database starts as a copy of the same seeding done before in this process, or of
+  // a template file; a file database as a copy of a template file.
+  const key = inMemory && !options.import ? imageKey(seed, seedSize, options.now?.()) : undefined;
+  const image =
+    key === undefined
+      ? undefined
+      : (keptImage(key, Date.now()) ??
+        (templates === undefined ? undefined : readTemplate(templates, seed, seedSize, Date.now())));
+  const copied =
+    image !== undefined ||
+    (templates !== undefined && !inMemory && copyTemplate(templates, seed, seedSize, path, Date.now()));
+  const store = new Store({ path, now: options.now, image });
   const snapshots = snapshotsOf(store);
   const apiRoutes = operationRoutes(store, v2Handlers, hubHandlers);
   const faults = new Faults(new Set(apiRoutes.map((r) => r.operation!)));
@@ -212,6 +221,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // After start(): a copy then finds the seed mark and the undo log's tables already made.
     if (templates && !copied)
       saveTemplate(templates, state.seed, state.seedSize, (file) => snapshots.exportTo(file));
+    if (key !== undefined && keptImage(key, Date.now()) === undefined)
+      keepImage(key, store.serialize(), Date.now());
   } catch (e) {
     server.close();
     store.close();

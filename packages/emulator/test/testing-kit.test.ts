@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_USERS, useEmulator } from '../src/testing/index.js';
@@ -7,8 +10,8 @@ const examples = fileURLToPath(new URL('../examples/', import.meta.url));
 const emu = useEmulator({ beforeAll, afterAll, beforeEach });
 
 /** Runs a command in examples/ as a developer would; its output when it fails. */
-function run(command: string, args: string[]) {
-  const r = spawnSync(command, args, { cwd: examples, encoding: 'utf8', timeout: 120_000 });
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(command, args, { cwd: examples, encoding: 'utf8', timeout: 240_000, env });
   return { code: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
@@ -60,4 +63,21 @@ describe('the test kit', () => {
     expect(r.out).toMatch(/3 passed/);
     expect(r.code, r.out).toBe(0);
   }, 120_000);
+
+  it('runs a suite of several files on two workers, saving the seed template the workers start from', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'castkit-kit-cache-'));
+    try {
+      const vitest = fileURLToPath(new URL('../../../node_modules/vitest/vitest.mjs', import.meta.url));
+      const r = run(process.execPath, [vitest, 'run', '--config', 'vitest.workers.config.ts'], {
+        ...process.env,
+        CASTKIT_CACHE_DIR: cache,
+      });
+      expect(r.out).toMatch(/Test Files[^\n]*2 passed/);
+      expect(r.out).toMatch(/Tests[^\n]*5 passed/);
+      expect(r.code, r.out).toBe(0);
+      expect(readdirSync(cache).filter((f) => f.startsWith('small-') && f.endsWith('.db'))).toHaveLength(1);
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

@@ -130,7 +130,11 @@ export class Snapshots {
       );
     }
     const { rows, dropped } = rollBackToGeneration(this.store, gen);
-    recordWrites(this.store);
+    // Recording goes on through a rollback; a store whose log another run made starts it here.
+    if (!this.recording) {
+      recordWrites(this.store);
+      this.recording = true;
+    }
     this.notify();
     return {
       name,

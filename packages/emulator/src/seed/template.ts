@@ -86,3 +86,65 @@ export function saveTemplate(
     rmSync(partial, { force: true });
   }
 }
+
+/**
+ * Seeded databases kept in this process as images (a serialized in-memory database): a later
+ * in-memory emulator of the same seed, size and clock starts as a copy of one (tens of ms) instead
+ * of seeding again. A few at most; each is about the database's size (13 MB, small seed).
+ */
+const images = processImages();
+const MAX_IMAGES = 4;
+
+/**
+ * Kept on the process's global object, not in this module: a test runner that loads modules again
+ * for each test file (vitest's isolation) still finds the images of the files before.
+ */
+function processImages(): Map<string, { bytes: Buffer; at: number }> {
+  const key = Symbol.for('castkit.emulator.seedImages');
+  const found: unknown = Reflect.get(globalThis, key);
+  if (found instanceof Map) return found;
+  const made = new Map<string, { bytes: Buffer; at: number }>();
+  Reflect.set(globalThis, key, made);
+  return made;
+}
+
+/** What a seeded image depends on: seed, size, code version, and the clock's start when fixed. */
+export function imageKey(seed: number, size: SeedSize, fixedNow: number | undefined): string {
+  return `${size}-${seed}-${version()}-${fixedNow ?? 'real'}`;
+}
+
+/** A recent image kept under `key`, or undefined. */
+export function keptImage(key: string, now: number): Buffer | undefined {
+  const kept = images.get(key);
+  if (!kept || now - kept.at > TEMPLATE_MAX_AGE_MS) return undefined;
+  return kept.bytes;
+}
+
+export function keepImage(key: string, bytes: Buffer, now: number): void {
+  images.delete(key);
+  if (images.size >= MAX_IMAGES) images.delete(images.keys().next().value ?? '');
+  images.set(key, { bytes, at: now });
+}
+
+/** A recent template file of `cache` as an image an in-memory database opens, or undefined. */
+export function readTemplate(cache: string, seed: number, size: SeedSize, now: number): Buffer | undefined {
+  const template = templatePath(cache, seed, size);
+  try {
+    if (now - statSync(template).mtimeMs > TEMPLATE_MAX_AGE_MS) return undefined;
+    return asRollbackJournal(readFileSync(template));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The header's read and write versions say WAL (2) in a copy of a WAL database; an in-memory
+ * database opened from such an image cannot be read, so they are set to rollback journal (1).
+ */
+function asRollbackJournal(bytes: Buffer): Buffer {
+  if (bytes.length >= 100 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  return bytes;
+}

@@ -22,9 +22,10 @@ const inMemory = (path: string) => path === ':memory:' || path === '';
  * WAL keeps readers unblocked by the single writer and, with synchronous=NORMAL, a committed
  * transaction survives a process crash (it is in the WAL before `COMMIT` returns).
  */
-export function openDb(path: string): OpenedDb {
+export function openDb(path: string, image?: Buffer): OpenedDb {
   if (inMemory(path)) {
-    const db = configure(new Database(path), path);
+    // An image (a serialized database, seed/template.ts) opens as an in-memory copy of it.
+    const db = configure(image ? new Database(image) : new Database(path), path);
     migrate(db);
     return { db, close: () => db.close() };
   }

@@ -2,7 +2,7 @@
 // undo log (undo-log.ts) by name, rolling back to one, and copying the whole database to or from a file.
 
 import type { Db } from './db.js';
-import { bulkLoad } from './read-cache.js';
+import { bulkLoad, clearReadCaches } from './read-cache.js';
 import { snapshotSchemaRefusal } from './snapshot-file.js';
 import { column, rows, write } from './statements.js';
 import type { Store } from './store.js';
@@ -52,16 +52,22 @@ export function deleteMark(store: Store, name: string): boolean {
 const DROP_MARKS_AFTER = column<[gen: number], string>('DELETE FROM undo_marks WHERE gen > ? RETURNING name');
 
 /**
- * Puts every table back as it was when generation `gen` ended, in one transaction with recording
- * and foreign keys off; the marks taken after it go. Returns the rows touched and those marks' names.
+ * Puts every table back as it was when generation `gen` ended, in one transaction with foreign keys
+ * off (recording pauses inside rollBackTo and goes on after); the marks taken after it go. Every
+ * read cache is emptied after, as after a bulk load: the change tags of the rows put back are
+ * recorded as for any write, but a restore may move anything. Returns the rows touched and those
+ * marks' names.
  */
 export function rollBackToGeneration(store: Store, gen: number): { rows: number; dropped: string[] } {
   let rowCount = 0;
   let dropped: string[] = [];
-  withoutChecks(store, () => {
-    rowCount = rollBackTo(store.db, gen);
-    dropped = DROP_MARKS_AFTER.all(store, gen);
-  });
+  withoutForeignKeys(store, () =>
+    store.tx(() => {
+      rowCount = rollBackTo(store.db, gen);
+      dropped = DROP_MARKS_AFTER.all(store, gen);
+    }),
+  );
+  clearReadCaches(store);
   return { rows: rowCount, dropped };
 }
 
@@ -148,13 +154,20 @@ const columnsOf = (db: Db, table: string, schema: 'main' | 'imported') =>
  * consistent as when marked); read caches hear "everything changed" once.
  */
 function withoutChecks(store: Store, fn: () => void): void {
-  const db = store.db;
-  stopRecording(db);
-  const fks = Number(db.pragma('foreign_keys', { simple: true }));
-  db.pragma('foreign_keys = OFF');
+  stopRecording(store.db);
+  withoutForeignKeys(store, () => bulkLoad(store, () => store.tx(fn)));
+}
+
+function withoutForeignKeys(store: Store, fn: () => void): void {
+  const fks = FOREIGN_KEYS.get(store) === 1;
+  if (fks) FOREIGN_KEYS_OFF.run(store);
   try {
-    bulkLoad(store, () => store.tx(fn));
+    fn();
   } finally {
-    db.pragma(`foreign_keys = ${fks ? 'ON' : 'OFF'}`);
+    if (fks) FOREIGN_KEYS_ON.run(store);
   }
 }
+
+const FOREIGN_KEYS = column<[], number>('PRAGMA foreign_keys');
+const FOREIGN_KEYS_OFF = write<[]>('PRAGMA foreign_keys = OFF');
+const FOREIGN_KEYS_ON = write<[]>('PRAGMA foreign_keys = ON');

@@ -8,6 +8,8 @@ export interface StoreOptions {
   path: string;
   /** The real time under the virtual clock, unix ms (default Date.now); tests fix it. */
   now?: () => number;
+  /** With path ':memory:': start as a copy of this serialized database (`serializeDb`). */
+  image?: Buffer;
 }
 
 const CHANGE_COUNTERS = rows<[], { changes: number; dataVersion: number }>(
@@ -31,7 +33,7 @@ export class Store {
 
   /** Throws a DatabaseOpenError (store/db-error.ts) when the file is in use, read-only or corrupt. */
   constructor(options: StoreOptions) {
-    this.opened = openDb(options.path);
+    this.opened = openDb(options.path, options.image);
     this.db = this.opened.db;
     this.clock = new Clock(options.now ?? Date.now);
     checkpointInBackground(this.db);
@@ -69,6 +71,11 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     SET_META.run(this, key, value);
+  }
+
+  /** The whole database as one buffer, what `image` opens a copy of. */
+  serialize(): Buffer {
+    return this.db.serialize();
   }
 
   close(): void {

@@ -8,11 +8,24 @@
 // tables, by their primary key. Triggers and shadow tables live in the database, so a file's log
 // survives a restart and records another connection's writes too; a new seed drops them all.
 import type { Db } from './db.js';
+import { StatementFamily } from './statements.js';
 
 /** Tables of this module: never data, never logged. */
 export const isUndoTable = (name: string) => name.startsWith('undo_');
 const SHADOW = 'undo_t_';
 const TRIGGER = 'undo_rec_';
+/**
+ * A row here pauses the recording triggers: a rollback's own deletes and inserts are not logged,
+ * and no trigger is dropped and made again for it (DDL would also make every prepared statement of
+ * the connection compile again on its next use).
+ */
+const PAUSE = 'undo_pause';
+const RECORDING = `WHEN NOT EXISTS (SELECT 1 FROM ${PAUSE})`;
+// Rollback statements, each text prepared once per connection.
+const CHANGES = new StatementFamily<never>();
+const NAMES = new StatementFamily<string>(true);
+/** Rows of sqlite_master: triggers, and the full-text tables. */
+const SCHEMA_ROWS = new StatementFamily<{ name: string; table: string; sql: string }>();
 
 interface TableShape {
   name: string;
@@ -24,7 +37,24 @@ interface TableShape {
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const shapes = new WeakMap<Db, Map<string, TableShape>>();
+
+/** A table's shape, read once per connection and recording start (migrations run before that). */
 function shapeOf(db: Db, table: string): TableShape {
+  let known = shapes.get(db);
+  if (!known) {
+    known = new Map();
+    shapes.set(db, known);
+  }
+  let s = known.get(table);
+  if (!s) {
+    s = readShape(db, table);
+    known.set(table, s);
+  }
+  return s;
+}
+
+function readShape(db: Db, table: string): TableShape {
   const info = db
     .prepare<[table: string], { name: string; pk: number }>('SELECT name, pk FROM pragma_table_info(?)')
     .all(table);
@@ -50,6 +80,8 @@ export function startRecording(db: Db, tables: readonly string[]): void {
 
 function createRecording(db: Db, tables: readonly string[]): void {
   stopRecording(db);
+  shapes.delete(db);
+  db.exec(`CREATE TABLE IF NOT EXISTS ${PAUSE} (id INTEGER PRIMARY KEY CHECK (id = 1))`);
   for (const table of tables) {
     const s = shapeOf(db, table);
     const shadow = q(SHADOW + table);
@@ -84,12 +116,12 @@ function createRecording(db: Db, tables: readonly string[]): void {
       : s.key.map((c) => `NEW.${q(c)} IS NOT OLD.${q(c)}`).join(' OR ');
     const on = q(table);
     const into = `INSERT INTO ${shadow} (${cols})`;
-    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_i`)} AFTER INSERT ON ${on}
+    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_i`)} AFTER INSERT ON ${on} ${RECORDING}
       BEGIN ${into} VALUES (${keyOnly()}); END`);
-    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_u`)} AFTER UPDATE ON ${on}
+    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_u`)} AFTER UPDATE ON ${on} ${RECORDING}
       BEGIN ${into} VALUES (${row('OLD', 'u')});
       ${into} SELECT ${keyOnly()} WHERE ${keyMoved}; END`);
-    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_d`)} AFTER DELETE ON ${on}
+    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_d`)} AFTER DELETE ON ${on} ${RECORDING}
       BEGIN ${into} VALUES (${row('OLD', 'd')}); END`);
   }
 }
@@ -116,63 +148,83 @@ export function nextGeneration(db: Db): number {
 }
 
 function shadowTables(db: Db): string[] {
-  return db
-    .prepare<[length: number, prefix: string], string>(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? ORDER BY name`,
-    )
-    .pluck()
-    .all(SHADOW.length, SHADOW)
+  return NAMES.on(
+    { db },
+    `SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ${SHADOW.length}) = '${SHADOW}'
+     ORDER BY name`,
+  )
+    .all()
     .map((n) => n.slice(SHADOW.length));
 }
 
 /**
  * Puts every logged table back as it was at the end of generation `gen` and forgets the log after
- * it. The caller runs it in a transaction with recording stopped and foreign keys off (the rows
- * put back are as consistent as they were).
+ * it. The caller runs it in a transaction with foreign keys off (the rows put back are as
+ * consistent as they were); recording is paused here. Only tables written since are visited, each
+ * with statements prepared once: the cost follows the rows written, not the tables or the seed.
  */
 export function rollBackTo(db: Db, gen: number): number {
-  let rows = 0;
-  // Other triggers stay off while rows go back: what they did (counters) is in the log too. Those
-  // keeping full-text indexes current stay, since the index is not logged.
-  const fts = ftsIndexes(db).map((f) => f.name);
-  const triggers = db
-    .prepare<[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`)
+  const shadows = shadowTables(db);
+  if (shadows.length === 0) return 0;
+  const touched = NAMES.on(
+    { db },
+    shadows
+      .map((t) => `SELECT ${quoteText(t)} WHERE EXISTS (SELECT 1 FROM ${q(SHADOW + t)} WHERE _gen > @gen)`)
+      .join(' UNION ALL '),
+  ).all({ gen });
+  if (touched.length === 0) return 0;
+  const pause = NAMES.on({ db }, `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${PAUSE}'`);
+  if (pause.get() === undefined) db.exec(`CREATE TABLE ${PAUSE} (id INTEGER PRIMARY KEY CHECK (id = 1))`);
+  CHANGES.on({ db }, `INSERT OR IGNORE INTO ${PAUSE} (id) VALUES (1)`).run();
+  // Other triggers on these tables stay off while rows go back: what they did (counters) is in the
+  // log too. Those keeping full-text indexes current stay, since the index is not logged.
+  const indexes = ftsIndexes(db);
+  const triggers = SCHEMA_ROWS.on(
+    { db },
+    `SELECT name, tbl_name AS "table", sql FROM sqlite_master WHERE type = 'trigger'
+     AND substr(name, 1, ${TRIGGER.length}) != '${TRIGGER}'`,
+  )
     .all()
-    .filter((t) => !fts.some((f) => t.sql.includes(f)));
+    .filter((t) => touched.includes(t.table) && !indexes.some((f) => t.sql.includes(f.name)));
   for (const t of triggers) db.exec(`DROP TRIGGER ${q(t.name)}`);
 
-  const indexes = ftsIndexes(db);
-  for (const table of shadowTables(db)) {
-    const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table);
+  let rows = 0;
+  for (const table of touched) {
     const shadow = q(SHADOW + table);
-    if (exists) {
-      const s = shapeOf(db, table);
+    const s = shapeOf(db, table);
+    if (s.columns.length > 0) {
       const key = s.key.map(q).join(', ');
       const target = s.rowid ? 'rowid' : `(${key})`;
       // An external-content index forgets a row only when told its old text; the put-back rows
       // are indexed again by the insert trigger kept above.
       for (const f of indexes.filter((i) => i.content === table)) {
         const cols = f.columns.map(q).join(', ');
-        db.prepare(
+        CHANGES.on(
+          { db },
           `INSERT INTO ${q(f.name)} (${q(f.name)}, rowid, ${cols}) SELECT 'delete', rowid, ${cols}
            FROM ${q(table)} WHERE rowid IN (SELECT _rid FROM ${shadow} WHERE _gen > ?)`,
         ).run(gen);
       }
-      rows += db
-        .prepare(`DELETE FROM ${q(table)} WHERE ${target} IN (SELECT ${key} FROM ${shadow} WHERE _gen > ?)`)
-        .run(gen).changes;
+      rows += CHANGES.on(
+        { db },
+        `DELETE FROM ${q(table)} WHERE ${target} IN (SELECT ${key} FROM ${shadow} WHERE _gen > ?)`,
+      ).run(gen).changes;
       const cols = s.columns.map(q).join(', ');
-      db.prepare(
+      CHANGES.on(
+        { db },
         `INSERT INTO ${q(table)} (${s.rowid ? 'rowid, ' : ''}${cols})
          SELECT ${s.rowid ? '_rid, ' : ''}${cols} FROM ${shadow}
          WHERE _seq IN (SELECT MIN(_seq) FROM ${shadow} WHERE _gen > ? GROUP BY ${key}) AND _op != 'i'`,
       ).run(gen);
     }
-    db.prepare(`DELETE FROM ${shadow} WHERE _gen > ?`).run(gen);
+    CHANGES.on({ db }, `DELETE FROM ${shadow} WHERE _gen > ?`).run(gen);
   }
   for (const t of triggers) db.exec(t.sql);
+  CHANGES.on({ db }, `DELETE FROM ${PAUSE}`).run();
   return rows;
 }
+
+const quoteText = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 interface FtsIndex {
   name: string;
@@ -183,11 +235,11 @@ interface FtsIndex {
 
 /** FTS5 tables over another table's rows (`content = 'casts'`), with their indexed columns. */
 function ftsIndexes(db: Db): FtsIndex[] {
-  const rows = db
-    .prepare<[], { name: string; sql: string }>(
-      `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'`,
-    )
-    .all();
+  const rows = SCHEMA_ROWS.on(
+    { db },
+    `SELECT name, tbl_name AS "table", sql FROM sqlite_master WHERE type = 'table'
+     AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'`,
+  ).all();
   return rows.flatMap(({ name, sql }) => {
     const args = (/\((.*)\)\s*$/s.exec(sql)?.[1] ?? '').split(',').map((a) => a.trim());
     const content = args
@@ -203,5 +255,6 @@ function ftsIndexes(db: Db): FtsIndex[] {
 export function forgetLog(db: Db): void {
   stopRecording(db);
   for (const table of shadowTables(db)) db.exec(`DROP TABLE ${q(SHADOW + table)}`);
+  db.exec(`DROP TABLE IF EXISTS ${PAUSE}`);
   db.exec('DELETE FROM undo_marks');
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { type ControlClient, createControlClient } from '../control/client.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.js';
+import { defaultSeedCache } from '../seed/template.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
 import type { Unmatched } from '../server/replay.js';
 
@@ -54,9 +55,13 @@ export interface Fixtures {
   like(by: { signerUuid: string }, castHash: string): Promise<void>;
 }
 
-/** Starts an emulator (in memory, seeded) with SDK clients and fixtures. */
+/**
+ * Starts an emulator (in memory, seeded) with SDK clients and fixtures. It opens a copy of the
+ * seeding done before in this process, else of the seed template in the cache folder
+ * (CASTKIT_CACHE_DIR, `off` for none; a seeding saves one), else seeds.
+ */
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = await startEmulator({ db: ':memory:', ...options });
+  const emulator = await startEmulator({ db: ':memory:', seedCache: defaultSeedCache(), ...options });
   const api = new NeynarAPIClient({ apiKey: emulator.apiKey, baseUrl: `${emulator.url}/v2`, retries: 0 });
   const hub = new NeynarHubClient({ apiKey: emulator.apiKey, baseUrl: emulator.url, retries: 0 });
   const plan: RateLimitPlan | null = emulator.rateLimits.plan;

@@ -1,12 +1,13 @@
 // Writes that arrive already signed or are signed for another app: publishMessageToFarcaster takes
 // the same signed message the hub's submitMessage does (as JSON) through the one write path, and
 // publishFarcasterAction forwards an action to a local app, signed with the user's signer.
-import { Message } from '@farcaster/core';
+import type { Message } from '@farcaster/core';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { renderStored } from '../../hub/render.js';
 import { signJfs } from '../../miniapps/jfs.js';
 import { actAs } from '../../protocol/actions.js';
+import { farcasterCore } from '../../protocol/core.js';
 import { submitMessage } from '../../protocol/submit.js';
 
 /** Bytes fields of a message's JSON, which may come as 0x-hex (hub HTTP JSON) or base64 (protobuf JSON). */
@@ -42,7 +43,7 @@ function messageFromJson(body: Record<string, unknown>): Message {
       throw new ValidationError(`body.${field} is required: send a signed Farcaster message`, field);
   }
   try {
-    return Message.fromJSON(protobufJson(body));
+    return farcasterCore().Message.fromJSON(protobufJson(body));
   } catch (e) {
     throw new ValidationError(`body is not a Farcaster message: ${(e as Error).message}`, 'body');
   }

@@ -4,12 +4,6 @@
 // the networks named in answers are the emulator's copies of them.
 
 import type { User, UserDehydrated } from '@castkit/sdk/2.x';
-import {
-  ID_GATEWAY_EIP_712_DOMAIN,
-  ID_GATEWAY_REGISTER_TYPE,
-  KEY_GATEWAY_ADD_TYPE,
-  KEY_GATEWAY_EIP_712_DOMAIN,
-} from '@farcaster/core';
 import { decodeAbiParameters, verifyTypedData } from 'viem';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { addKey, registerUser } from '../../domain/accounts.js';
@@ -29,6 +23,7 @@ import {
 } from '../../domain/ledger.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
 import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
+import { farcasterCore } from '../../protocol/core.js';
 import {
   balancesOfHolders,
   ethAddressesOfFids,
@@ -315,8 +310,8 @@ async function checkRegister(
   const signature = hexParam(r.signature, 'registration.signature', 65);
   const valid = await verifyTypedData({
     address: custody as `0x${string}`,
-    domain: ID_GATEWAY_EIP_712_DOMAIN,
-    types: { Register: ID_GATEWAY_REGISTER_TYPE },
+    domain: farcasterCore().ID_GATEWAY_EIP_712_DOMAIN,
+    types: { Register: farcasterCore().ID_GATEWAY_REGISTER_TYPE },
     primaryType: 'Register',
     message: {
       to: custody as `0x${string}`,
@@ -358,8 +353,8 @@ async function checkAdd(
   }
   const valid = await verifyTypedData({
     address: custody as `0x${string}`,
-    domain: KEY_GATEWAY_EIP_712_DOMAIN,
-    types: { Add: KEY_GATEWAY_ADD_TYPE },
+    domain: farcasterCore().KEY_GATEWAY_EIP_712_DOMAIN,
+    types: { Add: farcasterCore().KEY_GATEWAY_ADD_TYPE },
     primaryType: 'Add',
     message: {
       owner: custody as `0x${string}`,
