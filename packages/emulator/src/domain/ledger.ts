@@ -93,11 +93,6 @@ export function recordTransaction(
   return hash;
 }
 
-/** The address the emulator gives a server wallet id: stable, and never anyone's verified address. */
-export function walletAddress(walletId: string): string {
-  return `0x${keccak256(toHex(`castkit-wallet:${walletId}`)).slice(-40)}`;
-}
-
 /** A deterministic contract address for what a deployer deploys as its n-th contract. */
 export function contractAddress(deployer: string, n: number): string {
   return `0x${keccak256(toHex(`castkit-contract:${deployer}:${n}`)).slice(-40)}`;

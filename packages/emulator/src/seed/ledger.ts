@@ -2,6 +2,7 @@
 // balances on the emulator's networks for users with a verified address, drawn from the seed's own
 // stream so the same seed gives the same rows.
 import { contractAddress, credit, EMULATOR_USDC, NATIVE } from '../domain/ledger.js';
+import { createWallet, DEFAULT_WALLET_ID } from '../domain/wallets.js';
 import { ethAddressesOfFids, insertToken } from '../store/queries/ledger.js';
 import { insertSubscriber, insertSubscription } from '../store/queries/subscriptions.js';
 import type { Store } from '../store/store.js';
@@ -97,4 +98,6 @@ export function seedLedger(
       });
     }
   }
+  // The server wallet printed at start (x-wallet-id), funded like any new one.
+  createWallet(store, { id: DEFAULT_WALLET_ID });
 }

@@ -10,6 +10,7 @@ import { clockHandlers } from './admin-clock.js';
 import { miniappHandlers } from './admin-miniapps.js';
 import { snapshotFileRoutes } from './admin-snapshot-files.js';
 import { snapshotHandlers } from './admin-snapshots.js';
+import { walletHandlers } from './admin-wallets.js';
 import { webhookControlHandlers } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { browserRoutes, signerApprovalHandlers } from './browser.js';
@@ -40,6 +41,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...rateLimitHandlers(parts.rateLimits),
     ...webhookControlHandlers(store),
     ...miniappHandlers(store),
+    ...walletHandlers(store),
     ...signerApprovalHandlers(store, parts.signerApprovalPage),
   };
   return [

@@ -6,6 +6,7 @@ import { miniappsSchema } from './miniapps-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
 import { undoSchema } from './undo-schema.js';
+import { walletsSchema } from './wallets-schema.js';
 import { webhookAttemptSignatures, webhookPayloads, webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
@@ -53,6 +54,8 @@ const migrations: Migration[] = [
     sql: webhookAttemptSignatures,
   },
   { version: 13, name: 'webhook payloads once per event', sql: webhookPayloads },
+  // 14 is w28c's (notification campaigns, developer-managed auth addresses).
+  { version: 15, name: 'server wallets', sql: walletsSchema },
 ];
 
 export function migrate(db: Database.Database): void {

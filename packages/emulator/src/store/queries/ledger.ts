@@ -155,11 +155,12 @@ export function ethAddressesOfFids(
   return ETH_ADDRESSES_OF_FIDS.all(store, JSON.stringify(fids));
 }
 
-const HAS_BALANCE_ROW = column<[network: string, token: string, holder: string], 1>(
-  'SELECT 1 FROM ledger_balances WHERE network = ? AND token = ? AND holder = ?',
+const BALANCES_OF_HOLDER = rows<[holder: string], BalanceRow>(
+  `SELECT network, token, holder, amount FROM ledger_balances INDEXED BY ledger_balances_holder
+       WHERE holder = ? AND amount != '0' ORDER BY network, token`,
 );
 
-/** Whether `holder` ever had a balance row for the token (zero included): a wallet seen before. */
-export function hasBalanceRow(store: Store, network: string, token: string, holder: string): boolean {
-  return HAS_BALANCE_ROW.get(store, network, token, holder) !== undefined;
+/** Every non-zero balance of one holder on every network, by network then token. */
+export function balancesOfHolder(store: Store, holder: string): BalanceRow[] {
+  return BALANCES_OF_HOLDER.all(store, holder);
 }

@@ -25,15 +25,14 @@ import {
   toBaseUnits,
   tokenOn,
   transfer,
-  walletAddress,
 } from '../../domain/ledger.js';
+import { walletOrNew } from '../../domain/wallets.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
 import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import {
   balancesOfHolders,
   ethAddressesOfFids,
   followedTokenHolderFids,
-  hasBalanceRow,
   insertToken,
   tokenHolderFids,
   transactionCount,
@@ -42,10 +41,8 @@ import { fidByCustody, userExists } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
 
-/** What a server wallet the emulator has not seen starts with on a network: enough to try sends. */
 /** registerAccountOnchain's fid and transaction by idem key. */
 const REGISTRATIONS = idempotent<{ fid: number; hash: string }>();
-const WALLET_STARTING_USDC = 10_000n * 10n ** 6n;
 /** Every deployed fungible's supply, minted to its owner. */
 const DEPLOY_SUPPLY = 1_000_000_000n * 10n ** 18n;
 const MAX_RECIPIENTS = 200;
@@ -176,7 +173,7 @@ export const onchainHandlers: V2Handlers = {
     const amounts = params.recipients.map((r, i) =>
       toBaseUnits(r.amount, fungible.decimals, `recipients[${i}].amount`),
     );
-    const wallet = walletAddress(params['x-wallet-id']);
+    const wallet = walletOrNew(store, params['x-wallet-id']).address;
     const addressOf = new Map<number, string>();
     for (const r of ethAddressesOfFids(
       store,
@@ -184,8 +181,6 @@ export const onchainHandlers: V2Handlers = {
     ))
       if (!addressOf.has(r.fid)) addressOf.set(r.fid, r.address);
     return store.tx(() => {
-      if (token === EMULATOR_USDC && !hasBalanceRow(store, network, token, wallet))
-        credit(store, network, token, wallet, WALLET_STARTING_USDC);
       const receipts = params.recipients.map((r, i) => {
         const failed = (reason: string) => ({
           fid: r.fid,
