@@ -18,6 +18,7 @@ import { catalogPageRoutes } from './catalog-pages.js';
 import { type ControlHandlers, controlRoutes } from './control-routes.js';
 import { type Faults, faultHandlers } from './faults.js';
 import { framePageRoutes } from './frame-pages.js';
+import { onchainPageRoutes } from './onchain-pages.js';
 import { type RateLimits, rateLimitHandlers } from './rate-limits.js';
 
 export interface RouteParts {
@@ -50,6 +51,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...snapshotFileRoutes(parts.snapshots),
     ...framePageRoutes(store),
     ...catalogPageRoutes(store),
+    ...onchainPageRoutes(store),
     ...assetRoutes,
     ...browserRoutes,
     ...(parts.extra ?? []),

@@ -3,6 +3,7 @@ import { channelCountersSchema } from './channel-counters.js';
 import { idempotencySchema } from './idempotency-schema.js';
 import { ledgerSchema } from './ledger-schema.js';
 import { miniappsSchema } from './miniapps-schema.js';
+import { nftSchema } from './nft-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
 import { undoSchema } from './undo-schema.js';
@@ -55,7 +56,7 @@ const migrations: Migration[] = [
   },
   { version: 13, name: 'webhook payloads once per event', sql: webhookPayloads },
   // 14 is w28c's (notification campaigns, developer-managed auth addresses).
-  { version: 15, name: 'server wallets', sql: walletsSchema },
+  { version: 15, name: 'server wallets, NFT collections, fungible trades', sql: walletsSchema + nftSchema },
 ];
 
 export function migrate(db: Database.Database): void {
