@@ -25,8 +25,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(root, 'packages/sdk/src/generated');
 const emulatorDir = join(root, 'packages/emulator/src/generated');
 
-// One spec per API and SDK generation: 2.44's tables (and the emulator's wire types) from the files
-// the 2.44 SDK was made from, 3.x's from 3.174/.
+// One spec per API and SDK generation: 2.44's tables from the files the 2.44 SDK was made from, 3.x's
+// from 3.174/; the emulator serves both, so it gets wire types and body schemas of each.
 const SURFACES = [
   {
     gen: GENERATION_2,
@@ -40,7 +40,7 @@ const SURFACES = [
   {
     gen: GENERATION_3,
     enumIndex: 'enums3.ts',
-    emulator: false,
+    emulator: true,
     apis: [
       { api: 'v2', prefix: 'Api3', file: '3.174/neynar-api.yaml', dir: 'api3' },
       { api: 'hub', prefix: 'Hub3', file: '3.174/hub-api.yaml', dir: 'hub3' },
@@ -69,8 +69,8 @@ function generateSurface({ gen, enumIndex, emulator, apis }, files) {
     files.set(join(outDir, dir, 'enums.ts'), emitEnums(enums, { source }));
     if (emulator) {
       const header = HEADER(source);
-      files.set(join(emulatorDir, `${api}-wire.ts`), emitWire(ops, { header, prefix }));
-      files.set(join(emulatorDir, `${api}-bodies.ts`), emitBodies(spec, ops, { header, api }));
+      files.set(join(emulatorDir, `${dir}-wire.ts`), emitWire(ops, { header, prefix }));
+      files.set(join(emulatorDir, `${dir}-bodies.ts`), emitBodies(spec, ops, { header, id: dir }));
     }
     if (api === 'v2') {
       // Every name the main API exports at the top level, so a hub enum never shadows one.

@@ -24,7 +24,8 @@ function wireType(op, p, ctx) {
       return p.in === 'body' ? tsType(p.schema, ctx, INDENT) : 'number';
     case 'boolean':
       return 'boolean';
-    case 'csv': {
+    case 'csv':
+    case 'multi': {
       const item = p.items === 'integer' ? 'number' : (enumOf(p.enum) ?? 'string');
       return `Array<${item}>`;
     }
@@ -44,12 +45,23 @@ function wireType(op, p, ctx) {
 const defaulted = (op, p) =>
   p.default !== undefined && p.in !== 'body' && !(op.api === 'hub' && p.enum !== undefined);
 
-/** `{v2,hub}-wire.ts`: `V2Wire` / `HubWire`, operation name → { params, response }. */
+/** Where each surface's wire types take the SDK's types from: 2.44's subpath or the root (3.x). */
+const SURFACE = {
+  V2: { from: '@castkit/sdk/2.x', hub: false },
+  Hub: { from: '@castkit/sdk/2.x', hub: true },
+  Api3: { from: '@castkit/sdk', hub: false },
+  Hub3: { from: '@castkit/sdk', hub: true },
+};
+
+/**
+ * `{v2,hub,api3,hub3}-wire.ts`: `V2Wire` / `HubWire` (2.44) and `Api3Wire` / `Hub3Wire` (3.x),
+ * operation name → { params, response }.
+ */
 export function emitWire(ops, { header, prefix }) {
-  const v2 = prefix === 'V2';
+  const { from, hub } = SURFACE[prefix];
   const refs = new Set();
-  // Hub component types live under the SDK's `Hub` namespace; v2's are exported at the top level.
-  const ctx = { refs, qualify: v2 ? (n) => n : (n) => `Hub.${n}` };
+  // Hub component types live under the SDK's `Hub` namespace; the main API's are exported at the top level.
+  const ctx = { refs, qualify: hub ? (n) => `Hub.${n}` : (n) => n };
   const body = [];
   body.push(`/** Every ${prefix} operation's parameters (keyed by their spec names) and 200 response. */`);
   body.push(`export interface ${prefix}Wire {`);
@@ -59,27 +71,25 @@ export function emitWire(ops, { header, prefix }) {
       return `      ${propKey(p.name)}${optional ? '?' : ''}: ${wireType(op, p, ctx)};`;
     });
     const params = fields.length ? `{\n${fields.join('\n')}\n    }` : 'Record<string, never>';
-    const response = v2
-      ? `V2OperationTypes['${op.name}']['response']`
-      : `Hub.HubOperationTypes['${op.name}']['response']`;
+    const response = `${hub ? 'Hub.' : ''}${prefix}OperationTypes['${op.name}']['response']`;
     body.push(`  ${op.name}: {\n    params: ${params};\n    response: ${response};\n  };`);
   }
   body.push('}', '');
-  const imports = v2
-    ? `import type {\n${[...refs, 'V2OperationTypes']
+  const imports = hub
+    ? `import type { Hub } from '${from}';`
+    : `import type {\n${[...refs, `${prefix}OperationTypes`]
         .sort()
         .map((n) => `  ${n},`)
-        .join('\n')}\n} from '@castkit/sdk/2.x';`
-    : "import type { Hub } from '@castkit/sdk/2.x';";
+        .join('\n')}\n} from '${from}';`;
   return [header, imports, '', ...body].join('\n');
 }
 
 /**
- * `{v2,hub}-bodies.ts`: the JSON Schema of every JSON request body, keyed by operation name, and
- * the component schemas they refer to, as one Ajv schema (`$id` `<api>-bodies`, `definitions`).
+ * `{v2,hub,api3,hub3}-bodies.ts`: the JSON Schema of every JSON request body, keyed by operation
+ * name, and the component schemas they refer to, as one Ajv schema (`$id` `<file>-bodies`, `definitions`).
  */
-export function emitBodies(spec, ops, { header, api }) {
-  const id = `${api}-bodies`;
+export function emitBodies(spec, ops, { header, id: file }) {
+  const id = `${file}-bodies`;
   const definitions = {};
   const queue = [];
   const rewrite = (node) => {
@@ -114,10 +124,10 @@ export function emitBodies(spec, ops, { header, api }) {
   return [
     header,
     `/** The component schemas request bodies refer to; add it to Ajv before compiling a body schema. */`,
-    `export const ${api}BodyDefinitions = ${json({ $id: id, definitions: sorted })};`,
+    `export const ${file}BodyDefinitions = ${json({ $id: id, definitions: sorted })};`,
     '',
     `/** Each operation's JSON request-body schema; operations without a JSON body have none. */`,
-    `export const ${api}BodySchemas: Record<string, object> = ${json(schemas)};`,
+    `export const ${file}BodySchemas: Record<string, object> = ${json(schemas)};`,
     '',
   ].join('\n');
 }

@@ -1,9 +1,11 @@
 // JSON request bodies checked at the edge against the spec's own schemas (src/generated/*-bodies.ts:
 // the OpenAPI pre-pass applied, $refs bundled), nested fields included.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsPlugin from 'ajv-formats';
+import { api3BodyDefinitions, api3BodySchemas } from '../generated/api3-bodies.js';
 import { hubBodyDefinitions, hubBodySchemas } from '../generated/hub-bodies.js';
+import { hub3BodyDefinitions, hub3BodySchemas } from '../generated/hub3-bodies.js';
 import { v2BodyDefinitions, v2BodySchemas } from '../generated/v2-bodies.js';
 import { ValidationError } from '../ground/errors.js';
 import { boundIntegers } from './integer-bounds.js';
@@ -21,40 +23,38 @@ const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', '
  * schema, so a request wrong at both levels names the top-level field first (a number sent as
  * `signer_uuid` is likelier the mistake than what it left out deeper down).
  */
-function fieldTypes(op: OperationSpec | undefined): object {
-  const fields = (op?.params ?? []).filter((p) => p.in === 'body' && !p.whole && JSON_TYPES.has(p.type));
+function fieldTypes(op: OperationSpec): object {
+  const fields = op.params.filter((p) => p.in === 'body' && !p.whole && JSON_TYPES.has(p.type));
   return { type: 'object', properties: Object.fromEntries(fields.map((p) => [p.name, { type: p.type }])) };
 }
 
+// Each generation's bodies are judged by its own spec (a 3.x caller's by 3.174's).
 const SOURCES = {
-  v2: {
-    table: v2Operations as Record<string, OperationSpec>,
-    definitions: v2BodyDefinitions,
-    schemas: v2BodySchemas,
-  },
-  hub: {
-    table: hubOperations as Record<string, OperationSpec>,
-    definitions: hubBodyDefinitions,
-    schemas: hubBodySchemas,
-  },
+  v2: { definitions: v2BodyDefinitions, schemas: v2BodySchemas },
+  hub: { definitions: hubBodyDefinitions, schemas: hubBodySchemas },
+  v2g3: { definitions: api3BodyDefinitions, schemas: api3BodySchemas },
+  hubg3: { definitions: hub3BodyDefinitions, schemas: hub3BodySchemas },
 } as const;
+
+const sourceOf = (op: OperationSpec): keyof typeof SOURCES => (op.generation === 3 ? `${op.api}g3` : op.api);
 
 // Compiled on an operation's first body, not at start-up: compiling all of them took ~200 ms of
 // every start. Kept per process, so a process that starts many emulators still compiles each once.
 const validators = new Map<string, ValidateFunction | null>();
-const definitionsAdded = new Set<OperationSpec['api']>();
+const definitionsAdded = new Set<keyof typeof SOURCES>();
 
 function validatorFor(op: OperationSpec): ValidateFunction | null {
-  const key = `${op.api} ${op.name}`;
+  const source = sourceOf(op);
+  const key = `${source} ${op.name}`;
   let validate = validators.get(key);
   if (validate !== undefined) return validate;
-  const { table, definitions, schemas } = SOURCES[op.api];
-  const schema = (schemas as Record<string, object>)[op.name];
-  if (schema && !definitionsAdded.has(op.api)) {
+  const { definitions, schemas } = SOURCES[source];
+  const schema = schemas[op.name];
+  if (schema && !definitionsAdded.has(source)) {
     ajv.addSchema(boundIntegers(definitions) as object);
-    definitionsAdded.add(op.api);
+    definitionsAdded.add(source);
   }
-  validate = schema ? ajv.compile({ allOf: [fieldTypes(table[op.name]), boundIntegers(schema)] }) : null;
+  validate = schema ? ajv.compile({ allOf: [fieldTypes(op), boundIntegers(schema)] }) : null;
   validators.set(key, validate);
   return validate;
 }

@@ -1,27 +1,33 @@
-// The operation routes of both APIs, from the SDK's operation tables: one table for the SDK, the
-// emulator and the console. Handlers receive validated params keyed by spec names; the edge
-// (edge/edge.ts) has already checked the key and decoded the body.
-import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
+// The operation routes of both APIs and both spec generations, from the one operation table
+// (api/operations.ts, built from the SDK's tables). Handlers receive validated params keyed by spec
+// names; the edge (edge/edge.ts) has already checked the key and decoded the body.
+import type { OperationSpec } from '@castkit/sdk/2.x';
 import type { Route } from '../edge/router.js';
-import type { HubWire } from '../generated/hub-wire.js';
-import type { V2Wire } from '../generated/v2-wire.js';
 import { NotImplementedError, ValidationError } from '../ground/errors.js';
 import { PageKeyError } from '../store/queries/keyset.js';
 import type { Store } from '../store/store.js';
+import { operationTable, type PathForm, pathForms, specFor, type TableOperation } from './operations.js';
 import { type Params, readParams } from './params.js';
 import type { HubAnswer } from './spec-differences.js';
+import type { HubsWire, MainWire } from './wire.js';
 
 export interface Call<P = Params> {
   store: Store;
   /** The operation's parameters keyed by their spec names, as readParams checked and coerced them. */
   params: P;
+  /** The operation as the spec entry that judged the request declares it (api/operations.ts specFor). */
   op: OperationSpec;
+  /**
+   * How the caller reached it: the path form it sent and the spec generation that judged it, so a
+   * handler can answer the shape that generation's callers expect where the two cannot agree.
+   */
+  via: PathForm;
   /** The emulator's own origin as the client reached it (`http://127.0.0.1:3000`), for absolute URLs. */
   origin: string;
 }
 
 /** One operation's parameters as its handler receives them, for helpers that take them whole. */
-export type V2Params<K extends keyof V2Wire> = V2Wire[K]['params'];
+export type V2Params<K extends keyof MainWire> = MainWire[K]['params'];
 
 /** A handler's answer: its operation's 200 body, now or later; failures are thrown EmulatorErrors. */
 type Answer<R> = R | Promise<R>;
@@ -32,42 +38,49 @@ type Answer<R> = R | Promise<R>;
  * Hub answers may differ from the spec where spec-differences.ts says so, and only there.
  */
 export type V2Handlers = {
-  [K in keyof V2Wire]?: (call: Call<V2Wire[K]['params']>) => Answer<V2Wire[K]['response']>;
+  [K in keyof MainWire]?: (call: Call<MainWire[K]['params']>) => Answer<MainWire[K]['response']>;
 };
 export type HubHandlers = {
-  [K in keyof HubWire]?: (call: Call<HubWire[K]['params']>) => Answer<HubAnswer<HubWire[K]['response']>>;
+  [K in keyof HubsWire]?: (call: Call<HubsWire[K]['params']>) => Answer<HubAnswer<HubsWire[K]['response']>>;
 };
 
 /** A handler as the router keeps it, its operation's types erased (any typed handler is one). */
 export type Handler = (call: Call<never>) => unknown;
 
-/** One route per operation of both APIs, behind the API key, answering with its API's error body. */
+/** The handler of an operation, looked up by today's name in its API's handler map. */
+const handlerOf = (handlers: Record<string, Handler | undefined>, op: TableOperation) => handlers[op.name];
+
+/**
+ * Routes for every operation of both APIs and both generations, behind the API key, answering with
+ * its API's error body: each path as a generation declares it and with or without its trailing slash.
+ */
 export function operationRoutes(store: Store, v2: V2Handlers, hub: HubHandlers): Route[] {
-  return [
-    ...Object.values(v2Operations).map((op) =>
-      operationRoute(store, `/v2${op.path}`, op, v2[op.name as keyof V2Handlers]),
-    ),
-    ...Object.values(hubOperations).map((op) =>
-      operationRoute(store, op.path, op, hub[op.name as keyof HubHandlers]),
-    ),
-  ];
+  return pathForms().map(({ op, form }) =>
+    operationRoute(store, op, form, handlerOf(op.api === 'v2' ? v2 : hub, op)),
+  );
 }
 
-function operationRoute(store: Store, path: string, op: OperationSpec, handler: Handler | undefined): Route {
+function operationRoute(
+  store: Store,
+  entry: TableOperation,
+  via: PathForm,
+  handler: Handler | undefined,
+): Route {
+  const op = specFor(entry, via.generation);
   return {
     method: op.method,
-    path,
+    path: via.path,
     api: op.api,
     operation: op.name,
     door: 'key',
     body: op.body?.kind ?? 'none',
-    async handler({ req, url, body }) {
+    async handler({ req, url, body, params: path }) {
       // Input is checked first, so even an operation the emulator does not model rejects bad input.
-      const params = readParams(op, { query: url.searchParams, headers: req.headers, body });
-      if (!handler) throw new NotImplementedError(`${op.name} is not emulated yet`);
+      const params = readParams(op, { query: url.searchParams, headers: req.headers, body, path });
+      if (!handler) throw notServed(entry);
       try {
         // readParams has checked the input against the same operation table the wire types come from.
-        return { json: await handler({ store, params: params as never, op, origin: url.origin }) };
+        return { json: await handler({ store, params: params as never, op, via, origin: url.origin }) };
       } catch (e) {
         if (e instanceof PageKeyError) throw foreignPageKey(op.api);
         throw e;
@@ -75,6 +88,14 @@ function operationRoute(store: Store, path: string, op: OperationSpec, handler: 
     },
   };
 }
+
+/** Why an operation without a handler is not answered: a hosted product, or one not emulated yet. */
+export const notServedReason = (op: TableOperation): string =>
+  op.hosted
+    ? `${op.name} is a Neynar hosted product (studio/portal), not emulated`
+    : `${op.name} is not emulated yet`;
+
+const notServed = (op: TableOperation) => new NotImplementedError(notServedReason(op));
 
 /** A cursor (v2) or page token (hub) that another list issued: the store refused its key's length. */
 const foreignPageKey = (api: 'v2' | 'hub') =>
@@ -85,8 +106,10 @@ const foreignPageKey = (api: 'v2' | 'hub') =>
 /** The request headers the specs define (x-neynar-experimental, x-wallet-id, ...), for CORS. */
 export function operationHeaders(): string[] {
   const names = new Set<string>();
-  for (const op of [...Object.values(v2Operations), ...Object.values(hubOperations)]) {
-    for (const p of op.params) if (p.in === 'header') names.add(p.name.toLowerCase());
+  for (const entry of operationTable) {
+    for (const op of Object.values(entry.specs)) {
+      for (const p of op.params) if (p.in === 'header') names.add(p.name.toLowerCase());
+    }
   }
   return [...names];
 }

@@ -16,6 +16,8 @@ export interface RawInput {
   query: URLSearchParams;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Path parameters the route matched (`:table_name`), decoded. */
+  path?: Record<string, string>;
 }
 
 /**
@@ -36,7 +38,9 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
   let bodyChecked = false;
   for (const p of params) {
     let value: unknown;
-    if (p.in === 'query') value = input.query.get(p.name) ?? undefined;
+    if (p.type === 'multi' && p.in === 'query') value = repeated(input.query.getAll(p.name));
+    else if (p.in === 'query') value = input.query.get(p.name) ?? undefined;
+    else if (p.in === 'path') value = input.path?.[p.name];
     else if (p.in === 'header') value = firstHeader(input.headers[p.name.toLowerCase()]);
     else if (p.in === 'body') {
       if (json && !bodyChecked) {
@@ -70,6 +74,13 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
   }
   return out;
 }
+
+/**
+ * A 3.x array sent as its key repeated (`networks=base&networks=optimism`), read as the same
+ * comma-joined text a csv parameter is, so one check reads both; commas within an item split it too,
+ * as a caller sending 2.44's form (`networks=base,optimism`) means.
+ */
+const repeated = (values: string[]): string | undefined => (values.length ? values.join(',') : undefined);
 
 /** A form field as its parameter expects it: a file part for binary fields, text for the rest. */
 function formField(p: ParamSpec, form: FormBody): string | FormFile | undefined {
@@ -112,7 +123,8 @@ function coerce(op: OperationSpec, p: ParamSpec, raw: string): unknown {
       // v2 booleans are strictly true or false.
       if (op.api === 'hub' && (raw === '1' || raw === '0')) return raw === '1';
       throw invalid(p, `must be true or false, got "${raw}"`);
-    case 'csv': {
+    case 'csv':
+    case 'multi': {
       const items = raw
         .split(',')
         .map((s) => s.trim())

@@ -65,7 +65,8 @@ export function rateLimitLink(limits: RateLimits): Link {
     try {
       limits.count(
         String(call.req.headers['x-api-key'] ?? ''),
-        `${call.route.method} ${call.route.path}`,
+        // One endpoint whichever form the caller sent (3.x's `/v2/farcaster/cast/`, 2.44's without the slash).
+        `${call.route.method} ${call.route.path.replace(/\/$/, '')}`,
         call.route.operation,
       );
     } catch (e) {

@@ -30,7 +30,7 @@ const SORTS: Record<
 };
 
 export const castHandlers: V2Handlers = {
-  lookupCastByHashOrWarpcastUrl({ store, params, origin }) {
+  lookupCastByHashOrUrl({ store, params, origin }) {
     const row = resolveCast(store, params.identifier, params.type);
     return { cast: hydrateCastList(store, [row.hash], viewerOf(params, origin))[0]! };
   },
