@@ -116,3 +116,10 @@ export function walletOrNew(store: Store, walletId: string): WalletRow {
 }
 
 export { allWallets };
+
+/** Narrows a checked address string to viem's address type, without a cast. */
+export function hexAddress(value: string, property: string): Hex {
+  if (!isHexAddress(value)) throw new ValidationError(`${property} must be an eth address`, property);
+  return value;
+}
+const isHexAddress = (value: string): value is Hex => /^0x[0-9a-fA-F]{40}$/.test(value);

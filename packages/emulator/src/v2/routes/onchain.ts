@@ -40,6 +40,7 @@ import {
 import { fidByCustody, userExists } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
+import { walletOf3x } from './wallet-header.js';
 
 /** registerAccountOnchain's fid and transaction by idem key. */
 const REGISTRATIONS = idempotent<{ fid: number; hash: string }>();
@@ -157,7 +158,8 @@ export const onchainHandlers: V2Handlers = {
     };
   },
 
-  sendFungiblesToUsers({ store, params }) {
+  sendFungiblesToUsers(call) {
+    const { store, params } = call;
     const { network } = params;
     const token = params.fungible_contract_address?.toLowerCase() ?? EMULATOR_USDC;
     const fungible = tokenOn(store, network, token);
@@ -173,7 +175,7 @@ export const onchainHandlers: V2Handlers = {
     const amounts = params.recipients.map((r, i) =>
       toBaseUnits(r.amount, fungible.decimals, `recipients[${i}].amount`),
     );
-    const wallet = walletOrNew(store, params['x-wallet-id']).address;
+    const wallet = (walletOf3x(call) ?? walletOrNew(store, params['x-wallet-id'])).address;
     const addressOf = new Map<number, string>();
     for (const r of ethAddressesOfFids(
       store,
@@ -235,7 +237,9 @@ export const onchainHandlers: V2Handlers = {
     return ownersAnswer(users);
   },
 
-  async registerAccountOnchain({ store, params, origin }) {
+  async registerAccountOnchain(call) {
+    const { store, params, origin } = call;
+    walletOf3x(call);
     const { registration } = params;
     const custody = evmAddress(registration.custody_address, 'registration.custody_address');
     const recovery = evmAddress(registration.recovery_address, 'registration.recovery_address');
