@@ -86,10 +86,12 @@ export function recordTransaction(
   kind: string,
   sender: string,
   body: unknown,
+  /** unix ms; defaults to the store clock (the seed dates its history itself). */
+  at = store.now(),
 ): string {
   const n = transactionCount(store);
   const hash = keccak256(toHex(`castkit-ledger:${n}:${network}:${kind}:${sender}:${JSON.stringify(body)}`));
-  insertTransaction(store, { hash, network, kind, sender, body, ts: store.now() });
+  insertTransaction(store, { hash, network, kind, sender, body, ts: at });
   return hash;
 }
 

@@ -34,12 +34,19 @@ export function trade(store: Store, t: TradeInput): string | undefined {
       return undefined;
     transfer(store, t.network, EMULATOR_USDC, payer, payee, t.usdcUnits);
     transfer(store, t.network, t.token, payee, payer, t.tokenUnits);
-    const tx_hash = recordTransaction(store, t.network, 'trade', t.trader, {
-      token: t.token,
-      side: t.side,
-      token_amount: `${t.tokenUnits}`,
-      usdc_amount: `${t.usdcUnits}`,
-    });
+    const tx_hash = recordTransaction(
+      store,
+      t.network,
+      'trade',
+      t.trader,
+      {
+        token: t.token,
+        side: t.side,
+        token_amount: `${t.tokenUnits}`,
+        usdc_amount: `${t.usdcUnits}`,
+      },
+      t.at,
+    );
     insertTrade(store, {
       network: t.network,
       token: t.token,

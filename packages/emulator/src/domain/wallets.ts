@@ -45,6 +45,8 @@ export interface NewWallet {
   eth?: number | undefined;
   /** Whole USDC on each of WALLET_NETWORKS (default 10,000). */
   usdc?: number | undefined;
+  /** unix ms it was made; defaults to the store clock (the seed dates its own). */
+  at?: number | undefined;
 }
 
 /** A new wallet with its funds, in one transaction; 409 when the id is taken. */
@@ -58,7 +60,7 @@ export function createWallet(store: Store, input: NewWallet = {}, property = 'id
       );
     }
     if (walletById(store, id)) throw new ConflictError(`wallet ${id} exists already`, property);
-    const row = { wallet_id: id, address: walletAddress(id), created_at: store.now() };
+    const row = { wallet_id: id, address: walletAddress(id), created_at: input.at ?? store.now() };
     insertWallet(store, row);
     const eth = wholeUnits(input.eth ?? DEFAULT_FUNDING.eth, 18, 'eth');
     const usdc = wholeUnits(input.usdc ?? DEFAULT_FUNDING.usdc, 6, 'usdc');
@@ -66,11 +68,14 @@ export function createWallet(store: Store, input: NewWallet = {}, property = 'id
       if (eth > 0n) credit(store, network, NATIVE, row.address, eth);
       if (usdc > 0n) credit(store, network, EMULATOR_USDC, row.address, usdc);
     }
-    recordTransaction(store, WALLET_NETWORKS[0], 'fund', row.address, {
-      wallet: id,
-      eth: `${eth}`,
-      usdc: `${usdc}`,
-    });
+    recordTransaction(
+      store,
+      WALLET_NETWORKS[0],
+      'fund',
+      row.address,
+      { wallet: id, eth: `${eth}`, usdc: `${usdc}` },
+      row.created_at,
+    );
     return row;
   });
 }

@@ -108,7 +108,7 @@ export function seedLedger(
     }
   }
   // The server wallet printed at start (x-wallet-id), funded like any new one.
-  createWallet(store, { id: DEFAULT_WALLET_ID });
+  createWallet(store, { id: DEFAULT_WALLET_ID, at: anchor });
 }
 
 /** Cents of USDC per thousand tokens each community token trades around. */
