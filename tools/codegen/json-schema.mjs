@@ -1,7 +1,8 @@
 // OpenAPI 3.0 schemas to JSON Schema that Ajv can run: one pre-pass for the request bodies the
 // emulator validates (generated) and for the responses its conformance test validates.
 // `nullable: true` becomes `anyOf [null, …]`; `discriminator` goes (its `oneOf` still validates and
-// the mapping is advisory); examples, descriptions and vendor extensions go, as Ajv never reads them.
+// the mapping is advisory); boolean exclusive bounds become numeric ones; examples, descriptions and
+// vendor extensions go, as Ajv never reads them.
 
 const DROPPED = new Set(['discriminator', 'example', 'examples', 'description']);
 
@@ -21,6 +22,27 @@ export function toJsonSchema(node) {
   // every value; the spec means it for each shape (which say so themselves), as in publishCast embeds.
   if (out.additionalProperties === false && !out.properties && (out.oneOf || out.anyOf)) {
     delete out.additionalProperties;
+  }
+  // OpenAPI 3.0's boolean exclusive bounds are JSON Schema's numeric ones.
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ]) {
+    if (typeof out[exclusive] !== 'boolean') continue;
+    if (out[exclusive] && out[bound] !== undefined) {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    } else delete out[exclusive];
+  }
+  // An integer offered as a choice of number constants (3.x's VerificationChainId): each choice is an
+  // integer too, which Ajv's strict mode wants said.
+  if (out.type === 'integer') {
+    for (const key of ['anyOf', 'oneOf']) {
+      if (!Array.isArray(out[key])) continue;
+      out[key] = out[key].map((branch) =>
+        branch?.type === 'number' ? { ...branch, type: 'integer' } : branch,
+      );
+    }
   }
   return node.nullable === true ? { anyOf: [{ type: 'null' }, out] } : out;
 }

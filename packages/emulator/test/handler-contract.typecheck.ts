@@ -3,6 +3,7 @@
 // parameters or wrong answers, tsc would fail on the unused directive. Each case is its own table
 // (TypeScript reports one error per object literal), and the handlers without a directive show
 // that right ones still compile.
+import type { Api3OperationTypes } from '@castkit/sdk';
 import type { HubHandlers, V2Handlers } from '../src/api/dispatch.js';
 
 export const misspeltQueryParam: V2Handlers = {
@@ -73,5 +74,31 @@ export const hubPageWithoutToken: HubHandlers = {
   // @ts-expect-error a page without its nextPageToken
   fetchUserReactions() {
     return { messages: [] };
+  },
+};
+
+/** A webhook answer as 3.x's spec declares it, and no more. */
+declare const webhookFor3x: Api3OperationTypes['lookupWebhook']['response'];
+
+export const answerForOneGenerationOnly: V2Handlers = {
+  // @ts-expect-error an operation both generations declare answers what each one's callers need
+  lookupWebhook() {
+    return webhookFor3x;
+  },
+};
+
+export const paramOfOneGeneration: V2Handlers = {
+  searchChannels(call) {
+    // @ts-expect-error viewer_fid is 3.x's alone: a 2.44 caller's parameters have no such field
+    call.params.viewer_fid;
+    const viewer = 'viewer_fid' in call.params ? call.params.viewer_fid : undefined;
+    return { channels: [], next: { cursor: viewer === undefined ? null : String(viewer) } };
+  },
+};
+
+export const newOperationWrongAnswer: V2Handlers = {
+  // @ts-expect-error an operation 3.x added is typed by 3.174's spec: quotes come as casts and next
+  fetchCastQuotes(call) {
+    return { quotes: call.params.identifier };
   },
 };

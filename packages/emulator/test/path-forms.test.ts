@@ -1,6 +1,7 @@
 // Both spec generations' paths, with and without the trailing slash, reach the same operation on
 // both APIs; a request is judged by the spec of the generation whose path form it used; 3.x
 // operations without a handler answer 501 naming them (hosted products saying so).
+import type { ParamSpec } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRoutes } from '../src/api/dispatch.js';
 import { generationsOf, operationTable, rootPath } from '../src/api/operations.js';
@@ -50,6 +51,21 @@ describe('the operation table', () => {
     expect(lookup && generationsOf(lookup)).toEqual(['2.44', '3.x']);
     expect(lookup?.specs['2.44']?.name).toBe('lookupCastByHashOrWarpcastUrl');
     expect(operationTable.some((op) => op.name === 'lookupCastByHashOrWarpcastUrl')).toBe(false);
+  });
+
+  it("declares the hub's 25 operations alike in both generations, so judging them by 2.44's loses nothing", () => {
+    const hub = operationTable.filter((op) => op.api === 'hub');
+    expect(hub).toHaveLength(25);
+    const strip = (p: ParamSpec) => [p.name, p.in, p.required, p.type, p.enum, p.default];
+    for (const op of hub) {
+      const [old, now] = [op.specs['2.44'], op.specs['3.x']];
+      expect(now && old && [now.method, now.path, now.body?.kind], op.name).toEqual([
+        old?.method,
+        old?.path,
+        old?.body?.kind,
+      ]);
+      expect(now?.params.map(strip), op.name).toEqual(old?.params.map(strip));
+    }
   });
 
   it('routes every declared path of every operation, and its trailing-slash twin, to that operation', () => {

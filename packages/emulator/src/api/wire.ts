@@ -17,13 +17,13 @@ interface WireEntry {
   response: unknown;
 }
 
-/** One generation's entry for an operation under today's name, `never` where it has none. */
-type EntryOf<W, K> = K extends keyof Renamed
-  ? Renamed[K] extends keyof W
-    ? W[Renamed[K]]
-    : never
-  : K extends keyof W
-    ? W[K]
+/** One generation's entry for an operation under today's name (or its former one), `never` where it has none. */
+type EntryOf<W, K> = K extends keyof W
+  ? W[K]
+  : K extends keyof Renamed
+    ? Renamed[K] extends keyof W
+      ? W[Renamed[K]]
+      : never
     : never;
 
 /**
@@ -74,6 +74,7 @@ export type ShapesPending =
   | 'fetchUsersByLocation'
   | 'lookupCastConversation'
   | 'lookupCastConversationSummary'
+  | 'lookupCastByHashOrUrl'
   | 'lookupChannel'
   | 'lookupUserByCustodyAddress'
   | 'lookupUserByUsername'

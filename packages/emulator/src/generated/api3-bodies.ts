@@ -1251,19 +1251,19 @@ export const api3BodyDefinitions = {
           "enum": [
             0
           ],
-          "type": "number"
+          "type": "integer"
         },
         {
           "enum": [
             1
           ],
-          "type": "number"
+          "type": "integer"
         },
         {
           "enum": [
             10
           ],
-          "type": "number"
+          "type": "integer"
         }
       ],
       "default": 0,
@@ -1277,13 +1277,13 @@ export const api3BodyDefinitions = {
           "enum": [
             0
           ],
-          "type": "number"
+          "type": "integer"
         },
         {
           "enum": [
             1
           ],
-          "type": "number"
+          "type": "integer"
         }
       ],
       "default": 0,
@@ -2625,8 +2625,7 @@ export const api3BodySchemas: Record<string, object> = {
   "reportStudioUsage": {
     "properties": {
       "compute_units": {
-        "exclusiveMinimum": true,
-        "minimum": 0,
+        "exclusiveMinimum": 0,
         "type": "integer"
       },
       "deployment_id": {
