@@ -24,6 +24,8 @@ const PARAMS: Record<string, string> = {
   webhook_id: 'PROBE',
   page: 'probe',
   slug: 'probe',
+  network: 'base',
+  address: '0x00000000000000000000000000000000000000aa',
 };
 
 let emu: Emulator;
