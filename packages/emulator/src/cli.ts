@@ -111,6 +111,7 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   // Machine-readable first line, so scripts (and the crash test) can find the URL.
   console.log(`castkit emulator listening on ${emulator.url}`);
   console.log(`api key: ${emulator.apiKey}`);
+  console.log(`wallet id: ${emulator.walletId} (x-wallet-id; more: POST /_emulator/wallets)`);
   for (const line of extras.describe?.(emulator.url) ?? []) console.log(line);
   console.log(`database: ${db}`);
   if (harness.replay) {

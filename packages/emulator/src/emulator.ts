@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from './api/dispatch.js';
 import { type Snapshots, snapshotsOf } from './domain/snapshots.js';
+import { DEFAULT_WALLET_ID } from './domain/wallets.js';
 import { createEdge, type Logger, upgradeGuard } from './edge/edge.js';
 import { configuredHosts, listeningUrl } from './edge/hosts.js';
 import type { Fallback, Route } from './edge/router.js';
@@ -83,6 +84,8 @@ export interface Emulator {
   /** The first accepted key, to print and to pass to clients. */
   apiKey: string;
   apiKeys: string[];
+  /** The seeded server wallet's id, for `x-wallet-id` (more: POST /_emulator/wallets). */
+  walletId: string;
   store: Store;
   db: Db;
   /** The virtual clock (freeze, set, advance); also at /_emulator/clock. */
@@ -235,6 +238,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: origin,
     apiKey: apiKeys[0]!,
     apiKeys,
+    walletId: DEFAULT_WALLET_ID,
     store,
     db: store.db,
     clock: store.clock,

@@ -102,6 +102,13 @@ describe('the typed control client against a real emulator', () => {
       plan: null,
       limits: null,
     });
+
+    const { wallet } = await call('POST /_emulator/wallets', { body: { id: 'client-wallet', usdc: 5 } });
+    expect(wallet.balances).toContainEqual(
+      expect.objectContaining({ network: 'base', symbol: 'USDC', amount: '5' }),
+    );
+    const { wallets } = await call('GET /_emulator/wallets');
+    expect(wallets.map((w) => w.id)).toEqual(['castkit-dev-wallet', 'client-wallet']);
   });
 
   it('reads the webhook delivery log page by page, one delivery, a redelivery, and rotates a secret', async () => {

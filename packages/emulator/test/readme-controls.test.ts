@@ -24,6 +24,7 @@ const PARAMS: Record<string, string> = {
   webhook_id: 'PROBE',
   page: 'probe',
   slug: 'probe',
+  network: 'base',
   address: '0x0000000000000000000000000000000000000009',
 };
 

@@ -157,3 +157,22 @@ export const notifyResult = object({
 
 /** The signer, approved, and the user who approved it. */
 export const approvedSigner = and(object({ fid: integer() }), opaque<Signer>(['signer_uuid', 'status']));
+
+/** A server wallet (`x-wallet-id`): its id, its ledger address, and what it holds. */
+export const serverWallet = object({
+  id: string(),
+  address: string(),
+  /** Emulator clock when it was made, unix ms. */
+  created_at: number(),
+  balances: array(
+    object({
+      network: string(),
+      /** `native` for ETH, else the token's contract address. */
+      token: string(),
+      symbol: string(),
+      /** Whole tokens as a decimal string (`1.5`). */
+      amount: string(),
+    }),
+  ),
+});
+export type ServerWallet = Infer<typeof serverWallet>;

@@ -19,6 +19,7 @@ import {
   restored,
   rotatedWebhook,
   sentNotification,
+  serverWallet,
   snapshotInfo,
   stats,
 } from './answers.js';
@@ -159,6 +160,19 @@ export const CONTROL_ROUTES = declare({
     answer: object({ notifications: array(sentNotification) }),
   },
   'POST /_emulator/miniapps/notify': { door: 'public', body: notificationPost, answer: notifyResult },
+  'GET /_emulator/wallets': { answer: object({ wallets: array(serverWallet) }) },
+  'POST /_emulator/wallets': {
+    body: object({
+      /** The x-wallet-id to answer to; default `wallet-<n>`. */
+      id: optional(string({ nonEmpty: true, message: 'id must be a non-empty string' })),
+      /** Whole ETH on each of the wallet networks; default 1. */
+      eth: optional(number({ min: 0, message: 'eth must be a non-negative number' })),
+      /** Whole USDC on each of the wallet networks; default 10,000. */
+      usdc: optional(number({ min: 0, message: 'usdc must be a non-negative number' })),
+    }),
+    answer: object({ wallet: serverWallet }),
+    status: 201,
+  },
   'GET /_emulator/signer/:uuid/approve': {
     door: 'public',
     params: object({ uuid: string() }),

@@ -86,16 +86,13 @@ export function recordTransaction(
   kind: string,
   sender: string,
   body: unknown,
+  /** unix ms; defaults to the store clock (the seed dates its history itself). */
+  at = store.now(),
 ): string {
   const n = transactionCount(store);
   const hash = keccak256(toHex(`castkit-ledger:${n}:${network}:${kind}:${sender}:${JSON.stringify(body)}`));
-  insertTransaction(store, { hash, network, kind, sender, body, ts: store.now() });
+  insertTransaction(store, { hash, network, kind, sender, body, ts: at });
   return hash;
-}
-
-/** The address the emulator gives a server wallet id: stable, and never anyone's verified address. */
-export function walletAddress(walletId: string): string {
-  return `0x${keccak256(toHex(`castkit-wallet:${walletId}`)).slice(-40)}`;
 }
 
 /** A deterministic contract address for what a deployer deploys as its n-th contract. */

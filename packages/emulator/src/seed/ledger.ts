@@ -2,6 +2,8 @@
 // balances on the emulator's networks for users with a verified address, drawn from the seed's own
 // stream so the same seed gives the same rows.
 import { contractAddress, credit, EMULATOR_USDC, NATIVE } from '../domain/ledger.js';
+import { poolOf, trade } from '../domain/trades.js';
+import { createWallet, DEFAULT_WALLET_ID } from '../domain/wallets.js';
 import { ethAddressesOfFids, insertToken } from '../store/queries/ledger.js';
 import { insertSubscriber, insertSubscription } from '../store/queries/subscriptions.js';
 import type { Store } from '../store/store.js';
@@ -57,6 +59,14 @@ export function seedLedger(
     }
   }
 
+  seedTrades(
+    store,
+    rng,
+    anchor,
+    [...addresses.values()],
+    [contractAddress(deployer, 0), contractAddress(deployer, 1)],
+  );
+
   const creators = fids.slice(0, Math.min(CREATORS, fids.length));
   for (const owner of creators) {
     const ownerAddress = addresses.get(owner) ?? deployer;
@@ -94,6 +104,45 @@ export function seedLedger(
         tier_id: 1,
         subscribed_at: subscribedAt,
         expires_at: expiresAt,
+      });
+    }
+  }
+  // The server wallet printed at start (x-wallet-id), funded like any new one.
+  createWallet(store, { id: DEFAULT_WALLET_ID, at: anchor });
+}
+
+/** Cents of USDC per thousand tokens each community token trades around. */
+const SEED_PRICES = [200, 50];
+
+/**
+ * A week of trades in the two community tokens, mostly buys, by funded users against each token's
+ * pool (seeded with liquidity), so trades and trending have something to list on any seed.
+ */
+function seedTrades(
+  store: Store,
+  rng: Prng,
+  anchor: number,
+  traders: readonly string[],
+  tokens: readonly string[],
+): void {
+  if (traders.length === 0) return;
+  for (const [i, token] of tokens.entries()) {
+    const pool = poolOf('base', token);
+    credit(store, 'base', token, pool, 100_000_000n * 10n ** 18n);
+    credit(store, 'base', EMULATOR_USDC, pool, 1_000_000n * 10n ** 6n);
+    const trades = 30 + rng.int(30);
+    for (let n = 0; n < trades; n++) {
+      const thousands = BigInt(1 + rng.int(500));
+      // Price drifts by up to 20% either way around the token's level.
+      const cents = (BigInt(SEED_PRICES[i] ?? 100) * BigInt(80 + rng.int(41))) / 100n;
+      trade(store, {
+        network: 'base',
+        token,
+        trader: traders[rng.int(traders.length)]!,
+        side: rng.chance(0.7) ? 'buy' : 'sell',
+        tokenUnits: thousands * 1000n * 10n ** 18n,
+        usdcUnits: thousands * cents * 10n ** 4n,
+        at: anchor - rng.int(7 * DAY_MS),
       });
     }
   }

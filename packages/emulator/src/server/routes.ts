@@ -10,6 +10,7 @@ import { clockHandlers } from './admin-clock.js';
 import { miniappHandlers } from './admin-miniapps.js';
 import { snapshotFileRoutes } from './admin-snapshot-files.js';
 import { snapshotHandlers } from './admin-snapshots.js';
+import { walletHandlers } from './admin-wallets.js';
 import { webhookControlHandlers } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
 import { authAddressApprovalHandlers, browserRoutes, signerApprovalHandlers } from './browser.js';
@@ -17,6 +18,7 @@ import { catalogPageRoutes } from './catalog-pages.js';
 import { type ControlHandlers, controlRoutes } from './control-routes.js';
 import { type Faults, faultHandlers } from './faults.js';
 import { framePageRoutes } from './frame-pages.js';
+import { onchainPageRoutes } from './onchain-pages.js';
 import { type RateLimits, rateLimitHandlers } from './rate-limits.js';
 
 export interface RouteParts {
@@ -40,6 +42,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...rateLimitHandlers(parts.rateLimits),
     ...webhookControlHandlers(store),
     ...miniappHandlers(store),
+    ...walletHandlers(store),
     ...signerApprovalHandlers(store, parts.signerApprovalPage),
     ...authAddressApprovalHandlers(store),
   };
@@ -49,6 +52,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
     ...snapshotFileRoutes(parts.snapshots),
     ...framePageRoutes(store),
     ...catalogPageRoutes(store),
+    ...onchainPageRoutes(store),
     ...assetRoutes,
     ...browserRoutes,
     ...(parts.extra ?? []),

@@ -6,9 +6,11 @@ import { idempotencySchema } from './idempotency-schema.js';
 import { importSchema } from './import-schema.js';
 import { ledgerSchema } from './ledger-schema.js';
 import { miniappsSchema } from './miniapps-schema.js';
+import { nftSchema } from './nft-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
 import { undoSchema } from './undo-schema.js';
+import { walletsSchema } from './wallets-schema.js';
 import { webhookAttemptSignatures, webhookPayloads, webhooksSchema } from './webhooks-schema.js';
 
 interface Migration {
@@ -62,6 +64,7 @@ const migrations: Migration[] = [
     name: 'notification campaigns and opens, developer-managed auth addresses',
     sql: campaignsSchema + authAddressesSchema,
   },
+  { version: 16, name: 'server wallets, NFT collections, fungible trades', sql: walletsSchema + nftSchema },
 ];
 
 export function migrate(db: Database.Database): void {

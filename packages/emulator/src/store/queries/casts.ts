@@ -526,3 +526,13 @@ export function quotesBy(
 ): { ts: number; hash: string }[] {
   return QUOTES_BY.all(store, fid, quotedFid, limit);
 }
+
+const CASTS_MATCHING = column<[match: string], number>(
+  `SELECT COUNT(*) FROM casts_fts JOIN casts c ON c.rowid = casts_fts.rowid
+       WHERE casts_fts MATCH ? AND c.deleted = 0`,
+);
+
+/** Live casts whose text matches an FTS5 query (a token's symbol as a phrase). */
+export function castsMatchingCount(store: Store, match: string): number {
+  return CASTS_MATCHING.get(store, match) ?? 0;
+}

@@ -3,6 +3,7 @@
 
 import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
+import { pager } from './keyset.js';
 
 export interface TokenRow {
   network: string;
@@ -155,11 +156,45 @@ export function ethAddressesOfFids(
   return ETH_ADDRESSES_OF_FIDS.all(store, JSON.stringify(fids));
 }
 
-const HAS_BALANCE_ROW = column<[network: string, token: string, holder: string], 1>(
-  'SELECT 1 FROM ledger_balances WHERE network = ? AND token = ? AND holder = ?',
+const BALANCES_OF_HOLDER = rows<[holder: string], BalanceRow>(
+  `SELECT network, token, holder, amount FROM ledger_balances INDEXED BY ledger_balances_holder
+       WHERE holder = ? AND amount != '0' ORDER BY network, token`,
 );
 
-/** Whether `holder` ever had a balance row for the token (zero included): a wallet seen before. */
-export function hasBalanceRow(store: Store, network: string, token: string, holder: string): boolean {
-  return HAS_BALANCE_ROW.get(store, network, token, holder) !== undefined;
+/** Every non-zero balance of one holder on every network, by network then token. */
+export function balancesOfHolder(store: Store, holder: string): BalanceRow[] {
+  return BALANCES_OF_HOLDER.all(store, holder);
+}
+
+const HOLDER_AMOUNTS = column<[network: string, token: string], string>(
+  "SELECT amount FROM ledger_balances WHERE network = ? AND token = ? AND amount != '0'",
+);
+
+/** Every non-zero balance of a token: its holders and, summed, its supply. */
+export function holderAmounts(store: Store, network: string, token: string): string[] {
+  return HOLDER_AMOUNTS.all(store, network, token);
+}
+
+const BALANCE_PAGES = pager<BalanceRow>();
+
+/** One holder's non-zero balances on these networks, by network then token, a page at a time. */
+export function balancePage(
+  store: Store,
+  holder: string,
+  networks: readonly string[],
+  window: { after?: readonly (string | number)[]; limit: number },
+) {
+  return BALANCE_PAGES.page(
+    store,
+    {
+      select: 'SELECT network, token, holder, amount FROM ledger_balances INDEXED BY ledger_balances_holder',
+      where: ['holder = ?', 'network IN (SELECT value FROM json_each(?))', "amount != '0'"],
+      binds: [holder, JSON.stringify(networks)],
+      order: [
+        { sql: 'network', as: 'network', dir: 'asc' },
+        { sql: 'token', as: 'token', dir: 'asc' },
+      ],
+    },
+    window,
+  );
 }

@@ -27,6 +27,7 @@ import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
 import { signerBody } from './signers.js';
 import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
+import { walletOf3x } from './wallet-header.js';
 
 /** Keys a fid may have at once is not storage-bound; a generous fixed ceiling for the usage view. */
 const SIGNER_CAPACITY = 1000;
@@ -41,6 +42,7 @@ type Profile = Omit<V2Params<'updateUser'>, 'signer_uuid'>;
 
 export const accountHandlers: V2Handlers = {
   getFreshAccountFID(call) {
+    walletOf3x(call);
     return { fid: nextFreeFid(call.store) };
   },
 
@@ -57,6 +59,7 @@ export const accountHandlers: V2Handlers = {
 
   async registerAccount(call) {
     const { store, params } = call;
+    walletOf3x(call);
     const { fid } = params;
     if (!Number.isInteger(fid) || fid < 1) throw new ValidationError('fid must be a positive integer', 'fid');
     const custody = params.requested_user_custody_address;
@@ -178,6 +181,7 @@ export const accountHandlers: V2Handlers = {
 
   buyStorage(call) {
     const { store, params } = call;
+    walletOf3x(call);
     requireUser(store, params.fid, 'fid');
     const units = params.units ?? 1;
     // An idem key makes a retried purchase answer the first one's result instead of buying twice.

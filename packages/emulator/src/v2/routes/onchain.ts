@@ -19,8 +19,8 @@ import {
   toBaseUnits,
   tokenOn,
   transfer,
-  walletAddress,
 } from '../../domain/ledger.js';
+import { walletOrNew } from '../../domain/wallets.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
 import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { farcasterCore } from '../../protocol/core.js';
@@ -28,7 +28,6 @@ import {
   balancesOfHolders,
   ethAddressesOfFids,
   followedTokenHolderFids,
-  hasBalanceRow,
   insertToken,
   tokenHolderFids,
   transactionCount,
@@ -36,11 +35,10 @@ import {
 import { fidByCustody, userExists } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
+import { walletOf3x } from './wallet-header.js';
 
-/** What a server wallet the emulator has not seen starts with on a network: enough to try sends. */
 /** registerAccountOnchain's fid and transaction by idem key. */
 const REGISTRATIONS = idempotent<{ fid: number; hash: string }>();
-const WALLET_STARTING_USDC = 10_000n * 10n ** 6n;
 /** Every deployed fungible's supply, minted to its owner. */
 const DEPLOY_SUPPLY = 1_000_000_000n * 10n ** 18n;
 const MAX_RECIPIENTS = 200;
@@ -155,7 +153,8 @@ export const onchainHandlers: V2Handlers = {
     };
   },
 
-  sendFungiblesToUsers({ store, params }) {
+  sendFungiblesToUsers(call) {
+    const { store, params } = call;
     const { network } = params;
     const token = params.fungible_contract_address?.toLowerCase() ?? EMULATOR_USDC;
     const fungible = tokenOn(store, network, token);
@@ -171,7 +170,7 @@ export const onchainHandlers: V2Handlers = {
     const amounts = params.recipients.map((r, i) =>
       toBaseUnits(r.amount, fungible.decimals, `recipients[${i}].amount`),
     );
-    const wallet = walletAddress(params['x-wallet-id']);
+    const wallet = (walletOf3x(call) ?? walletOrNew(store, params['x-wallet-id'])).address;
     const addressOf = new Map<number, string>();
     for (const r of ethAddressesOfFids(
       store,
@@ -179,8 +178,6 @@ export const onchainHandlers: V2Handlers = {
     ))
       if (!addressOf.has(r.fid)) addressOf.set(r.fid, r.address);
     return store.tx(() => {
-      if (token === EMULATOR_USDC && !hasBalanceRow(store, network, token, wallet))
-        credit(store, network, token, wallet, WALLET_STARTING_USDC);
       const receipts = params.recipients.map((r, i) => {
         const failed = (reason: string) => ({
           fid: r.fid,
@@ -238,7 +235,9 @@ export const onchainHandlers: V2Handlers = {
     );
   },
 
-  async registerAccountOnchain({ store, params, origin }) {
+  async registerAccountOnchain(call) {
+    const { store, params, origin } = call;
+    walletOf3x(call);
     const { registration } = params;
     const custody = evmAddress(registration.custody_address, 'registration.custody_address');
     const recovery = evmAddress(registration.recovery_address, 'registration.recovery_address');

@@ -1,0 +1,140 @@
+// 3.x's fungible reads over real HTTP against a seeded emulator, as a 3.x client sends them (paths
+// with their trailing slash where 3.x has one): token metadata, balances page by page, fungibles by
+// CAIP id, trades and trending inside windows of the emulator's clock, each checked against the
+// ledger's rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMULATOR_USDC } from '../src/domain/ledger.js';
+import { trade } from '../src/domain/trades.js';
+import { DEFAULT_WALLET_ID, walletAddress } from '../src/domain/wallets.js';
+import { startTestEmulator, type TestEmulator } from '../src/testing/index.js';
+
+let env: TestEmulator;
+let cast: string;
+let epts: string;
+beforeAll(async () => {
+  env = await startTestEmulator();
+  const bySymbol = env.emulator.store.db
+    .prepare('SELECT address FROM ledger_tokens WHERE symbol = ?')
+    .pluck();
+  cast = String(bySymbol.get('CAST'));
+  epts = String(bySymbol.get('EPTS'));
+});
+afterAll(() => env.close());
+
+async function get(path: string, query: Record<string, string | number>) {
+  const url = new URL(path, env.url);
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, String(v));
+  const res = await fetch(url, { headers: { 'x-api-key': env.apiKey } });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('token metadata', () => {
+  it('counts holders and supply from the balances and prices a token by its last trade', async () => {
+    const { status, body } = await get('/v2/onchain/token/metadata', { network: 'base', address: cast });
+    expect(status).toBe(200);
+    const holders = env.emulator.store.db
+      .prepare("SELECT COUNT(*) FROM ledger_balances WHERE network = 'base' AND token = ? AND amount != '0'")
+      .pluck()
+      .get(cast);
+    expect(body.token).toMatchObject({
+      symbol: 'CAST',
+      decimals: 18,
+      holder_count: holders,
+      price_source: 'onchain',
+    });
+    expect(Number(body.token.price_usd)).toBeGreaterThan(0);
+    const missing = await get('/v2/onchain/token/metadata', {
+      network: 'base',
+      address: '0x00000000000000000000000000000000000000e1',
+    });
+    expect(missing).toMatchObject({ status: 404, body: { property: 'address' } });
+    const batch = await get('/v2/onchain/token/metadata/batch', {
+      networks: 'base',
+      addresses: `${cast},${epts},0x00000000000000000000000000000000000000e1`,
+    });
+    expect(batch.body.tokens.map((t: { symbol: string }) => t.symbol)).toEqual(['CAST', 'EPTS']);
+  });
+
+  it('finds fungibles by CAIP id and refuses an id it cannot read', async () => {
+    const ok = await get('/v2/farcaster/fungibles/', { fungibles: `eip155:8453/erc20:${epts}` });
+    expect(ok.body.fungibles).toHaveLength(1);
+    expect(ok.body.fungibles[0]).toMatchObject({
+      object: 'farcaster_fungible',
+      fungible: { symbol: 'EPTS', network: 'base' },
+    });
+    expect(typeof ok.body.fungibles[0].cast_count).toBe('number');
+    const bad = await get('/v2/farcaster/fungibles/', { fungibles: 'base:EPTS' });
+    expect(bad).toMatchObject({ status: 400, body: { property: 'fungibles' } });
+  });
+});
+
+describe('wallet balances', () => {
+  it("pages a wallet's balances with the cursor, leaving out networks not asked for", async () => {
+    const address = walletAddress(DEFAULT_WALLET_ID);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await get('/v2/onchain/token/balances', {
+        address,
+        networks: 'base,optimism',
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.status).toBe(200);
+      seen.push(
+        ...page.body.balances.map((b: { network: string; symbol: string }) => `${b.network}:${b.symbol}`),
+      );
+      cursor = page.body.next.cursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(['base:USDC', 'base:ETH', 'optimism:USDC', 'optimism:ETH']);
+  });
+});
+
+describe('trades and trending', () => {
+  it('lists a new trade first and ranks by buy volume inside the window, which the clock moves past', async () => {
+    await env.clock.freeze();
+    const store = env.emulator.store;
+    const trader = String(
+      store.db
+        .prepare(
+          `SELECT b.holder FROM ledger_balances b JOIN verifications v ON v.address = b.holder
+           WHERE b.network = 'base' AND b.token = ? ORDER BY length(b.amount) DESC, b.amount DESC`,
+        )
+        .pluck()
+        .get(EMULATOR_USDC),
+    );
+    const hash = trade(store, {
+      network: 'base',
+      token: epts,
+      trader,
+      side: 'buy',
+      tokenUnits: 1000n * 10n ** 18n,
+      usdcUnits: 5_000n * 10n ** 6n,
+    });
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const trades = await get('/v2/farcaster/fungible/trades/', {
+      network: 'base',
+      address: epts,
+      time_window: '1h',
+    });
+    expect(trades.body.trades[0].transaction.hash).toBe(hash);
+    expect(trades.body.trades[0].transaction.net_transfer.sending_fungible.token.symbol).toBe('USDC');
+    const big = await get('/v2/farcaster/fungible/trades/', {
+      network: 'base',
+      address: epts,
+      time_window: '7d',
+      min_amount_usd: 4000,
+    });
+    expect(big.body.trades.map((t: { transaction: { hash: string } }) => t.transaction.hash)).toEqual([hash]);
+
+    const trending = await get('/v2/farcaster/fungible/trending/', { network: 'base', time_window: '1h' });
+    expect(trending.body.trending[0].fungible.symbol).toBe('EPTS');
+    await env.clock.advance(2 * 3_600_000);
+    const later = await get('/v2/farcaster/fungible/trending/', { network: 'base', time_window: '1h' });
+    expect(later.body.trending).toEqual([]);
+    const week = await get('/v2/farcaster/fungible/trending/', { network: 'base', time_window: '7d' });
+    expect(week.body.trending.map((t: { fungible: { symbol: string } }) => t.fungible.symbol).sort()).toEqual(
+      ['CAST', 'EPTS'],
+    );
+  });
+});
