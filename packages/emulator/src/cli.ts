@@ -13,8 +13,10 @@ import { SERVE_OPTIONS } from './command/serve-options.js';
 import { parseCorsOrigins } from './edge/cors.js';
 import { configuredHosts } from './edge/hosts.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from './emulator.js';
+import { EmulatorError } from './ground/errors.js';
+import { messageOf } from './ground/thrown.js';
 import { harnessOptions } from './harness-flags.js';
-import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, isSeedSize } from './seed/constants.js';
 import { defaultSeedCache } from './seed/template.js';
 
 export const EMULATOR_COMMAND = {
@@ -64,9 +66,8 @@ export async function main(argv = process.argv.slice(2), extras: EmulatorCliExtr
 
 /** Starts the emulator the flags describe, prints where, and stops it on SIGINT/SIGTERM. */
 export async function serve(values: ServeValues, extras: EmulatorCliExtras = {}): Promise<Emulator> {
-  const seedSize = (values['seed-size'] ?? 'small') as SeedSize;
-  if (seedSize !== 'small' && seedSize !== 'large')
-    throw new UsageError(`--seed-size must be small or large, got "${seedSize}"`);
+  const seedSize = values['seed-size'] ?? 'small';
+  if (!isSeedSize(seedSize)) throw new UsageError(`--seed-size must be small or large, got "${seedSize}"`);
   const port = integerOption('port', values.port ?? String(extras.defaultPort ?? DEFAULT_PORT), 0, 65535);
   const seed = integerOption('seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
   const db = values.db === ':memory:' ? ':memory:' : resolve(values.db ?? defaultDbPath());
@@ -103,9 +104,8 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   }).catch((error) => {
     // The 400s a start can meet: an --import file that is no emulator database, a --replay file that
     // is no cassette, or a --fault rule naming an unknown operation, effect or field.
-    const { status, property } = error as { status?: number; property?: string };
-    if (status === 400)
-      throw new UsageError(`${FLAG_OF[property ?? ''] ?? '--fault'}: ${(error as Error).message}`);
+    if (error instanceof EmulatorError && error.status === 400)
+      throw new UsageError(`${FLAG_OF[error.property ?? ''] ?? '--fault'}: ${error.message}`);
     throw error;
   });
   // Machine-readable first line, so scripts (and the crash test) can find the URL.
@@ -139,6 +139,6 @@ function asUsage<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(messageOf(error));
   }
 }

@@ -2,7 +2,6 @@
 // what a host command adds (castkit dev's console), all as routes of one edge (edge.ts).
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from './api/dispatch.js';
 import { type Snapshots, snapshotsOf } from './domain/snapshots.js';
 import { createEdge, type Logger, upgradeGuard } from './edge/edge.js';
@@ -11,7 +10,7 @@ import type { Fallback, Route } from './edge/router.js';
 import { hubHandlers } from './hub/index.js';
 import { allowLoopbackTargets } from './outbound/targets.js';
 import { attachRealtime, type RealtimeOptions } from './realtime/server.js';
-import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize } from './seed/constants.js';
+import { DEFAULT_API_KEY, DEFAULT_SEED, isSeedSize, type SeedSize } from './seed/constants.js';
 import { seedStore } from './seed/seed.js';
 import { copyTemplate, saveTemplate } from './seed/template.js';
 import type { AdminState } from './server/admin.js';
@@ -189,7 +188,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   // Listening on every interface, the server is still reached (and seeds asset URLs) over loopback.
-  const origin = listeningUrl(server.address() as AddressInfo);
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('the emulator listens on TCP, not a pipe');
+  const origin = listeningUrl(address);
   state.origin = origin;
   // Seeded after listening so asset URLs carry the real port. Seeding is synchronous: no request is
   // served half-way through it.
@@ -206,7 +208,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     } else {
       // Reuse what the file holds; a later reset restores that file's own seed.
       state.seed = Number(seeded);
-      state.seedSize = (store.getMeta('seed_size') as SeedSize | undefined) ?? state.seedSize;
+      const size = store.getMeta('seed_size');
+      if (isSeedSize(size)) state.seedSize = size;
     }
     snapshots.start();
     // After start(): a copy then finds the seed mark and the undo log's tables already made.

@@ -43,13 +43,13 @@ export type Handler = (call: Call<never>) => unknown;
 
 /** One route per operation of both APIs, behind the API key, answering with its API's error body. */
 export function operationRoutes(store: Store, v2: V2Handlers, hub: HubHandlers): Route[] {
+  const v2ByName = new Map<string, Handler | undefined>(Object.entries(v2));
+  const hubByName = new Map<string, Handler | undefined>(Object.entries(hub));
   return [
     ...Object.values(v2Operations).map((op) =>
-      operationRoute(store, `/v2${op.path}`, op, v2[op.name as keyof V2Handlers]),
+      operationRoute(store, `/v2${op.path}`, op, v2ByName.get(op.name)),
     ),
-    ...Object.values(hubOperations).map((op) =>
-      operationRoute(store, op.path, op, hub[op.name as keyof HubHandlers]),
-    ),
+    ...Object.values(hubOperations).map((op) => operationRoute(store, op.path, op, hubByName.get(op.name))),
   ];
 }
 

@@ -5,7 +5,7 @@ import { absoluteUrl } from '../ground/absolute-url.js';
 import { NotFoundError } from '../ground/errors.js';
 import { dehydratedUserRows, type UserRow, userProfileRows } from '../store/queries/user-hydration.js';
 import { userExists } from '../store/queries/users.js';
-import { readCache } from '../store/read-cache.js';
+import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
 import { usersForViewer } from './viewer.js';
 
@@ -17,6 +17,7 @@ export interface HydrateOptions {
 
 /** Hydrated users kept per origin; a profile is about a kilobyte. */
 const CACHED_USERS = 20_000;
+const USERS = cacheKind<number, User>('users', CACHED_USERS);
 
 /** Users hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateUsers(
@@ -25,14 +26,11 @@ export function hydrateUsers(
   options: HydrateOptions,
 ): Map<number, User> {
   if (!fids.length) return new Map();
-  const users = readCache<number, User>(store, `users ${options.origin}`, CACHED_USERS).getMany(
-    fids,
-    (missing, dependOn) => {
-      const built = buildUsers(store, missing, options.origin);
-      for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);
-      return built;
-    },
-  );
+  const users = USERS.of(store, options.origin).getMany(fids, (missing, dependOn) => {
+    const built = buildUsers(store, missing, options.origin);
+    for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);
+    return built;
+  });
   return options.viewerFid === undefined ? users : usersForViewer(store, options.viewerFid, users);
 }
 

@@ -44,6 +44,8 @@ export const SEED_USERS = [
 
 export type SeedSize = 'small' | 'large';
 
+export const isSeedSize = (value: unknown): value is SeedSize => value === 'small' || value === 'large';
+
 export interface SeedShape {
   users: number;
   casts: number;
