@@ -26,7 +26,10 @@ describe('the declaration of the developer controls', () => {
       write: false,
       platform: 'browser',
       format: 'esm',
-      alias: { '@castkit/sdk': here('../../sdk/src/browser.ts') },
+      alias: {
+        '@castkit/sdk/2.x': here('../../sdk/src/2x/browser.ts'),
+        '@castkit/sdk': here('../../sdk/src/browser.ts'),
+      },
       metafile: true,
       logLevel: 'silent',
     });

@@ -4,6 +4,7 @@
 //
 //   const control = createControlClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: 'castkit-dev-key' });
 //   const clock = await control.call('POST /_emulator/clock/advance', { body: { by: '1h' } });
+//   const file = await control.exportSnapshot('before-test'); // file.stream, or await file.bytes()
 
 export type {
   ClockView,
@@ -12,6 +13,7 @@ export type {
   FaultRuleInput,
   HostedMiniapp,
   HostResult,
+  ImportReport,
   RestoreReport,
   SnapshotInfo,
 } from './answers.js';
@@ -22,6 +24,8 @@ export {
   type ControlClientOptions,
   ControlError,
   createControlClient,
+  type SnapshotDownload,
+  type SnapshotUpload,
 } from './client.js';
 export {
   CONTROL_ROUTES,
@@ -33,8 +37,10 @@ export {
   type ControlSpec,
   controlRoutes,
   controlSpec,
+  type FileRoute,
   type HostActionRoute,
   hostActionRoute,
+  type JsonRoute,
   splitRoute,
 } from './routes.js';
 export { type Infer, type InputOf, type Schema, SchemaError } from './schema.js';
@@ -52,4 +58,5 @@ export {
   RATE_LIMIT_PLAN_NAMES,
   RATE_LIMIT_PLANS,
   type RateLimitPlan,
+  SNAPSHOT_MEDIA_TYPE,
 } from './vocabulary.js';

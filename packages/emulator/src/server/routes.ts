@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { type AdminState, adminHandlers } from './admin.js';
 import { clockHandlers } from './admin-clock.js';
 import { miniappHandlers } from './admin-miniapps.js';
-import { snapshotFileRoutes } from './admin-snapshot-files.js';
+import { snapshotFileHandlers } from './admin-snapshot-files.js';
 import { snapshotHandlers } from './admin-snapshots.js';
 import { webhookControlHandlers } from './admin-webhooks.js';
 import { assetRoutes } from './assets.js';
@@ -35,6 +35,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
   const controls: ControlHandlers = {
     ...adminHandlers(parts.state, store),
     ...snapshotHandlers(parts.snapshots),
+    ...snapshotFileHandlers(parts.snapshots),
     ...clockHandlers(store),
     ...faultHandlers(parts.faults),
     ...rateLimitHandlers(parts.rateLimits),
@@ -45,7 +46,6 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
   return [
     ...parts.api,
     ...controlRoutes(controls),
-    ...snapshotFileRoutes(parts.snapshots),
     ...framePageRoutes(store),
     ...catalogPageRoutes(store),
     ...assetRoutes,
