@@ -13,6 +13,8 @@ import { SERVE_OPTIONS } from './command/serve-options.js';
 import { parseCorsOrigins } from './edge/cors.js';
 import { configuredHosts } from './edge/hosts.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from './emulator.js';
+import { EmulatorError } from './ground/errors.js';
+import { messageOf } from './ground/thrown.js';
 import { harnessOptions } from './harness-flags.js';
 import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, seedSizeOf } from './seed/constants.js';
 import { defaultSeedCache } from './seed/template.js';
@@ -103,9 +105,8 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   }).catch((error) => {
     // The 400s a start can meet: an --import file that is no emulator database, a --replay file that
     // is no cassette, or a --fault rule naming an unknown operation, effect or field.
-    const { status, property } = error as { status?: number; property?: string };
-    if (status === 400)
-      throw new UsageError(`${FLAG_OF[property ?? ''] ?? '--fault'}: ${(error as Error).message}`);
+    if (error instanceof EmulatorError && error.status === 400)
+      throw new UsageError(`${FLAG_OF[error.property ?? ''] ?? '--fault'}: ${error.message}`);
     throw error;
   });
   // Machine-readable first line, so scripts (and the crash test) can find the URL.
@@ -140,6 +141,6 @@ function asUsage<T>(check: () => T): T {
   try {
     return check();
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(messageOf(error));
   }
 }

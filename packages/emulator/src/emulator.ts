@@ -2,7 +2,6 @@
 // what a host command adds (castkit dev's console), all as routes of one edge (edge.ts).
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { operationHeaders, operationRoutes } from './api/dispatch.js';
 import { type Snapshots, snapshotsOf } from './domain/snapshots.js';
 import { DEFAULT_WALLET_ID } from './domain/wallets.js';
@@ -201,7 +200,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw e;
   }
   // Listening on every interface, the server is still reached (and seeds asset URLs) over loopback.
-  const origin = listeningUrl(server.address() as AddressInfo);
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('the emulator listens on TCP, not a pipe');
+  const origin = listeningUrl(address);
   state.origin = origin;
   // Seeded after listening so asset URLs carry the real port. Seeding is synchronous: no request is
   // served half-way through it.

@@ -16,12 +16,15 @@ import {
   createControlClient,
   HOST_ACTIONS,
   hostActionRoute,
+  type JsonRoute,
 } from '../src/control/index.js';
 import { DEV_MNEMONIC, type Emulator, SEED_USERS, startEmulator } from '../src/index.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice, bob] = SEED_USERS;
 const APPROVAL_PAGE = 'http://127.0.0.1:1/approve';
+/** Two imports rewrite every row of the seed: seconds each on a busy machine. */
+const IMPORTS = 120_000;
 
 let emu: Emulator;
 let receiver: Receiver;
@@ -30,7 +33,7 @@ let api: NeynarAPIClient;
 const called = new Set<ControlRoute>();
 
 /** `control.call`, remembering which routes the test has sent. */
-function call<R extends ControlRoute>(route: R, ...args: ControlCallArgs<R>): Promise<ControlAnswer<R>> {
+function call<R extends JsonRoute>(route: R, ...args: ControlCallArgs<R>): Promise<ControlAnswer<R>> {
   called.add(route);
   return control.call(route, ...args);
 }
@@ -216,12 +219,50 @@ describe('the typed control client against a real emulator', () => {
     expect(browser).toMatchObject({ status: 302, reason: 'not-json' });
   });
 
+  it(
+    'exports a snapshot and the current state as files, as bytes or a stream, and imports them',
+    async () => {
+      const { cast } = await api.publishCast({ signerUuid: alice.signerUuid, text: 'in the exported file' });
+      const lookup = () => api.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+      await call('POST /_emulator/snapshots', { body: { name: 'to-export' } });
+      called.add('GET /_emulator/snapshots/:name/export');
+      const file = await (await control.exportSnapshot('to-export')).bytes();
+      expect(Buffer.from(file.subarray(0, 16)).toString('latin1')).toBe('SQLite format 3\0');
+      await call('POST /_emulator/reset');
+      await expect(lookup()).rejects.toMatchObject({ status: 404 });
+      called.add('POST /_emulator/import');
+      const imported = await control.importSnapshot(file, { name: 'imported' });
+      expect(imported).toEqual({ status: 'imported', snapshot: 'imported', dropped: [] });
+      expect((await lookup()).cast.text).toBe('in the exported file');
+      // The current state's file streamed straight back in: the snapshot taken by the import goes.
+      called.add('GET /_emulator/export');
+      const current = await control.exportSnapshot();
+      const again = await control.importSnapshot(current.stream);
+      expect(again).toEqual({ status: 'imported', snapshot: null, dropped: ['imported'] });
+      expect((await lookup()).cast.text).toBe('in the exported file');
+    },
+    IMPORTS,
+  );
+
   it('has sent every declared control', () => {
     expect([...called].sort()).toEqual(controlRoutes().sort());
   });
 });
 
 describe('what the control client raises', () => {
+  it('a file control’s error status as a ControlError like any other', async () => {
+    await expect(control.exportSnapshot('never-taken')).rejects.toMatchObject({
+      route: 'GET /_emulator/snapshots/:name/export',
+      status: 404,
+      reason: 'status',
+    });
+    await expect(control.importSnapshot(new TextEncoder().encode('no database'))).rejects.toMatchObject({
+      route: 'POST /_emulator/import',
+      status: 400,
+      reason: 'status',
+    });
+  });
+
   it('an error status as a ControlError with its message and the field at fault', async () => {
     const error = await control
       .call('POST /_emulator/clock/advance', { body: { by: 'soon' } })
@@ -264,6 +305,14 @@ describe('what the control client raises', () => {
         reason: 'shape',
         property: 'now',
         message: 'GET /_emulator/clock answered what its declaration does not take: now must be a number',
+      });
+    });
+
+    it('a file answered as another type, not taken for the file', async () => {
+      await expect(impostor.exportSnapshot()).rejects.toMatchObject({
+        status: 200,
+        reason: 'shape',
+        message: 'GET /_emulator/export answered text/html, not application/vnd.sqlite3',
       });
     });
 

@@ -38,6 +38,13 @@ async function clientRequests(control: ControlClient) {
   const clock = await control.call('GET /_emulator/clock');
   // @ts-expect-error an answer field that is not declared
   clock.time;
+  // @ts-expect-error a control whose body is a file, which exportSnapshot and importSnapshot send
+  await control.call('GET /_emulator/export');
+  // @ts-expect-error a file given as a path: the client sends bytes, a Blob or a stream
+  await control.importSnapshot('team.castkit.db');
+  const { dropped } = await control.importSnapshot(new Uint8Array(0), { name: 'shared' });
+  // @ts-expect-error an import's answer field that is not declared
+  dropped.size;
 }
 
 const handlers: Partial<ControlHandlers> = {
@@ -48,6 +55,8 @@ const handlers: Partial<ControlHandlers> = {
   'GET /_emulator/clock': () => ({ now: 'noon', frozen: true, offset: 0, iso: '' }),
   // @ts-expect-error a handler answering without a declared field
   'GET /_emulator/stats': () => ({}),
+  // @ts-expect-error a file control answering JSON instead of sending its file
+  'GET /_emulator/export': () => ({ status: 'exported' }),
 };
 
 const undeclared: Partial<ControlHandlers> = {

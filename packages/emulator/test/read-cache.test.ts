@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { bulkLoad, readCache } from '../src/store/read-cache.js';
+import { bulkLoad, cacheKind } from '../src/store/read-cache.js';
 import { Store } from '../src/store/store.js';
 import { startApi } from './support/api.js';
 
@@ -13,7 +13,8 @@ describe('the read cache of a store', () => {
   let dir: string;
   let store: Store;
   let builds: number[][];
-  const squares = (s: Store, capacity = 100) => readCache<number, { n: number }>(s, 'squares', capacity);
+  const SQUARES = cacheKind<number, { n: number }>('squares', 100);
+  const squares = (s: Store) => SQUARES.of(s);
   const get = (keys: number[], s = store) =>
     squares(s).getMany(keys, (missing) => {
       builds.push(missing);
@@ -78,8 +79,9 @@ describe('the read cache of a store', () => {
   });
 
   it('holds at most its capacity, letting the least recently used go first', () => {
+    const smallSquares = cacheKind<number, { n: number }>('squares', 2).of(store);
     const small = (keys: number[]) =>
-      squares(store, 2).getMany(keys, (missing) => {
+      smallSquares.getMany(keys, (missing) => {
         builds.push(missing);
         return new Map(missing.map((k) => [k, { n: k * k }]));
       });
@@ -92,11 +94,12 @@ describe('the read cache of a store', () => {
   });
 
   it('keeps a bounded number of named caches, however many origins requests claim', () => {
-    const first = readCache<number, number>(store, 'users http://a.test', 10);
-    for (let i = 0; i < 100; i++) readCache(store, `users http://${i}.test`, 10);
-    expect(readCache<number, number>(store, 'users http://a.test', 10)).not.toBe(first);
-    const recent = readCache(store, 'users http://99.test', 10);
-    expect(readCache(store, 'users http://99.test', 10)).toBe(recent);
+    const users = cacheKind<number, number>('users', 10);
+    const first = users.of(store, 'http://a.test');
+    for (let i = 0; i < 100; i++) users.of(store, `http://${i}.test`);
+    expect(users.of(store, 'http://a.test')).not.toBe(first);
+    const recent = users.of(store, 'http://99.test');
+    expect(users.of(store, 'http://99.test')).toBe(recent);
   });
 
   it('rebuilds only the values that depend on a row this connection changed', () => {
@@ -104,7 +107,7 @@ describe('the read cache of a store', () => {
       `INSERT INTO users (fid, username, custody_address, registered_at) VALUES (?, ?, '0x00', 0)`,
     );
     for (const fid of [1, 2, 3]) insert.run(fid, `u${fid}`);
-    const profiles = readCache<number, { name: string }>(store, 'profiles', 10);
+    const profiles = cacheKind<number, { name: string }>('profiles', 10).of(store);
     const read = () =>
       profiles.getMany([1, 2, 3], (missing, dependOn) => {
         builds.push(missing);
@@ -130,15 +133,13 @@ describe('the read cache of a store', () => {
   it('hands a value a change dropped to the next build, when asked to keep it', () => {
     store.db.prepare(`INSERT INTO users (fid, custody_address, registered_at) VALUES (1, '0x00', 0)`).run();
     const previous: (number | undefined)[] = [];
+    const counters = cacheKind<number, { n: number }>('counter', 10, { keepPrevious: true }).of(store);
     const counter = () =>
-      readCache<number, { n: number }>(store, 'counter', 10, { keepPrevious: true }).getMany(
-        [1],
-        (_missing, dependOn, before) => {
-          previous.push(before.get(1)?.n);
-          dependOn(1, ['user:1']);
-          return new Map([[1, { n: (before.get(1)?.n ?? 0) + 1 }]]);
-        },
-      );
+      counters.getMany([1], (_missing, dependOn, before) => {
+        previous.push(before.get(1)?.n);
+        dependOn(1, ['user:1']);
+        return new Map([[1, { n: (before.get(1)?.n ?? 0) + 1 }]]);
+      });
     counter();
     store.db.prepare(`UPDATE users SET bio = 'changed' WHERE fid = 1`).run();
     expect(counter().get(1)).toEqual({ n: 2 });
@@ -148,8 +149,9 @@ describe('the read cache of a store', () => {
 
   it('rebuilds nothing after a transaction that rolled back', () => {
     store.db.prepare(`INSERT INTO users (fid, custody_address, registered_at) VALUES (1, '0x00', 0)`).run();
+    const cache = cacheKind<number, number>('tagged', 10).of(store);
     const tagged = () =>
-      readCache<number, number>(store, 'tagged', 10).getMany([1], (missing, dependOn) => {
+      cache.getMany([1], (missing, dependOn) => {
         builds.push(missing);
         dependOn(1, ['user:1']);
         return new Map([[1, 1]]);
@@ -185,10 +187,9 @@ describe('the read cache of a store', () => {
   });
 
   it('hands out frozen values, nested objects included', () => {
-    const nested = readCache<number, { a: { b: number[] } }>(store, 'nested', 10).getMany(
-      [1],
-      () => new Map([[1, { a: { b: [1] } }]]),
-    );
+    const nested = cacheKind<number, { a: { b: number[] } }>('nested', 10)
+      .of(store)
+      .getMany([1], () => new Map([[1, { a: { b: [1] } }]]));
     const value = nested.get(1)!;
     expect(Object.isFrozen(value) && Object.isFrozen(value.a) && Object.isFrozen(value.a.b)).toBe(true);
     expect(() => value.a.b.push(2)).toThrow(TypeError);

@@ -1,18 +1,14 @@
 // `castkit snapshot export [<name>] <file>` and `castkit snapshot import <file> [<name>]`: a running
 // emulator's snapshot (or its current state) as a portable file, and such a file loaded into another
-// project's emulator, through /_emulator/export, /_emulator/snapshots/:name/export and
-// /_emulator/import. The file travels as the request or answer body, so the emulator never touches
-// a path named here.
+// project's emulator, through the typed client's exportSnapshot and importSnapshot (the controls
+// /_emulator/export, /_emulator/snapshots/:name/export and /_emulator/import). The file travels as
+// the request or answer body, so the emulator never touches a path named here.
 import { existsSync, openAsBlob, renameSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { UsageError } from '../args.js';
-import { type LocalTarget, unreachable } from '../target.js';
-
-/** The type /_emulator/import takes and the exports are served as. */
-const SNAPSHOT_TYPE = 'application/vnd.sqlite3';
+import type { LocalTarget } from '../target.js';
+import { withControl } from './control.js';
 
 export async function runSnapshotExport(
   args: string[],
@@ -27,13 +23,11 @@ export async function runSnapshotExport(
   const file = resolve(args[args.length - 1]!);
   if (existsSync(file)) throw new UsageError(`${file} exists; castkit snapshot export writes a new file`);
   if (!existsSync(dirname(file))) throw new UsageError(`folder ${dirname(file)} does not exist`);
-  const path =
-    name === undefined ? '/_emulator/export' : `/_emulator/snapshots/${encodeURIComponent(name)}/export`;
-  const res = await send(target, 'GET', path);
+  const { stream } = await withControl(target, (control) => control.exportSnapshot(name));
   // Written beside the target first: a cut transfer leaves no file that looks whole.
   const partial = `${file}.partial`;
   try {
-    await writeFile(partial, Readable.fromWeb(bodyOf(res)), { flag: 'wx' });
+    await writeStream(partial, stream);
     renameSync(partial, file);
   } catch (error) {
     rmSync(partial, { force: true });
@@ -55,52 +49,24 @@ export async function runSnapshotImport(
   const [given, name] = args;
   const file = resolve(given!);
   if (!existsSync(file)) throw new UsageError(`no file ${file}`);
-  const query = name === undefined ? '' : `?name=${encodeURIComponent(name)}`;
-  const res = await send(target, 'POST', `/_emulator/import${query}`, await openAsBlob(file), file);
-  const { dropped } = (await res.json()) as { dropped: string[] };
+  const blob = await openAsBlob(file);
+  const { dropped } = await withControl(target, (control) => control.importSnapshot(blob, { name }), {
+    about: `cannot import ${file}: `,
+  });
   const saved = name === undefined ? '' : `, saved as snapshot ${name}`;
   const gone = dropped.length ? `; dropped snapshots ${dropped.join(', ')}` : '';
   out(`imported ${file}: reset now returns to it${saved}${gone}`);
   return 0;
 }
 
-/**
- * One request carrying or fetching a file. A 400 refuses what was typed (a name, a file that is no
- * castkit snapshot): a usage error (exit code 2) with the emulator's reason. Any other error answer,
- * or none at all, is an Error (exit code 1).
- */
-async function send(
-  target: LocalTarget,
-  method: string,
-  path: string,
-  body?: Blob,
-  file?: string,
-): Promise<Response> {
-  const url = `${target.baseUrl}${path}`;
-  let res: Response;
+/** A new file (never one that exists) holding what `stream` carries, written as it arrives. */
+async function writeStream(file: string, stream: ReadableStream<Uint8Array>): Promise<void> {
+  const handle = await open(file, 'wx');
   try {
-    res = await fetch(url, {
-      method,
-      headers: { 'x-api-key': target.apiKey, ...(body ? { 'content-type': SNAPSHOT_TYPE } : {}) },
-      body,
-    });
-  } catch (error) {
-    throw unreachable(target.baseUrl, error);
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      await handle.write(chunk.value);
+  } finally {
+    await handle.close();
   }
-  if (res.ok) return res;
-  const text = await res.text();
-  let message = text;
-  try {
-    message = (JSON.parse(text) as { message?: string }).message ?? text;
-  } catch {
-    throw new Error(`${method} ${url} answered ${res.status} without JSON; is this a castkit emulator?`);
-  }
-  const about = file ? `cannot import ${file}: ` : '';
-  if (res.status === 400) throw new UsageError(`${about}${message}`);
-  throw new Error(`${res.status}: ${about}${message}`);
-}
-
-function bodyOf(res: Response): WebReadableStream<Uint8Array> {
-  if (!res.body) throw new Error('the emulator answered without a file');
-  return res.body as WebReadableStream<Uint8Array>;
 }

@@ -1,15 +1,9 @@
 // `castkit snapshot save|restore|list|delete <name>` and `castkit reset`: the harness's marks on a
 // running emulator (`castkit dev` or castkit-emulator), through its /_emulator routes.
-import {
-  type ControlAnswer,
-  type ControlCallArgs,
-  ControlError,
-  type ControlRoute,
-  createControlClient,
-  type RestoreReport,
-} from '@castkit/emulator/control';
+import type { ControlAnswer, ControlCallArgs, JsonRoute, RestoreReport } from '@castkit/emulator/control';
 import { type CommandSpec, type OptionValues, UsageError } from '../args.js';
-import { type LocalTarget, localTarget, TARGET_OPTIONS, unreachable } from '../target.js';
+import { type LocalTarget, localTarget, TARGET_OPTIONS } from '../target.js';
+import { withControl } from './control.js';
 import { runSnapshotExport, runSnapshotImport } from './snapshot-file.js';
 
 export const SNAPSHOT_COMMAND = {
@@ -102,22 +96,11 @@ function restoredLine(r: Omit<RestoreReport, 'status'>): string {
   return `restored ${r.name}: ${r.rows} rows in ${r.ms} ms${dropped}`;
 }
 
-/**
- * One /_emulator call through the typed client. A 400 refuses what was typed (a snapshot name): a
- * usage error (exit code 2) with the emulator's reason. Any other error answer, or none at all, is
- * an Error (exit code 1).
- */
-async function emulatorCall<R extends ControlRoute>(
+/** One /_emulator call through the typed client, its errors as the CLI reports them (control.ts). */
+function emulatorCall<R extends JsonRoute>(
   target: LocalTarget,
   route: R,
   ...request: ControlCallArgs<R>
 ): Promise<ControlAnswer<R>> {
-  const control = createControlClient({ ...target, timeoutMs: 30_000 });
-  try {
-    return await control.call(route, ...request);
-  } catch (error) {
-    if (!(error instanceof ControlError)) throw unreachable(target.baseUrl, error);
-    if (error.reason === 'status' && error.status === 400) throw new UsageError(error.message);
-    throw new Error(error.reason === 'status' ? `${error.status}: ${error.message}` : error.message);
-  }
+  return withControl(target, (control) => control.call(route, ...request), { timeoutMs: 30_000 });
 }

@@ -8,13 +8,14 @@ import { hubBodyDefinitions, hubBodySchemas } from '../generated/hub-bodies.js';
 import { hub3BodyDefinitions, hub3BodySchemas } from '../generated/hub3-bodies.js';
 import { v2BodyDefinitions, v2BodySchemas } from '../generated/v2-bodies.js';
 import { ValidationError } from '../ground/errors.js';
-import { boundIntegers } from './integer-bounds.js';
+import { isRecord } from '../ground/is-record.js';
+import { boundIntegers, type Schema } from './integer-bounds.js';
 
 // allErrors off: the first error is the one reported, and a hostile body costs one error, not many.
 const ajv = new Ajv({ allErrors: false, strict: true });
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => void }).default ?? formatsPlugin;
-addFormats(ajv);
+// ajv-formats is CommonJS; under NodeNext its default import is typed as the module object, whose
+// `default` the module also sets at run time.
+formatsPlugin.default(ajv);
 
 const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);
 
@@ -29,12 +30,15 @@ function fieldTypes(op: OperationSpec): object {
 }
 
 // Each generation's bodies are judged by its own spec (a 3.x caller's by 3.174's).
-const SOURCES = {
-  v2: { definitions: v2BodyDefinitions, schemas: v2BodySchemas },
-  hub: { definitions: hubBodyDefinitions, schemas: hubBodySchemas },
-  v2g3: { definitions: api3BodyDefinitions, schemas: api3BodySchemas },
-  hubg3: { definitions: hub3BodyDefinitions, schemas: hub3BodySchemas },
-} as const;
+const SOURCES: Record<
+  'v2' | 'hub' | 'v2g3' | 'hubg3',
+  { definitions: Schema; schemas: Map<string, object> }
+> = {
+  v2: { definitions: v2BodyDefinitions, schemas: new Map(Object.entries(v2BodySchemas)) },
+  hub: { definitions: hubBodyDefinitions, schemas: new Map(Object.entries(hubBodySchemas)) },
+  v2g3: { definitions: api3BodyDefinitions, schemas: new Map(Object.entries(api3BodySchemas)) },
+  hubg3: { definitions: hub3BodyDefinitions, schemas: new Map(Object.entries(hub3BodySchemas)) },
+};
 
 const sourceOf = (op: OperationSpec): keyof typeof SOURCES => (op.generation === 3 ? `${op.api}g3` : op.api);
 
@@ -49,9 +53,10 @@ function validatorFor(op: OperationSpec): ValidateFunction | null {
   let validate = validators.get(key);
   if (validate !== undefined) return validate;
   const { definitions, schemas } = SOURCES[source];
-  const schema = schemas[op.name];
+  const found = schemas.get(op.name);
+  const schema = isRecord(found) ? found : undefined;
   if (schema && !definitionsAdded.has(source)) {
-    ajv.addSchema(boundIntegers(definitions) as object);
+    ajv.addSchema(boundIntegers(definitions));
     definitionsAdded.add(source);
   }
   validate = schema ? ajv.compile({ allOf: [fieldTypes(op), boundIntegers(schema)] }) : null;
@@ -77,10 +82,15 @@ function fieldPath(pointer: string, child?: string): string {
   return parts.reduce((path, p) => (/^\d+$/.test(p) ? `${path}[${p}]` : path ? `${path}.${p}` : p), '');
 }
 
+/** A text parameter of an error (ajv types them all loosely), if the error has it. */
+function paramText(e: ErrorObject, name: string): string | undefined {
+  const value: unknown = e.params[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** The field an error is about: for a missing or unexpected property, that property. */
 function errorPath(e: ErrorObject): string {
-  const named = (e.params as { missingProperty?: string; additionalProperty?: string }) ?? {};
-  return fieldPath(e.instancePath, named.missingProperty ?? named.additionalProperty);
+  return fieldPath(e.instancePath, paramText(e, 'missingProperty') ?? paramText(e, 'additionalProperty'));
 }
 
 const depth = (e: ErrorObject) => errorPath(e).split(/[.[]/).length;
@@ -112,10 +122,16 @@ function noShapeMatched(errors: ErrorObject[]): ValidationError | undefined {
     (e) => e.keyword === 'required' && e.instancePath === choice.instancePath,
   );
   if (!branches.length || !allMissing) return undefined;
-  const names = [...new Set(branches.map((e) => (e.params as { missingProperty: string }).missingProperty))];
+  const names = [...new Set(branches.flatMap((e) => paramText(e, 'missingProperty') ?? []))];
   const path = fieldPath(choice.instancePath) || 'body';
   return new ValidationError(`${path} must have one of ${names.join(', ')}`, path, 'InvalidField');
 }
+
+const BOUND_WORDS: Record<string, string> = {
+  maximum: 'at most',
+  minimum: 'at least',
+  exclusiveMaximum: 'less than',
+};
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
@@ -130,8 +146,7 @@ function valueAt(body: unknown, pointer: string): unknown {
     .split('/')
     .slice(1)
     .reduce<unknown>(
-      (v, p) =>
-        v && typeof v === 'object' ? (v as Record<string, unknown>)[p.replace(/~1/g, '/')] : undefined,
+      (v, p) => (Array.isArray(v) ? v[Number(p)] : isRecord(v) ? v[p.replace(/~1/g, '/')] : undefined),
       body,
     );
 }
@@ -139,7 +154,7 @@ function valueAt(body: unknown, pointer: string): unknown {
 function toValidationError(e: ErrorObject, body: unknown): ValidationError {
   const path = errorPath(e) || 'body';
   const value = valueAt(body, e.instancePath);
-  const p = e.params as Record<string, unknown>;
+  const p: Record<string, unknown> = e.params;
   const shown =
     typeof value === 'string' ? JSON.stringify(value.length > 64 ? `${value.slice(0, 61)}...` : value) : '';
   let why: string;
@@ -156,16 +171,13 @@ function toValidationError(e: ErrorObject, body: unknown): ValidationError {
       }`;
       break;
     case 'enum':
-      why = `must be one of ${(p.allowedValues as unknown[]).map(String).join(', ')}, got ${shown || kindOf(value)}`;
+      why = `must be one of ${Array.isArray(p.allowedValues) ? p.allowedValues.map(String).join(', ') : ''}, got ${shown || kindOf(value)}`;
       break;
     case 'maximum':
     case 'minimum':
     case 'exclusiveMaximum':
     case 'exclusiveMinimum': {
-      const bound = { maximum: 'at most', minimum: 'at least', exclusiveMaximum: 'less than' }[
-        e.keyword as string
-      ];
-      why = `must be ${bound ?? 'greater than'} ${p.limit}, got ${value}`;
+      why = `must be ${BOUND_WORDS[e.keyword] ?? 'greater than'} ${p.limit}, got ${value}`;
       break;
     }
     case 'maxItems':

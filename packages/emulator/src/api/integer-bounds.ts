@@ -1,6 +1,7 @@
 // What an integer input may be, for query parameters and body fields alike: within what the
 // protocol and a JavaScript number can hold, whether or not the spec gives a bound. Without this a
 // fid of 1e308 or 2^60 would reach SQLite and the protocol code as a number they cannot represent.
+import { isRecord } from '../ground/is-record.js';
 
 const INT32: readonly [number, number] = [-(2 ** 31), 2 ** 31 - 1];
 const UINT32: readonly [number, number] = [0, 2 ** 32 - 1];
@@ -34,36 +35,44 @@ export function integerRange(
   };
 }
 
-type Schema = Record<string, unknown>;
+/** A JSON Schema object, read field by field. */
+export type Schema = Record<string, unknown>;
 
 /**
  * A JSON Schema with every integer bounded by integerRange (and numbers named as fids made
  * integers), named by the property or definition it sits under. Returns a copy.
  */
-export function boundIntegers(schema: unknown, name?: string): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => boundIntegers(s, name));
-  if (!schema || typeof schema !== 'object') return schema;
-  const s = schema as Schema;
+export function boundIntegers(schema: Schema, name?: string): Schema {
   const out: Schema = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === 'properties' || k === 'definitions') {
-      out[k] = Object.fromEntries(
-        Object.entries(v as Schema).map(([child, sub]) => [child, boundIntegers(sub, child)]),
-      );
+  for (const [k, v] of Object.entries(schema)) {
+    if ((k === 'properties' || k === 'definitions') && isRecord(v)) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([child, sub]) => [child, bound(sub, child)]));
     } else if (k === 'items' || k === 'allOf' || k === 'anyOf' || k === 'oneOf') {
-      out[k] = boundIntegers(v, name);
-    } else if (k === 'additionalProperties' && v && typeof v === 'object') {
+      out[k] = bound(v, name);
+    } else if (k === 'additionalProperties' && isRecord(v)) {
       out[k] = boundIntegers(v);
     } else {
       out[k] = v;
     }
   }
-  if (s.type === 'number' && isFidName(name)) out.type = 'integer';
+  if (schema.type === 'number' && isFidName(name)) out.type = 'integer';
   if (out.type === 'integer') {
-    const range = integerRange(name, s as { format?: string; minimum?: number; maximum?: number });
+    const range = integerRange(name, {
+      format: typeof schema.format === 'string' ? schema.format : undefined,
+      minimum: typeof schema.minimum === 'number' ? schema.minimum : undefined,
+      maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
+    });
     // exclusive bounds, where the spec has them, still apply on top of these.
     out.minimum = range.minimum;
     out.maximum = range.maximum;
   }
   return out;
 }
+
+/** Any part of a schema: lists and schemas are bounded, other values kept. */
+const bound = (value: unknown, name?: string): unknown =>
+  Array.isArray(value)
+    ? value.map((v) => bound(v, name))
+    : isRecord(value)
+      ? boundIntegers(value, name)
+      : value;

@@ -2,8 +2,10 @@
 // spec's defaults and rejects bad input with a 400 that names the parameter. JSON bodies are checked
 // whole against the spec's schema (body-schema.ts).
 import type { OperationSpec, ParamSpec } from '@castkit/sdk/2.x';
-import type { FormBody, FormFile } from '../edge/multipart.js';
+import { type FormFile, isFormFile } from '../edge/multipart.js';
 import { ValidationError } from '../ground/errors.js';
+import { type Hex, isHex } from '../ground/hex.js';
+import { isRecord } from '../ground/is-record.js';
 import { checkBody } from './body-schema.js';
 import { integerRange } from './integer-bounds.js';
 
@@ -31,7 +33,7 @@ const invalid = (p: Pick<ParamSpec, 'name'>, why: string) =>
 
 export function readParams(op: OperationSpec, input: RawInput): Params {
   const out: Params = {};
-  let json = op.body?.kind === 'json' ? (input.body as Record<string, unknown>) : undefined;
+  let json = op.body?.kind === 'json' && isRecord(input.body) ? input.body : undefined;
 
   // Query and header parameters first, then the body: a request wrong in both names the former.
   const params = [...op.params.filter((p) => p.in !== 'body'), ...op.params.filter((p) => p.in === 'body')];
@@ -49,7 +51,7 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
         bodyChecked = true;
       }
       // A body the spec declares no fields for arrives whole, as `body`.
-      if (op.body?.kind === 'multipart') value = formField(p, input.body as FormBody);
+      if (op.body?.kind === 'multipart') value = formField(p, input.body);
       else value = op.body?.kind === 'binary' ? input.body : p.whole ? wholeBody(json) : json?.[p.name];
     }
 
@@ -83,11 +85,11 @@ export function readParams(op: OperationSpec, input: RawInput): Params {
 const repeated = (values: string[]): string | undefined => (values.length ? values.join(',') : undefined);
 
 /** A form field as its parameter expects it: a file part for binary fields, text for the rest. */
-function formField(p: ParamSpec, form: FormBody): string | FormFile | undefined {
-  const value = form[p.name];
+function formField(p: ParamSpec, form: unknown): string | FormFile | undefined {
+  const value = isRecord(form) ? form[p.name] : undefined;
+  if (typeof value !== 'string' && !isFormFile(value)) return undefined;
   // A form's empty file input arrives as a part with no filename and no bytes: nothing was chosen.
-  if (value === undefined || (typeof value !== 'string' && !value.filename && !value.bytes.length))
-    return undefined;
+  if (typeof value !== 'string' && !value.filename && !value.bytes.length) return undefined;
   if (p.type === 'binary' && typeof value === 'string')
     throw invalid(p, 'must be a file part (with a filename)');
   if (p.type !== 'binary' && typeof value !== 'string') throw invalid(p, 'must be a text field, not a file');
@@ -132,7 +134,7 @@ function coerce(op: OperationSpec, p: ParamSpec, raw: string): unknown {
       if (!items.length) throw invalid(p, 'must not be empty');
       return items.map((item) => {
         const v = p.items === 'integer' ? integer({ name: p.name }, item) : item;
-        if (p.enum && !p.enum.includes(v as never))
+        if (p.enum && !p.enum.some((e) => e === v))
           throw invalid(p, `has an unknown value "${item}"; expected ${list(p)}`);
         return v;
       });
@@ -180,13 +182,14 @@ const list = (p: ParamSpec) => (p.enum ?? []).map((v) => String(v)).join(', ');
 /** A cast hash from a request: 0x + 40 hex digits (400 otherwise), lower-cased as stored. */
 export const castHashParam = (value: unknown, property: string): string => hexValue(value, property, 20);
 
-export function hexValue(value: unknown, property: string, bytes: number): `0x${string}` {
-  if (typeof value !== 'string' || !new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`).test(value)) {
+export function hexValue(value: unknown, property: string, bytes: number): Hex {
+  const lower = typeof value === 'string' ? value.toLowerCase() : '';
+  if (!isHex(lower) || lower.length !== 2 + bytes * 2) {
     throw new ValidationError(
       `${property} must be 0x-prefixed hex of ${bytes} bytes`,
       property,
       'InvalidField',
     );
   }
-  return value.toLowerCase() as `0x${string}`;
+  return lower;
 }

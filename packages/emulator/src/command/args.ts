@@ -2,6 +2,7 @@
 // node:util parseArgs in strict mode over a table that also documents each option, so `--help`,
 // the parsing and the usage errors never disagree.
 import { parseArgs } from 'node:util';
+import { codeOf, messageOf } from '../ground/thrown.js';
 import { nearest } from './suggest.js';
 
 export interface OptionSpec {
@@ -62,12 +63,10 @@ export function parseCommand<O extends OptionTable>(
     });
     return { values: values as OptionValues<O>, positionals };
   } catch (error) {
-    const code = (error as { code?: string }).code;
+    const code = codeOf(error);
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw unknownOption(spec.name, options, argv);
     if (code?.startsWith('ERR_PARSE_ARGS_'))
-      throw new UsageError(
-        `${spec.name}: ${(error as Error).message}\n(${spec.name} --help lists its options)`,
-      );
+      throw new UsageError(`${spec.name}: ${messageOf(error)}\n(${spec.name} --help lists its options)`);
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import {
   and,
   array,
   boolean,
+  custom,
   type Infer,
   type InputOf,
   integer,
@@ -17,6 +18,7 @@ import {
   oneOf,
   opaque,
   record,
+  SchemaError,
   string,
   union,
   unknown,
@@ -53,6 +55,24 @@ const restoreFields = {
 export const restored = object({ status: literal('restored'), ...restoreFields });
 export const reset = object({ status: literal('reset'), ...restoreFields });
 export type RestoreReport = Infer<typeof restored>;
+
+/** A portable snapshot file loaded: `reset` now returns to it; every snapshot is dropped. */
+export const imported = object({
+  status: literal('imported'),
+  /** The snapshot it was also saved as, when the import named one. */
+  snapshot: nullable(string()),
+  dropped: array(string()),
+});
+export type SnapshotImportReport = Infer<typeof imported>;
+
+/**
+ * A file answer (a route declared `download`) as a client receives it: its bytes as they arrive,
+ * not JSON. The server writes the file itself; the client checks it came as the declared type.
+ */
+export const fileBytes = custom<ReadableStream<Uint8Array>>((value, field) => {
+  if (value instanceof ReadableStream) return value;
+  throw new SchemaError(field || 'answer', 'must be a file (a stream of bytes)');
+});
 
 export const clockView = object({
   /** Virtual time, unix ms. */

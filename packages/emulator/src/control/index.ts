@@ -4,6 +4,7 @@
 //
 //   const control = createControlClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: 'castkit-dev-key' });
 //   const clock = await control.call('POST /_emulator/clock/advance', { body: { by: '1h' } });
+//   const file = await control.exportSnapshot('before-test'); // file.stream, or await file.bytes()
 
 export type {
   ClockView,
@@ -13,6 +14,7 @@ export type {
   HostedMiniapp,
   HostResult,
   RestoreReport,
+  SnapshotImportReport,
   SnapshotInfo,
 } from './answers.js';
 export {
@@ -22,6 +24,8 @@ export {
   type ControlClientOptions,
   ControlError,
   createControlClient,
+  type SnapshotDownload,
+  type SnapshotUpload,
 } from './client.js';
 export type { ImportReport, ImportSlice } from './import-slice.js';
 export {
@@ -34,8 +38,10 @@ export {
   type ControlSpec,
   controlRoutes,
   controlSpec,
+  type FileRoute,
   type HostActionRoute,
   hostActionRoute,
+  type JsonRoute,
   splitRoute,
 } from './routes.js';
 export { type Infer, type InputOf, type Schema, SchemaError } from './schema.js';
@@ -53,4 +59,5 @@ export {
   RATE_LIMIT_PLAN_NAMES,
   RATE_LIMIT_PLANS,
   type RateLimitPlan,
+  SNAPSHOT_MEDIA_TYPE,
 } from './vocabulary.js';

@@ -10,9 +10,11 @@ import {
   delivery as deliveryAnswer,
   deliveryPage,
   faultRule,
+  fileBytes,
   health,
   hostedMiniapp,
   hostResult,
+  imported,
   notifyResult,
   rateLimits,
   reset,
@@ -51,7 +53,7 @@ import {
   type Schema,
   string,
 } from './schema.js';
-import type { HostAction } from './vocabulary.js';
+import { type HostAction, SNAPSHOT_MEDIA_TYPE } from './vocabulary.js';
 
 type AnySchema = Schema<unknown, unknown>;
 
@@ -63,8 +65,12 @@ export interface ControlSpec {
   readonly query?: AnySchema;
   /** A JSON object; a route without one ignores what is sent. */
   readonly body?: AnySchema;
+  /** The request body is a file of this media type, its bytes streamed (not JSON; no `body`). */
+  readonly upload?: typeof SNAPSHOT_MEDIA_TYPE;
   /** The answer's body on success. */
   readonly answer: AnySchema;
+  /** The answer on success is a file of this media type, its bytes (not JSON; `answer` is fileBytes). */
+  readonly download?: typeof SNAPSHOT_MEDIA_TYPE;
   /** The success status when not 200. */
   readonly status?: 201;
   /** May answer with a redirect instead (a browser without a chosen user). */
@@ -97,6 +103,18 @@ export const CONTROL_ROUTES = declare({
     status: 201,
   },
   'POST /_emulator/snapshots/:name/restore': { params: snapshotName, answer: restored },
+  'GET /_emulator/export': { answer: fileBytes, download: SNAPSHOT_MEDIA_TYPE },
+  'GET /_emulator/snapshots/:name/export': {
+    params: snapshotName,
+    answer: fileBytes,
+    download: SNAPSHOT_MEDIA_TYPE,
+  },
+  'POST /_emulator/import': {
+    /** Also saves what is imported as this snapshot. */
+    query: object({ name: optional(string()) }),
+    upload: SNAPSHOT_MEDIA_TYPE,
+    answer: imported,
+  },
   'DELETE /_emulator/snapshots/:name': {
     params: snapshotName,
     answer: object({ status: literal('deleted'), name: string() }),
@@ -214,6 +232,13 @@ export interface ControlInput<R extends ControlRoute> {
 
 /** What `R` answers on success. */
 export type ControlAnswer<R extends ControlRoute> = Infer<ControlRoutes[R]['answer']>;
+
+/** The controls that answer a file (`download`) or take one (`upload`): sent by their own client methods. */
+export type FileRoute = {
+  [R in ControlRoute]: ControlRoutes[R] extends { download: string } | { upload: string } ? R : never;
+}[ControlRoute];
+/** The controls that take and answer JSON, all sent by the client's `call`. */
+export type JsonRoute = Exclude<ControlRoute, FileRoute>;
 
 /** Each route's answer schema, indexed so that a generic route's answer keeps its type. */
 export const CONTROL_ANSWERS: {

@@ -61,6 +61,9 @@ export const HOST_EVENTS: readonly HostEvent[] = [
   'notifications_disabled',
 ];
 
+/** How a portable snapshot file is served and uploaded (IANA's type for SQLite databases). */
+export const SNAPSHOT_MEDIA_TYPE = 'application/vnd.sqlite3';
+
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed'];
 

@@ -2,6 +2,7 @@
 // checked (415 naming it), JSON nesting is bounded before JSON.parse or anything recursive sees it,
 // and syntax errors become 400s.
 import { UnsupportedMediaTypeError, ValidationError } from '../ground/errors.js';
+import { isRecord } from '../ground/is-record.js';
 import { parseMultipart } from './multipart.js';
 import type { BodyKind } from './router.js';
 
@@ -75,10 +76,10 @@ function jsonObject(
   } catch {
     throw new ValidationError('request body is not valid JSON', undefined, 'InvalidJson');
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+  if (!isRecord(parsed)) {
     throw new ValidationError('request body must be a JSON object', undefined, 'InvalidJson');
   }
-  return parsed as Record<string, unknown>;
+  return parsed;
 }
 
 const QUOTE = 0x22;
@@ -152,11 +153,10 @@ export function pathAt(bytes: Uint8Array, at: number): string {
 
 function keyText(bytes: Uint8Array, open: number, close: number): string {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset + open, close - open + 1).toString('utf8');
-  let key: string;
+  let key = raw.slice(1, -1);
   try {
-    key = JSON.parse(raw) as string;
-  } catch {
-    key = raw.slice(1, -1);
-  }
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === 'string') key = parsed;
+  } catch {}
   return key.length > SHOWN_KEY_CHARS ? `${key.slice(0, SHOWN_KEY_CHARS)}…` : key;
 }

@@ -12,6 +12,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
 } from '../ground/errors.js';
+import { isRecord } from '../ground/is-record.js';
 import { answerThenDrain, hasBody, readBody } from './body.js';
 import { type CorsPolicy, corsPolicy, type OriginKind } from './cors.js';
 import { decodeBody, MAX_JSON_DEPTH } from './decode.js';
@@ -87,7 +88,7 @@ export function createEdge(options: EdgeOptions): (req: IncomingMessage, res: Se
     const e = asEmulatorError(error);
     // 501 is the designed answer for an operation not emulated yet, not a failure to investigate.
     // Nor is a fault injected on purpose (server/faults.ts).
-    if (e.status >= 500 && e.status !== 501 && !(error as { injected?: boolean }).injected) {
+    if (e.status >= 500 && e.status !== 501 && !(isRecord(error) && error.injected)) {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
       logger.error(`[${name}] ${e.status} ${req.method} ${req.url}: ${detail}`);
     }

@@ -1,6 +1,7 @@
 // The one mapping from errors to response bodies: v2's ErrorRes and the hub's error object. Status
 // and codes come from the error (ground/errors.ts), which takes them from the shared vocabulary.
 import { EmulatorError, InternalServerError } from '../ground/errors.js';
+import { codeOf } from '../ground/thrown.js';
 
 export interface ErrorReply {
   status: number;
@@ -45,19 +46,13 @@ export function errorReply(api: 'v2' | 'hub', error: EmulatorError): ErrorReply 
   };
 }
 
-/** SQLite's code on an error it raised (`SQLITE_CORRUPT_INDEX`), if it is one. */
-const sqliteCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-    ? error.code
-    : undefined;
-
 /**
  * Any thrown value as an EmulatorError; unknown errors are bugs and become a 500 that says so. A
  * read that met damage in the database file is no bug of the emulator: a 503 that says what to do.
  */
 export function asEmulatorError(error: unknown): EmulatorError {
   if (error instanceof EmulatorError) return error;
-  const code = sqliteCode(error);
+  const code = codeOf(error);
   if (code?.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') {
     const why = error instanceof Error ? error.message : code;
     // 503 Unavailable: the SDK's class for it is InternalServerError, a name the 500 class holds here.

@@ -30,7 +30,7 @@ export function toJsonBytes(value: unknown): Buffer {
 /** Appends the JSON of `value` to `out`; false when JSON has no text for it (undefined, functions). */
 function write(value: unknown, levels: number, out: (string | Buffer)[]): boolean {
   if (value === null || typeof value !== 'object') {
-    const text = JSON.stringify(value) as string | undefined;
+    const text: string | undefined = JSON.stringify(value);
     if (text === undefined) return false;
     out.push(text);
     return true;

@@ -2,12 +2,19 @@
 // every part named once, text fields as UTF-8 strings, file fields as their bytes with filename and
 // type. Anything malformed is a 400 saying what; the counts below bound the work a body can cause.
 import { ValidationError } from '../ground/errors.js';
+import { isRecord } from '../ground/is-record.js';
 
 export interface FormFile {
   filename: string;
   type: string;
   bytes: Buffer;
 }
+
+export const isFormFile = (value: unknown): value is FormFile =>
+  isRecord(value) &&
+  typeof value.filename === 'string' &&
+  typeof value.type === 'string' &&
+  Buffer.isBuffer(value.bytes);
 
 /** A form's fields by name: text as a string, file parts as FormFile. */
 export type FormBody = Record<string, string | FormFile>;

@@ -92,7 +92,7 @@ interface Pattern {
 
 export type Match = { route: Bound; params: Record<string, string> } | { allowed: string[] } | undefined;
 
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_PARAMS: Record<string, string> = Object.freeze<Record<string, string>>({});
 
 /** Method + path routing: exact paths by one map lookup, patterns after them in the order added. */
 export class Router {

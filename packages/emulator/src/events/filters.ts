@@ -2,8 +2,9 @@
 // realtime subscription's filter): validated once (a 400 naming the field), compiled once, then
 // matched against every event.
 import { ValidationError } from '../ground/errors.js';
+import { isRecord } from '../ground/is-record.js';
 import { compileFilterRegex, storedFilterRegex } from './regex.js';
-import { type EmulatorEvent, EVENT_TYPES, type EventType } from './types.js';
+import { type EmulatorEvent, EVENT_TYPES, type EventType, isEventType } from './types.js';
 
 export interface CastFilter {
   author_fids?: number[];
@@ -23,7 +24,8 @@ export interface GraphFilter {
   fids?: number[];
   target_fids?: number[];
 }
-export type EventFilter = CastFilter | FidFilter | GraphFilter;
+/** One event type's filter: which of these fields it takes depends on the type (FIELDS, checked by validateFilter). */
+export type EventFilter = CastFilter & GraphFilter;
 
 /** `subscription.filters`: an event type absent is not subscribed; `{}` takes every event of it. */
 export type Filters = Partial<Record<EventType, EventFilter>>;
@@ -55,28 +57,25 @@ const FIELDS: Record<EventType, Record<string, FieldKind>> = {
 /** Longest list a filter field takes: matching is by Set, but the subscription is stored and echoed. */
 export const MAX_FILTER_VALUES = 1000;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The filters of a whole subscription (`{ "cast.created": {...}, ... }`), or a 400 naming the field. */
 export function validateFilters(value: unknown, property: string): Filters {
-  if (!isObject(value))
+  if (!isRecord(value))
     throw new ValidationError(`${property} must be an object keyed by event type`, property);
   const out: Filters = {};
   for (const [type, filter] of Object.entries(value)) {
-    if (!(EVENT_TYPES as readonly string[]).includes(type))
+    if (!isEventType(type))
       throw new ValidationError(
         `${property}.${type} is not an event type (one of ${EVENT_TYPES.join(', ')})`,
         `${property}.${type}`,
       );
-    out[type as EventType] = validateFilter(type as EventType, filter, `${property}.${type}`);
+    out[type] = validateFilter(type, filter, `${property}.${type}`);
   }
   return out;
 }
 
 /** One event type's filter, or a 400 naming the field. */
 export function validateFilter(type: EventType, value: unknown, property: string): EventFilter {
-  if (!isObject(value)) throw new ValidationError(`${property} must be an object`, property);
+  if (!isRecord(value)) throw new ValidationError(`${property} must be an object`, property);
   const fields = FIELDS[type];
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
@@ -99,7 +98,7 @@ export function validateFilter(type: EventType, value: unknown, property: string
       throw new ValidationError(`${at} has more than ${MAX_FILTER_VALUES} values`, at);
     out[key] = v.map((item, i) => listItem(kind, item, `${at}[${i}]`));
   }
-  return out as EventFilter;
+  return out;
 }
 
 function listItem(kind: FieldKind, item: unknown, at: string): number | string {
@@ -123,8 +122,10 @@ export type CompiledFilter = (event: EmulatorEvent) => boolean;
 /** Compiles validated filters; an event type absent gets no matcher (not subscribed). */
 export function compileFilters(filters: Filters): Partial<Record<EventType, CompiledFilter>> {
   const out: Partial<Record<EventType, CompiledFilter>> = {};
-  for (const [type, filter] of Object.entries(filters) as [EventType, EventFilter][])
-    out[type] = compileFilter(type, filter);
+  for (const type of EVENT_TYPES) {
+    const filter = filters[type];
+    if (filter) out[type] = compileFilter(type, filter);
+  }
   return out;
 }
 
@@ -143,16 +144,16 @@ export function compileFilter(type: EventType, filter: EventFilter): CompiledFil
   switch (type) {
     case 'cast.created':
     case 'cast.deleted':
-      return compileCastFilter(filter as CastFilter);
+      return compileCastFilter(filter);
     case 'user.created':
       return () => true;
     case 'user.updated': {
-      const fids = setOf((filter as FidFilter).fids);
+      const fids = setOf(filter.fids);
       return (e) => !fids || (e.type === 'user.updated' && fids.has(e.data.fid));
     }
     default: {
       // Follows and reactions: every field given must hold (who acted, and at whom).
-      const { fids, target_fids } = filter as GraphFilter;
+      const { fids, target_fids } = filter;
       const actors = setOf(fids);
       const targets = setOf(target_fids);
       return (e) => {
@@ -209,5 +210,5 @@ function compileCastFilter(f: CastFilter): CompiledFilter {
 /** Events carry the v2 Cast (CastWithInteractions), which lists the mentioned profiles. */
 const mentionedFids = (c: object): number[] =>
   'mentioned_profiles' in c && Array.isArray(c.mentioned_profiles)
-    ? (c.mentioned_profiles as { fid: number }[]).map((u) => u.fid)
+    ? c.mentioned_profiles.flatMap((u: unknown) => (isRecord(u) && typeof u.fid === 'number' ? [u.fid] : []))
     : [];

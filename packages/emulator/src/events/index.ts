@@ -22,4 +22,5 @@ export {
   type EventBody,
   type EventType,
   eventBody,
+  isEventType,
 } from './types.js';

@@ -29,7 +29,7 @@ export function translateHubEvent(store: Store, row: HubEventRow, origin: string
   const message = messageByHash(store, row.message_hash);
   if (!message) return undefined;
   const data = farcasterCore().MessageData.decode(message.data_bytes);
-  switch (data.type as number) {
+  switch (Number(data.type)) {
     case MessageType.CastAdd: {
       // Read after a later delete, the cast is still shown as it was created.
       const cast =

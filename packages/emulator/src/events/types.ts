@@ -6,6 +6,8 @@ export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+export const isEventType = (value: unknown): value is EventType => EVENT_TYPES.some((t) => t === value);
+
 /** The body a webhook POSTs (`{ created_at, type, data }`), typed as the SDK types it for receivers. */
 export type EventBody = WebhookEvent;
 

@@ -46,7 +46,7 @@ function encodeToken(key: SortKey): string {
 function decodeToken(token: string): SortKey {
   try {
     // A '+' sent unencoded in a query string arrives as a space.
-    const key = JSON.parse(Buffer.from(token.replace(/ /g, '+'), 'base64').toString('utf8')) as unknown;
+    const key: unknown = JSON.parse(Buffer.from(token.replace(/ /g, '+'), 'base64').toString('utf8'));
     if (Array.isArray(key) && key.every((k) => typeof k === 'number' || typeof k === 'string')) return key;
   } catch {}
   throw new ValidationError('pageToken is not a token this server issued', 'pageToken');

@@ -5,24 +5,9 @@ import { NotFoundError } from '../ground/errors.js';
 import { HubEventType, OnChainEventType } from '../ground/types.js';
 import type { HubEventRow } from '../store/queries/messages.js';
 import { type OnChainRow, onChainEventById, usernameProofByName } from '../store/queries/onchain.js';
+import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
 import { renderProof, renderStored } from './render.js';
-
-/** What the write path keeps in an on-chain event's `body` column (domain/accounts.ts), by event type. */
-interface OnChainBody {
-  key: string;
-  keyType?: number;
-  eventType: number;
-  metadata?: string;
-  metadataType?: number;
-  to: string;
-  from?: string;
-  recoveryAddress: string;
-  payer: string;
-  units: number;
-  expiry: number;
-  migratedAt?: number;
-}
 
 const ON_CHAIN_TYPES: Record<number, Hub.OnChainEventType> = {
   [OnChainEventType.Signer]: 'EVENT_TYPE_SIGNER',
@@ -47,7 +32,7 @@ const hexToBase64 = (hex: string) => toBase64(Buffer.from(hex.replace(/^0x/, '')
 export type OnChainEventWith<K extends string> = Extract<Hub.OnChainEvent, Record<K, unknown>>;
 
 export function renderOnChainEvent(row: OnChainRow): Hub.OnChainEvent {
-  const body = JSON.parse(row.body) as OnChainBody;
+  const body = fromJson(row.body);
   const type = ON_CHAIN_TYPES[row.type];
   if (!type)
     throw new Error(`on-chain event ${row.id} has type ${row.type}, which the emulator never writes`);
@@ -127,7 +112,7 @@ export function renderHubEvent(store: Store, row: HubEventRow): RenderedHubEvent
         ...common,
         mergeMessageBody: {
           message: renderStored(store, row.message_hash!),
-          deletedMessages: (JSON.parse(row.deleted_hashes) as string[]).map((h) => renderStored(store, h)),
+          deletedMessages: fromJson(row.deleted_hashes).map((h) => renderStored(store, h)),
         },
       };
     case HubEventType.MergeUsernameProof: {

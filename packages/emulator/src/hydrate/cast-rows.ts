@@ -3,9 +3,10 @@
 import { NotFoundError } from '../ground/errors.js';
 import { type CastRow, liveCastRow, liveCastRows } from '../store/queries/cast-hydration.js';
 import { localHashOf } from '../store/queries/imports.js';
+import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
 
-export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
+export type { StoredEmbed } from '../store/queries/cast-hydration.js';
 
 /** Live (not deleted) rows for the given hashes, keyed by hash. */
 export function castRows(store: Store, hashes: readonly string[]): Map<string, CastRow> {
@@ -26,6 +27,4 @@ export function requireCast(store: Store, hash: string, property = 'hash'): Cast
   return row;
 }
 
-export const parseEmbeds = (row: Pick<CastRow, 'embeds'>): StoredEmbed[] =>
-  JSON.parse(row.embeds) as StoredEmbed[];
-export const parseNumbers = (json: string): number[] => JSON.parse(json) as number[];
+export const parseEmbeds = (row: Pick<CastRow, 'embeds'>) => fromJson(row.embeds);

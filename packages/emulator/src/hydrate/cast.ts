@@ -16,9 +16,10 @@ import type {
 import { isoTime } from '../store/clock.js';
 import type { CastRow } from '../store/queries/cast-hydration.js';
 import { castRowAnyState, recentReactorRows } from '../store/queries/cast-hydration.js';
-import { type DependOn, readCache } from '../store/read-cache.js';
+import { cacheKind, type DependOn } from '../store/read-cache.js';
+import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
-import { castRows, parseEmbeds, parseNumbers, type StoredEmbed } from './cast-rows.js';
+import { castRows, parseEmbeds, type StoredEmbed } from './cast-rows.js';
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
 import { channelTags, hydrateChannels } from './channel.js';
 import { absoluteEmbedUrl, embedMetadata } from './embed-metadata.js';
@@ -30,6 +31,7 @@ export type { HydrateOptions };
 
 /** Hydrated casts kept per origin (authors are shared with the user cache). */
 const CACHED_CASTS = 20_000;
+const CASTS = cacheKind<string, CastWithInteractions>('casts', CACHED_CASTS);
 
 /** Casts hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateCasts(
@@ -38,11 +40,9 @@ export function hydrateCasts(
   options: HydrateOptions,
 ): Map<string, CastWithInteractions> {
   if (!hashes.length) return new Map();
-  const casts = readCache<string, CastWithInteractions>(
-    store,
-    `casts ${options.origin}`,
-    CACHED_CASTS,
-  ).getMany(hashes, (missing, dependOn) => buildCasts(store, missing, options.origin, dependOn));
+  const casts = CASTS.of(store, options.origin).getMany(hashes, (missing, dependOn) =>
+    buildCasts(store, missing, options.origin, dependOn),
+  );
   return options.viewerFid === undefined ? casts : castsForViewer(store, options.viewerFid, casts);
 }
 
@@ -95,11 +95,11 @@ function buildFromRows(
 
   // Full users for authors and mentions; dehydrated ones for everything inside quoted casts.
   const fullFids: number[] = [];
-  for (const row of rows.values()) fullFids.push(row.fid, ...parseNumbers(row.mentions));
+  for (const row of rows.values()) fullFids.push(row.fid, ...fromJson(row.mentions));
   const users = hydrateUsers(store, fullFids, options);
   const smallFids: number[] = [];
   for (const q of quoted.values()) {
-    smallFids.push(q.fid, ...parseNumbers(q.mentions));
+    smallFids.push(q.fid, ...fromJson(q.mentions));
     for (const e of parseEmbeds(q)) if ('castId' in e) smallFids.push(e.castId.fid);
   }
   const small = userDehydrated(store, smallFids, origin);
@@ -110,8 +110,8 @@ function buildFromRows(
   for (const row of [...rows.values(), ...quoted.values()]) {
     const rendered = renderMentions(
       row.text,
-      parseNumbers(row.mentions),
-      parseNumbers(row.mentions_positions),
+      fromJson(row.mentions),
+      fromJson(row.mentions_positions),
       usernameOf,
     );
     texts.set(row.hash, rendered);
@@ -141,7 +141,7 @@ function buildFromRows(
     if (!q) return [`cast-body:${hash}`];
     return [
       `cast-body:${hash}`,
-      ...[q.fid, ...parseNumbers(q.mentions)].map((fid) => `user:${fid}`),
+      ...[q.fid, ...fromJson(q.mentions)].map((fid) => `user:${fid}`),
       ...parseEmbeds(q).flatMap((e) => ('castId' in e ? [`user:${e.castId.fid}`] : [])),
       ...(q.channel_id ? [`channel:${q.channel_id}`] : []),
     ];
@@ -151,7 +151,7 @@ function buildFromRows(
     const author = users.get(row.fid);
     if (!author) continue; // a cast by an fid the store does not know cannot be shown
     const rendered = texts.get(row.hash)!;
-    const mentions = parseNumbers(row.mentions);
+    const mentions = fromJson(row.mentions);
     const mentioned: User[] = [];
     const mentionedRanges: TextRange[] = [];
     mentions.forEach((fid, i) => {
@@ -286,7 +286,7 @@ function recentReactors(store: Store, hashes: string[]) {
   const out = new Map<string, { likes: ReactionLike[]; recasts: ReactionLike[]; fids: number[] }>();
   if (!hashes.length) return out;
   for (const l of recentReactorRows(store, hashes)) {
-    const reactors = JSON.parse(l.reactors) as [number, string | null, number][];
+    const reactors = fromJson(l.reactors);
     if (!reactors.length) continue;
     const entry = out.get(l.target) ?? { likes: [], recasts: [], fids: [] };
     const into = l.type === 1 ? entry.likes : entry.recasts;

@@ -7,13 +7,14 @@ import {
   channelRowByUrl,
   channelRowsWithModerators,
 } from '../store/queries/channel-hydration.js';
-import { readCache } from '../store/read-cache.js';
+import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
 import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
 import { channelsForViewer } from './viewer.js';
 
 /** Hydrated channels kept per origin. */
 const CACHED_CHANNELS = 2_000;
+const CHANNELS = cacheKind<string, Channel>('channels', CACHED_CHANNELS);
 
 /** Channels hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateChannels(
@@ -22,14 +23,11 @@ export function hydrateChannels(
   options: HydrateOptions,
 ): Map<string, Channel> {
   if (!ids.length) return new Map();
-  const channels = readCache<string, Channel>(store, `channels ${options.origin}`, CACHED_CHANNELS).getMany(
-    ids,
-    (missing, dependOn) => {
-      const built = buildChannels(store, missing, options.origin);
-      for (const [id, channel] of built) dependOn(id, channelTags(id, channel));
-      return built;
-    },
-  );
+  const channels = CHANNELS.of(store, options.origin).getMany(ids, (missing, dependOn) => {
+    const built = buildChannels(store, missing, options.origin);
+    for (const [id, channel] of built) dependOn(id, channelTags(id, channel));
+    return built;
+  });
   return options.viewerFid === undefined ? channels : channelsForViewer(store, options.viewerFid, channels);
 }
 

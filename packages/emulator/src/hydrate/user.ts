@@ -7,7 +7,7 @@ import { NotFoundError } from '../ground/errors.js';
 import { isoTime } from '../store/clock.js';
 import { dehydratedUserRows, type UserRow, userProfileRows } from '../store/queries/user-hydration.js';
 import { userExists } from '../store/queries/users.js';
-import { readCache } from '../store/read-cache.js';
+import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
 import { proSubscription } from './pro.js';
 import { usersForViewer } from './viewer.js';
@@ -26,6 +26,7 @@ export type UserOfBoth = User & User3;
 
 /** Hydrated users kept per origin; a profile is about a kilobyte. */
 const CACHED_USERS = 20_000;
+const USERS = cacheKind<number, User>('users', CACHED_USERS);
 
 /** Users hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateUsers(
@@ -34,14 +35,11 @@ export function hydrateUsers(
   options: HydrateOptions,
 ): Map<number, User> {
   if (!fids.length) return new Map();
-  const users = readCache<number, User>(store, `users ${options.origin}`, CACHED_USERS).getMany(
-    fids,
-    (missing, dependOn) => {
-      const built = buildUsers(store, missing, options.origin);
-      for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);
-      return built;
-    },
-  );
+  const users = USERS.of(store, options.origin).getMany(fids, (missing, dependOn) => {
+    const built = buildUsers(store, missing, options.origin);
+    for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);
+    return built;
+  });
   return options.viewerFid === undefined ? users : usersForViewer(store, options.viewerFid, users);
 }
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { HostResult } from '../control/answers.js';
 import type { HostAction, HostEvent } from '../control/vocabulary.js';
 import { ConflictError, NotFoundError } from '../ground/errors.js';
+import { messageOf } from '../ground/thrown.js';
 import { requireUser } from '../hydrate/user.js';
 import { targetRefusal } from '../outbound/targets.js';
 import { NOTIFY_PATH } from '../seed/miniapps.js';
@@ -124,6 +125,6 @@ async function postEvent(store: Store, app: MiniappRow, body: object): Promise<H
     const text = await res.text();
     return { url: app.webhook_url, status: res.status, body: text.slice(0, REPLY_MAX_CHARS) };
   } catch (e) {
-    return { url: app.webhook_url, error: e instanceof Error ? e.message : String(e) };
+    return { url: app.webhook_url, error: messageOf(e) };
   }
 }

@@ -74,7 +74,7 @@ export type Tap = { page: NeynarFramePage } | { redirect: string } | { stay: tru
 export function tap(pages: NeynarFramePage[], page: NeynarFramePage, index: number): Tap | undefined {
   const button = page.buttons?.find((b) => b.index === index);
   if (!button) return undefined;
-  const next = button.next_page as { uuid?: string } | undefined;
+  const next = button.next_page && 'uuid' in button.next_page ? button.next_page : undefined;
   const to = target(button);
   if (button.action_type === 'post_redirect' && to) return { redirect: to };
   const nextPage = next?.uuid ? pages.find((p) => p.uuid === next.uuid) : undefined;

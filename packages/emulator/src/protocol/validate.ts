@@ -2,6 +2,7 @@ import type { Message, MessageData, validations } from '@farcaster/core';
 import { messageHash, toFarcasterTime, toHex } from '../ground/codec.js';
 import { ValidationError } from '../ground/errors.js';
 import { ed25519Sign, ed25519Verify } from '../ground/keys.js';
+import { messageOf } from '../ground/thrown.js';
 import { MessageType } from '../ground/types.js';
 import { isActiveKey } from '../store/queries/signers.js';
 import { userExists } from '../store/queries/users.js';
@@ -39,10 +40,7 @@ export function decodeMessageBytes(bytes: Uint8Array): Message {
   try {
     return farcasterCore().Message.decode(bytes);
   } catch (e) {
-    throw new ValidationError(
-      `message bytes are not a valid protobuf Message: ${(e as Error).message}`,
-      'body',
-    );
+    throw new ValidationError(`message bytes are not a valid protobuf Message: ${messageOf(e)}`, 'body');
   }
 }
 

@@ -1,6 +1,8 @@
 // The server side of JSON-RPC 2.0 on the stream: frames in, responses out. Methods throw RpcFailure;
 // anything else a method throws is a bug and answers -32603 without its details.
 import { JSON_RPC_ERRORS, type JsonRpcErrorObject, type JsonRpcId } from '@castkit/sdk/2.x';
+import { isRecord } from '../ground/is-record.js';
+import { messageOf } from '../ground/thrown.js';
 
 /** Codes of this server beside the reserved ones (JSON-RPC leaves -32000..-32099 to servers). */
 export const REALTIME_ERRORS = {
@@ -36,8 +38,6 @@ const failure = (id: JsonRpcId, code: number, message: string, data?: unknown): 
   error: data === undefined ? { code, message } : { code, message, data },
 });
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is JsonRpcId =>
   typeof v === 'string' || v === null || (typeof v === 'number' && Number.isFinite(v));
 
@@ -56,7 +56,7 @@ export function answerFrame(
   try {
     message = JSON.parse(text);
   } catch (e) {
-    return JSON.stringify(failure(null, JSON_RPC_ERRORS.parseError, `parse error: ${(e as Error).message}`));
+    return JSON.stringify(failure(null, JSON_RPC_ERRORS.parseError, `parse error: ${messageOf(e)}`));
   }
   if (!Array.isArray(message)) {
     const response = answerOne(message, call, onBug);
@@ -82,7 +82,7 @@ function answerOne(
   call: (method: string, params: unknown) => { result: unknown } | undefined,
   onBug: (error: unknown) => void,
 ): Response | undefined {
-  if (!isObject(message)) return failure(null, JSON_RPC_ERRORS.invalidRequest, 'a request must be an object');
+  if (!isRecord(message)) return failure(null, JSON_RPC_ERRORS.invalidRequest, 'a request must be an object');
   const id = isId(message.id) ? message.id : null;
   const problem =
     message.jsonrpc !== '2.0'
@@ -94,9 +94,14 @@ function answerOne(
           : 'params' in message && (typeof message.params !== 'object' || message.params === null)
             ? 'params must be an object or an array'
             : undefined;
-  if (problem) return failure(id, JSON_RPC_ERRORS.invalidRequest, `invalid request: ${problem}`);
+  const { method } = message;
+  if (problem || typeof method !== 'string')
+    return failure(
+      id,
+      JSON_RPC_ERRORS.invalidRequest,
+      `invalid request: ${problem ?? 'method must be a string'}`,
+    );
   const notification = !('id' in message);
-  const method = message.method as string;
   try {
     const outcome = call(method, message.params);
     if (outcome === undefined) {

@@ -1,15 +1,17 @@
 // One socket of the stream: login, subscriptions and their events, answers to its frames.
 import { randomUUID } from 'node:crypto';
 import { JSON_RPC_ERRORS } from '@castkit/sdk/2.x';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   type CompiledFilter,
   compileFilters,
   EVENT_TYPES,
   type EventType,
+  isEventType,
   validateFilters,
 } from '../events/index.js';
 import { EmulatorError } from '../ground/errors.js';
+import { isRecord } from '../ground/is-record.js';
 import type { EventFeed, Outlet, Subscription as SubscriptionType } from './feed.js';
 import { Subscription } from './feed.js';
 import { answerFrame, invalidParams, type Method, REALTIME_ERRORS, RpcFailure } from './rpc.js';
@@ -33,6 +35,10 @@ export const SLOW_CONSUMER_CODE = 1008;
 /** Close code for a frame over the limit (1009: message too big). */
 export const TOO_BIG_CODE = 1009;
 
+/** A frame's bytes: ws hands over one Buffer (its default binaryType), fragments or an ArrayBuffer. */
+const bytesOf = (data: RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+
 export class Session implements Outlet {
   private authenticated = false;
   private readonly subscriptions = new Map<string, SubscriptionType>();
@@ -54,7 +60,7 @@ export class Session implements Outlet {
       subscribe: (params) => this.subscribe(params),
       unsubscribe: (params) => this.unsubscribe(params),
     };
-    socket.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
+    socket.on('message', (data, isBinary) => this.receive(bytesOf(data), isBinary));
     socket.on('close', () => this.end());
     socket.on('error', () => this.end());
   }
@@ -104,7 +110,7 @@ export class Session implements Outlet {
   }
 
   private login(params: unknown): { ok: true } {
-    const key = (params as { api_key?: unknown } | undefined)?.api_key;
+    const key = isRecord(params) ? params.api_key : undefined;
     if (typeof key !== 'string') throw invalidParams('login takes { api_key: string }', 'api_key');
     if (!this.apiKeys.has(key)) {
       throw new RpcFailure(REALTIME_ERRORS.authenticationFailed, 'authentication failed: unknown api_key');
@@ -114,8 +120,8 @@ export class Session implements Outlet {
   }
 
   private subscribe(params: unknown): { subscription: string; from_event_id: number } {
-    const p = (params ?? {}) as Record<string, unknown>;
-    if (Array.isArray(params) || typeof p !== 'object') {
+    const p = params ?? {};
+    if (!isRecord(p)) {
       throw invalidParams('subscribe takes { events, filters?, from_event_id? }');
     }
     for (const key of Object.keys(p)) {
@@ -127,18 +133,18 @@ export class Session implements Outlet {
       throw invalidParams(`events must be a non-empty array of ${EVENT_TYPES.join(', ')}`, 'events');
     }
     for (const [i, type] of events.entries()) {
-      if (!EVENT_TYPES.includes(type as EventType))
+      if (!isEventType(type))
         throw invalidParams(`events[${i}]: ${JSON.stringify(type)} is not an event type`, `events[${i}]`);
     }
     const from = p.from_event_id;
-    if (from !== undefined && !(Number.isSafeInteger(from) && (from as number) >= 0)) {
+    if (from !== undefined && !(typeof from === 'number' && Number.isSafeInteger(from) && from >= 0)) {
       throw invalidParams(
         'from_event_id must be a non-negative integer (an event_id seen before)',
         'from_event_id',
       );
     }
     const given = p.filters ?? {};
-    if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    if (!isRecord(given)) {
       throw invalidParams('filters must be an object keyed by event type', 'filters');
     }
     for (const type of Object.keys(given)) {
@@ -150,9 +156,7 @@ export class Session implements Outlet {
       throw invalidParams(`at most ${this.limits.maxSubscriptions} subscriptions per connection`, 'events');
     }
     // Every subscribed type gets a filter: the one given, or {} (every event of that type).
-    const filters = Object.fromEntries(
-      events.map((type: EventType) => [type, (given as Record<string, unknown>)[type] ?? {}]),
-    );
+    const filters = Object.fromEntries(events.map((type: EventType) => [type, given[type] ?? {}]));
     let compiled: Partial<Record<EventType, CompiledFilter>>;
     try {
       compiled = compileFilters(validateFilters(filters, 'filters'));
@@ -180,7 +184,7 @@ export class Session implements Outlet {
   }
 
   private unsubscribe(params: unknown): { ok: true } {
-    const id = (params as { subscription?: unknown } | undefined)?.subscription;
+    const id = isRecord(params) ? params.subscription : undefined;
     if (typeof id !== 'string')
       throw invalidParams('unsubscribe takes { subscription: string }', 'subscription');
     const subscription = this.subscriptions.get(id);

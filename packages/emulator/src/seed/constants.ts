@@ -52,6 +52,8 @@ export type GeneratedSeedSize = Exclude<SeedSize, 'none'>;
 export const seedSizeOf = (value: string | undefined): SeedSize | undefined =>
   SEED_SIZES.find((s) => s === value);
 
+export const isSeedSize = (value: unknown): value is SeedSize => value === 'small' || value === 'large';
+
 export interface SeedShape {
   users: number;
   casts: number;

@@ -355,7 +355,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         positions.push(Buffer.byteLength(prefix));
       }
       const embeds: ({ url: string } | { castId: { fid: number; hash: Uint8Array } })[] = [];
-      const embedJson: object[] = [];
+      const embedJson: ({ url: string } | { castId: { fid: number; hash: string } })[] = [];
       const er = rngK.float();
       if (er < 0.08) {
         const url = rngK.pick(W.URL_EMBEDS);
@@ -406,8 +406,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         JSON.stringify(positions),
       );
       for (const m of mentions) insert.castMention(hash, m, ts);
-      for (const e of embedJson)
-        if ('castId' in e) insert.castQuote(hash, (e as { castId: { hash: string } }).castId.hash, ts);
+      for (const e of embedJson) if ('castId' in e) insert.castQuote(hash, e.castId.hash, ts);
       if (i % 1000 === 0 || i === total - 1) progress('casts', i + 1, total);
     }
 

@@ -1,5 +1,6 @@
-// /_emulator/export, /_emulator/snapshots/:name/export and /_emulator/import: portable snapshot
-// files (store/snapshot-file.ts) as request and answer bodies, so `castkit snapshot export/import`
+// /_emulator/export, /_emulator/snapshots/:name/export and /_emulator/import, declared with the other
+// controls (control/routes.ts): portable snapshot files (store/snapshot-file.ts) as request and
+// answer bodies, so `castkit snapshot export/import`
 // moves a dataset between projects without the emulator reading or writing a path a caller names.
 // Files pass through a private temporary folder, removed once answered.
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -7,67 +8,52 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { SNAPSHOT_MEDIA_TYPE } from '../control/vocabulary.js';
 import { checkSnapshotName, type Snapshots } from '../domain/snapshots.js';
-import type { Route } from '../edge/router.js';
 import { BadRequestError, PayloadTooLargeError, ValidationError } from '../ground/errors.js';
-import { SNAPSHOT_MEDIA_TYPE } from '../store/snapshot-file.js';
+import { type ControlHandlers, Sent } from './control-routes.js';
 
 /** The largest file /_emulator/import takes: the large seed's database is about 2.4 GB. */
 export const MAX_IMPORT_BYTES = 8 * 1024 ** 3;
 
-export function snapshotFileRoutes(snapshots: Snapshots): Route[] {
-  return [
-    {
-      method: 'GET',
-      path: '/_emulator/export',
-      handler: ({ res, url }) => {
-        onlyQuery(url, []);
-        return sendExport(res, 'emulator', (file) => snapshots.exportSnapshot(file));
-      },
+export function snapshotFileHandlers(snapshots: Snapshots) {
+  return {
+    'GET /_emulator/export': (_, { res, url }) => {
+      onlyQuery(url, []);
+      return sendExport(res, 'emulator', (file) => snapshots.exportSnapshot(file));
     },
-    {
-      method: 'GET',
-      path: '/_emulator/snapshots/:name/export',
-      handler: ({ res, params, url }) => {
-        onlyQuery(url, []);
-        const name = params.name ?? '';
-        return sendExport(res, name, (file) => snapshots.exportSnapshot(file, name));
-      },
+    'GET /_emulator/snapshots/:name/export': ({ params: { name } }, { res, url }) => {
+      onlyQuery(url, []);
+      return sendExport(res, name, (file) => snapshots.exportSnapshot(file, name));
     },
-    {
-      method: 'POST',
-      path: '/_emulator/import',
-      body: 'stream',
-      handler: async ({ req, url }) => {
-        onlyQuery(url, ['name']);
-        const name = url.searchParams.get('name') ?? undefined;
-        const before = snapshots.list().map((s) => s.name);
-        // A bad name is refused before the file is read, and the state is left as it was.
-        if (name !== undefined) checkSnapshotName(name);
-        return withFolder(async (folder) => {
-          const file = join(folder, 'import.db');
-          await receive(req, file);
-          snapshots.importFrom(file, 'the uploaded file');
-          if (name !== undefined) snapshots.snapshot(name);
-          return { json: { status: 'imported', snapshot: name ?? null, dropped: before } };
-        });
-      },
+    'POST /_emulator/import': async ({ query: { name } }, { req, url }) => {
+      onlyQuery(url, ['name']);
+      const before = snapshots.list().map((s) => s.name);
+      // A bad name is refused before the file is read, and the state is left as it was.
+      if (name !== undefined) checkSnapshotName(name);
+      return withFolder(async (folder) => {
+        const file = join(folder, 'import.db');
+        await receive(req, file);
+        snapshots.importFrom(file, 'the uploaded file');
+        if (name !== undefined) snapshots.snapshot(name);
+        return { status: 'imported', snapshot: name ?? null, dropped: before };
+      });
     },
-  ];
+  } satisfies Partial<ControlHandlers>;
 }
 
 /**
- * Refuses a query naming anything but `known`: an export writes the whole database, so a mistyped
- * or hostile query is answered 400 before any of that work rather than silently ignored.
+ * Refuses query parameters the route does not take, naming them: an export is a whole copy of the
+ * database, so a request that means something else (a probe, a typo) must not make one.
  */
-function onlyQuery(url: URL, known: readonly string[]) {
+function onlyQuery(url: URL, known: readonly string[]): void {
   const unknown = [...new Set(url.searchParams.keys())].filter((k) => !known.includes(k));
   if (unknown.length === 0) return;
   const takes = known.length === 0 ? 'takes no query' : `takes only ${known.join(', ')}`;
   throw new ValidationError(`${url.pathname} ${takes}; unknown: ${unknown.join(', ')}`, unknown.join(','));
 }
 
-async function sendExport(res: ServerResponse, name: string, write: (file: string) => void) {
+async function sendExport(res: ServerResponse, name: string, write: (file: string) => void): Promise<Sent> {
   const folder = mkdtempSync(join(tmpdir(), 'castkit-export-'));
   const drop = () => rmSync(folder, { recursive: true, force: true });
   try {
@@ -85,7 +71,7 @@ async function sendExport(res: ServerResponse, name: string, write: (file: strin
   } finally {
     drop();
   }
-  return undefined;
+  return new Sent();
 }
 
 async function withFolder<T>(fn: (folder: string) => Promise<T>): Promise<T> {

@@ -27,10 +27,18 @@ export class Redirect {
   constructor(readonly location: string) {}
 }
 
-type Outcome<R extends ControlRoute> =
-  | ControlAnswer<R>
-  | Reply<ControlAnswer<R>>
-  | (ControlRoutes[R] extends { redirects: true } ? Redirect : never);
+/** A file answer (a route declared `download`), written to the response by its handler. */
+export class Sent {
+  // A private field makes the type nominal: no JSON answer passes for one.
+  readonly #sent = true;
+}
+
+type Outcome<R extends ControlRoute> = ControlRoutes[R] extends { download: string }
+  ? Sent
+  :
+      | ControlAnswer<R>
+      | Reply<ControlAnswer<R>>
+      | (ControlRoutes[R] extends { redirects: true } ? Redirect : never);
 
 export type ControlHandler<R extends ControlRoute> = (
   input: ControlInput<R>,
@@ -72,7 +80,8 @@ function bind<R extends ControlRoute>(route: R, handlers: ControlHandlers): Rout
     method,
     path,
     door: spec.door ?? 'key',
-    body: spec.body ? 'json' : 'none',
+    // A file upload is read by its handler from the request as it arrives.
+    body: spec.upload ? 'stream' : spec.body ? 'json' : 'none',
     async handler(ctx) {
       const input = {
         params: part(spec.params, ctx.params),
@@ -82,6 +91,7 @@ function bind<R extends ControlRoute>(route: R, handlers: ControlHandlers): Rout
       // Each part was parsed by this route's own schemas (CONTROL_ROUTES[route]): it is this
       // route's input, which the compiler cannot follow through a generic route.
       const outcome = await handler(input as ControlInput<R>, ctx);
+      if (outcome instanceof Sent) return undefined;
       if (outcome instanceof Redirect) {
         ctx.res.writeHead(302, { location: outcome.location }).end();
         return undefined;

@@ -5,8 +5,10 @@ import type { NeynarFramePage } from '@castkit/sdk/2.x';
 import { FRAME_ANCESTORS } from '../edge/edge.js';
 import type { Context, Route } from '../edge/router.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';
+import { isRecord } from '../ground/is-record.js';
 import { FRAME_PATH, pageHtml, pageLink, type Tap, tap } from '../miniapps/page-frame.js';
 import { neynarFrameByUuid } from '../store/queries/frames.js';
+import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
 
 interface Found {
@@ -20,7 +22,7 @@ export function framePageRoutes(store: Store): Route[] {
   const find = (uuid: string, pageUuid?: string): Found => {
     const row = neynarFrameByUuid(store, uuid.toLowerCase());
     if (!row) throw new NotFoundError(`no page frame ${uuid}`, 'uuid');
-    const pages = JSON.parse(row.pages) as NeynarFramePage[];
+    const pages = fromJson(row.pages);
     const page = pageUuid ? pages.find((p) => p.uuid.toLowerCase() === pageUuid.toLowerCase()) : pages[0];
     if (!page) throw new NotFoundError(`page frame ${uuid} has no page ${pageUuid}`, 'page');
     return { uuid: row.uuid, name: row.name, pages, page };
@@ -57,15 +59,15 @@ export function framePageRoutes(store: Store): Route[] {
       body: 'json',
       handler(ctx) {
         const f = find(ctx.params.uuid!, ctx.params.page);
-        const data = (ctx.body as { untrustedData?: { buttonIndex?: unknown } } | undefined)?.untrustedData;
-        const index = data?.buttonIndex;
-        if (!Number.isInteger(index)) {
+        const data = isRecord(ctx.body) ? ctx.body.untrustedData : undefined;
+        const index = isRecord(data) ? data.buttonIndex : undefined;
+        if (typeof index !== 'number' || !Number.isInteger(index)) {
           throw new ValidationError(
             'untrustedData.buttonIndex must be an integer',
             'untrustedData.buttonIndex',
           );
         }
-        const next: Tap | undefined = tap(f.pages, f.page, index as number);
+        const next: Tap | undefined = tap(f.pages, f.page, index);
         if (!next) {
           throw new ValidationError(
             `page ${f.page.uuid} has no button ${index}`,

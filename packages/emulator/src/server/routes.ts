@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { type AdminState, adminHandlers } from './admin.js';
 import { clockHandlers } from './admin-clock.js';
 import { miniappHandlers } from './admin-miniapps.js';
-import { snapshotFileRoutes } from './admin-snapshot-files.js';
+import { snapshotFileHandlers } from './admin-snapshot-files.js';
 import { snapshotHandlers } from './admin-snapshots.js';
 import { walletHandlers } from './admin-wallets.js';
 import { webhookControlHandlers } from './admin-webhooks.js';
@@ -37,6 +37,7 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
   const controls: ControlHandlers = {
     ...adminHandlers(parts.state, store),
     ...snapshotHandlers(parts.snapshots),
+    ...snapshotFileHandlers(parts.snapshots),
     ...clockHandlers(store),
     ...faultHandlers(parts.faults),
     ...rateLimitHandlers(parts.rateLimits),
@@ -49,7 +50,6 @@ export function emulatorRoutes(parts: RouteParts): Route[] {
   return [
     ...parts.api,
     ...controlRoutes(controls),
-    ...snapshotFileRoutes(parts.snapshots),
     ...framePageRoutes(store),
     ...catalogPageRoutes(store),
     ...onchainPageRoutes(store),

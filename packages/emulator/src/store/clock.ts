@@ -128,8 +128,10 @@ export class Clock {
         return Promise.reject(e);
       }
     });
-    const failed = (await Promise.allSettled(results)).find((r) => r.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const failed = (await Promise.allSettled(results)).find(
+      (r): r is PromiseRejectedResult => r.status === 'rejected',
+    );
+    if (failed) throw failed.reason;
     return this.state();
   }
 }

@@ -4,6 +4,7 @@
 // integrity_check would take minutes.
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { codeOf, messageOf } from '../ground/thrown.js';
 import { DatabaseOpenError } from './db-error.js';
 
 const HEADER_BYTES = 100;
@@ -86,8 +87,8 @@ function statOrUndefined(path: string) {
   try {
     return statSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new DatabaseOpenError(path, 'unusable', `cannot read database ${path}: ${(e as Error).message}`);
+    if (codeOf(e) === 'ENOENT') return undefined;
+    throw new DatabaseOpenError(path, 'unusable', `cannot read database ${path}: ${messageOf(e)}`);
   }
 }
 

@@ -16,6 +16,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { codeOf, messageOf } from '../ground/thrown.js';
 import { DatabaseOpenError, type DatabaseOwner } from './db-error.js';
 
 interface Claim {
@@ -76,7 +77,7 @@ function lockFor(path: string, lockPath: string): Database.Database | undefined 
     return lock;
   } catch (e) {
     if (lock?.inTransaction) lock.exec('ROLLBACK');
-    const busy = (e as { code?: string }).code?.startsWith('SQLITE_BUSY') ?? false;
+    const busy = codeOf(e)?.startsWith('SQLITE_BUSY') ?? false;
     if (lock && busy) lock.pragma('busy_timeout = 1000');
     const owner = lock && busy ? readOwner(lock) : undefined;
     lock?.close();
@@ -84,7 +85,7 @@ function lockFor(path: string, lockPath: string): Database.Database | undefined 
       throw new DatabaseOpenError(
         path,
         'unusable',
-        `cannot lock database ${path} with ${lockPath}: ${(e as Error).message}; delete that file if no emulator runs on the database`,
+        `cannot lock database ${path} with ${lockPath}: ${messageOf(e)}; delete that file if no emulator runs on the database`,
       );
     }
     if (owner?.pid === process.pid) return undefined;
@@ -106,9 +107,9 @@ function inUse(path: string, lockPath: string, owner?: DatabaseOwner): never {
 
 function readOwner(lock: Database.Database): DatabaseOwner | undefined {
   try {
-    const row = lock.prepare('SELECT pid, command FROM owner WHERE id = 1').get() as
-      | { pid: number; command: string | null }
-      | undefined;
+    const row = lock
+      .prepare<[], { pid: number; command: string | null }>('SELECT pid, command FROM owner WHERE id = 1')
+      .get();
     return row ? { pid: row.pid, ...(row.command ? { command: row.command } : {}) } : undefined;
   } catch {
     // The owner is between its two statements above (briefly exclusive); the lock file still names it.

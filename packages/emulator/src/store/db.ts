@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { codeOf, messageOf } from '../ground/thrown.js';
 import { DatabaseOpenError } from './db-error.js';
 import { checkDbFile } from './db-file.js';
 import { claimDb } from './db-owner.js';
@@ -124,9 +125,9 @@ const corruptionError = (path: string, why: string) =>
 
 function asOpenError(path: string, e: unknown): unknown {
   if (e instanceof DatabaseOpenError) return e;
-  const code = (e as { code?: unknown }).code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return e;
-  const why = (e as Error).message;
+  const code = codeOf(e);
+  if (!code?.startsWith('SQLITE_')) return e;
+  const why = messageOf(e);
   if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM')
     return new DatabaseOpenError(
       path,

@@ -183,8 +183,16 @@ export class ReadCache<K, V> {
  * One store's caches and what they last saw of its connection: they are brought up to date
  * together, so a tag drained for one reaches all of them.
  */
+/** What the store's changes do to a cache, whatever it holds. */
+interface Kept {
+  invalidate(tags: readonly string[]): void;
+  clear(): void;
+  readonly size: number;
+  readonly stats: Omit<CacheStats, 'size'>;
+}
+
 class Changes {
-  readonly caches = new Map<string, ReadCache<unknown, unknown>>();
+  readonly caches = new Map<string, { cache: Kept; forget(): void }>();
   private tagging = false;
   private bulk = 0;
   private seen: { changes: number; dataVersion: number } | undefined;
@@ -205,7 +213,7 @@ class Changes {
     if (now.dataVersion !== seen.dataVersion) return this.reset();
     if (now.changes === seen.changes) return true;
     const tags = takeTags(this.store.db);
-    for (const cache of this.caches.values()) cache.invalidate(tags);
+    for (const { cache } of this.caches.values()) cache.invalidate(tags);
     // Draining is a change too.
     this.seen = this.store.changeCounters();
     return true;
@@ -225,7 +233,18 @@ class Changes {
   }
 
   clear(): void {
-    for (const cache of this.caches.values()) cache.clear();
+    for (const { cache } of this.caches.values()) cache.clear();
+  }
+
+  /** Keeps `cache` up to date with the others; past MAX_CACHES the oldest is forgotten. */
+  register(name: string, cache: Kept, forget: () => void): void {
+    this.caches.set(name, { cache, forget });
+    // The oldest goes first: a stream of made-up origins must not grow memory without bound.
+    for (const [oldest, held] of this.caches) {
+      if (this.caches.size <= MAX_CACHES) break;
+      this.caches.delete(oldest);
+      held.forget();
+    }
   }
 
   private reset(): boolean {
@@ -249,26 +268,40 @@ function changes(store: Store): Changes {
 /** Named caches kept per store (four kinds for each of a few origins); names carry the request origin, which any Host header sets. */
 const MAX_CACHES = 12;
 
-/** The store's cache called `name` (one per kind of object and request origin). */
-export function readCache<K, V>(
-  store: Store,
-  name: string,
-  capacity: number,
-  options?: ReadCacheOptions,
-): ReadCache<K, V> {
-  const c = changes(store);
-  let cache = c.caches.get(name);
-  if (!cache) {
-    cache = new ReadCache<unknown, unknown>(c, capacity, options);
-    c.caches.set(name, cache);
-    // The oldest goes first: a stream of made-up origins must not grow memory without bound.
-    for (const oldest of c.caches.keys()) {
-      if (c.caches.size <= MAX_CACHES) break;
-      c.caches.delete(oldest);
+/**
+ * A kind of object kept in read caches, declared once with its key and value types:
+ * `const USERS = cacheKind<number, User>('users', 20_000)`, then `USERS.of(store, origin).getMany(...)`.
+ */
+export class CacheKind<K, V> {
+  private readonly held = new WeakMap<Store, Map<string, ReadCache<K, V>>>();
+
+  constructor(
+    private readonly kind: string,
+    private readonly capacity: number,
+    private readonly options: ReadCacheOptions = {},
+  ) {}
+
+  /** The store's cache of this kind, one per `variant` (the request origin, for values holding URLs). */
+  of(store: Store, variant?: string): ReadCache<K, V> {
+    const name = variant === undefined ? this.kind : `${this.kind} ${variant}`;
+    let mine = this.held.get(store);
+    if (!mine) {
+      mine = new Map();
+      this.held.set(store, mine);
     }
+    const known = mine.get(name);
+    if (known) return known;
+    const c = changes(store);
+    const cache = new ReadCache<K, V>(c, this.capacity, this.options);
+    mine.set(name, cache);
+    const caches = mine;
+    c.register(name, cache, () => caches.delete(name));
+    return cache;
   }
-  return cache as ReadCache<K, V>;
 }
+
+export const cacheKind = <K, V>(kind: string, capacity: number, options?: ReadCacheOptions) =>
+  new CacheKind<K, V>(kind, capacity, options);
 
 /**
  * Runs a bulk write (seed, reset, clear) without recording what it changes row by row, then
@@ -286,7 +319,7 @@ export function clearReadCaches(store: Store): void {
 /** Each cache's counters, by name. */
 export function readCacheStats(store: Store): Record<string, CacheStats> {
   const out: Record<string, CacheStats> = {};
-  for (const [name, cache] of changes(store).caches) out[name] = { size: cache.size, ...cache.stats };
+  for (const [name, { cache }] of changes(store).caches) out[name] = { size: cache.size, ...cache.stats };
   return out;
 }
 

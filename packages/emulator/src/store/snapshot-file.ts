@@ -8,9 +8,6 @@ import type { Db } from './db.js';
 import { LATEST_SCHEMA_VERSION } from './migrations.js';
 import { forgetLog, rollBackTo, stopRecording } from './undo-log.js';
 
-/** How a snapshot file is served and uploaded (IANA's type for SQLite databases). */
-export const SNAPSHOT_MEDIA_TYPE = 'application/vnd.sqlite3';
-
 const MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 
 /**

@@ -89,3 +89,18 @@ export class StatementFamily<R> {
     return s;
   }
 }
+
+declare const jsonOf: unique symbol;
+
+/**
+ * A TEXT column holding the JSON of a `T` the emulator wrote itself (`embeds: Json<StoredEmbed[]>`):
+ * read with `fromJson`, which gives the `T` back, typed by the column as rows are by their statement.
+ */
+export type Json<T> = string & { readonly [jsonOf]?: T };
+
+export const toJson = <T>(value: T): Json<T> => JSON.stringify(value);
+
+/** The value a JSON column holds, as the row type declares it. */
+export function fromJson<T>(text: Json<T>): T {
+  return JSON.parse(text);
+}

@@ -26,6 +26,7 @@ import {
   setDispatchCursor,
   type WebhookRow,
 } from '../store/queries/webhooks.js';
+import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
 import { type TableWatch, watchTable } from '../store/table-watch.js';
 import { type SendResult, WebhookSender } from './sender.js';
@@ -225,7 +226,7 @@ export class WebhookDispatcher {
         if (!hook || hook.row.updated_at !== row.updated_at || hook.row.filters !== row.filters)
           return {
             row,
-            match: compileFilters(JSON.parse(row.filters)),
+            match: compileFilters(fromJson(row.filters)),
             maybeDue: true,
             fresh: [],
             refused: targetRefusal(this.store, row.target_url, new URL(row.target_url)),

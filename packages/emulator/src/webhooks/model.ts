@@ -1,7 +1,7 @@
 // Webhooks as the v2 API shows them (`Webhook`, with `secrets` and `subscription.filters`), and the
 // changes the operations make: create, update, activate, delete, rotate a secret.
 import { randomBytes } from 'node:crypto';
-import type { Webhook, WebhookSubscriptionFilters } from '@castkit/sdk';
+import type { Webhook } from '@castkit/sdk';
 import { type Filters, validateFilters } from '../events/filters.js';
 import { latestEventId } from '../events/log.js';
 import { NotFoundError, ValidationError } from '../ground/errors.js';
@@ -19,6 +19,7 @@ import {
   validSecrets,
   type WebhookRow,
 } from '../store/queries/webhooks.js';
+import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
 
 /** The one developer every key of the emulator acts as. */
@@ -172,7 +173,7 @@ export function renderWebhooks(store: Store, rows: readonly WebhookRow[]): Webho
     subscription: {
       object: 'webhook_subscription',
       subscription_id: r.subscription_id,
-      filters: JSON.parse(r.filters) as WebhookSubscriptionFilters,
+      filters: fromJson(r.filters),
       created_at: iso(r.created_at),
       updated_at: iso(r.updated_at),
     },

@@ -1,7 +1,10 @@
 // What the hydrators (hydrate/) read to build casts: whole cast rows by hash, and each cast's newest reactors.
 
-import { IN_JSON, rows } from '../statements.js';
+import { IN_JSON, type Json, rows } from '../statements.js';
 import type { Store } from '../store.js';
+
+/** A cast's embed as stored: a URL, or another cast by id. */
+export type StoredEmbed = { url: string } | { castId: { fid: number; hash: string } };
 
 /** A `casts` row as stored; embeds, mentions and mentions_positions are JSON arrays. */
 export interface CastRow {
@@ -15,9 +18,9 @@ export interface CastRow {
   root_hash: string;
   root_parent_url: string | null;
   channel_id: string | null;
-  embeds: string;
-  mentions: string;
-  mentions_positions: string;
+  embeds: Json<StoredEmbed[]>;
+  mentions: Json<number[]>;
+  mentions_positions: Json<number[]>;
   replies_count: number;
   likes_count: number;
   recasts_count: number;
@@ -53,7 +56,11 @@ const RECENT_REACTORS = 5;
  * One row per (cast, type 1 like / 2 recast): `reactors` is a JSON array of `[fid, username, known]`
  * for its newest few reactions, newest first; `known` is 0 for a reactor the store has no user for.
  */
-export type RecentReactorsRow = { target: string; type: number; reactors: string };
+export type RecentReactorsRow = {
+  target: string;
+  type: number;
+  reactors: Json<[fid: number, username: string | null, known: number][]>;
+};
 
 const RECENT_REACTOR_ROWS = rows<[hashes: string], RecentReactorsRow>(`SELECT j.value AS target, t.type, (
          SELECT json_group_array(json_array(x.fid, u.username, u.fid IS NOT NULL) ORDER BY x.ts DESC, x.fid)

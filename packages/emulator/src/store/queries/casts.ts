@@ -2,9 +2,9 @@
 // cast hashes (newest first, keyed, ranked), threads, search, and the lookups routes make before writing.
 // Pages return hashes; hydrate/cast.ts builds the casts.
 
-import { column, IN_JSON, rows, StatementFamily, write } from '../statements.js';
+import { column, IN_JSON, type Json, rows, StatementFamily, write } from '../statements.js';
 import type { Store } from '../store.js';
-import type { CastRow } from './cast-hydration.js';
+import type { CastRow, StoredEmbed } from './cast-hydration.js';
 import { type KeysetPage, type PageWindow, pager, type SortColumn } from './keyset.js';
 
 const LIVE_CAST_AUTHOR = column<[hash: string], number>(
@@ -128,11 +128,9 @@ export type NewCast = {
   rootHash: string;
   rootParentUrl: string | null;
   channelId: string | null;
-  /** JSON: `[{url}|{castId:{fid,hash}}]` */
-  embeds: string;
-  /** JSON arrays */
-  mentions: string;
-  mentionsPositions: string;
+  embeds: Json<StoredEmbed[]>;
+  mentions: Json<number[]>;
+  mentionsPositions: Json<number[]>;
 };
 
 const INSERT_CAST = write<
@@ -148,9 +146,9 @@ const INSERT_CAST = write<
     rootHash: string,
     rootParentUrl: string | null,
     channelId: string | null,
-    embeds: string,
-    mentions: string,
-    mentionsPositions: string,
+    embeds: Json<StoredEmbed[]>,
+    mentions: Json<number[]>,
+    mentionsPositions: Json<number[]>,
   ]
 >(`INSERT INTO casts (hash, fid, ts, type, text, parent_hash, parent_fid, parent_url, root_hash, root_parent_url,
         channel_id, embeds, mentions, mentions_positions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -459,7 +457,7 @@ export function ancestorHashes(store: Store, parentHash: string): string[] {
 
 const THREAD_CASTS = rows<
   [root_hash: string, hash: string, limit: number],
-  { hash: string; fid: number; mentions: string; likes_count: number }
+  { hash: string; fid: number; mentions: Json<number[]>; likes_count: number }
 >(`SELECT hash, fid, mentions, likes_count FROM casts WHERE root_hash = ? AND deleted = 0 AND hash != ?
        ORDER BY ts LIMIT ?`);
 
@@ -468,7 +466,7 @@ export function threadCasts(
   store: Store,
   cast: { root_hash: string; hash: string },
   limit: number,
-): { hash: string; fid: number; mentions: string; likes_count: number }[] {
+): { hash: string; fid: number; mentions: Json<number[]>; likes_count: number }[] {
   return THREAD_CASTS.all(store, cast.root_hash, cast.hash, limit);
 }
 

@@ -1,40 +1,41 @@
 // The developer's page frames (publishNeynarFrame), frame actions recorded for analytics, and pay
 // frames. Pages and pay-frame bodies are stored as the JSON the API answers with.
 
-import { column, rows, write } from '../statements.js';
+import type { NeynarFramePage, TransactionFramePay } from '@castkit/sdk/2.x';
+import { column, type Json, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 
 export interface NeynarFrameRow {
   uuid: string;
   name: string;
-  pages: string;
+  pages: Json<NeynarFramePage[]>;
   created_at: number;
   updated_at: number;
 }
 
-const INSERT_NEYNAR_FRAME = write<[uuid: string, name: string, pages: string, now: number, now2: number]>(
-  'INSERT INTO neynar_frames (uuid, name, pages, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-);
+const INSERT_NEYNAR_FRAME = write<
+  [uuid: string, name: string, pages: Json<NeynarFramePage[]>, createdAt: number, updatedAt: number]
+>('INSERT INTO neynar_frames (uuid, name, pages, created_at, updated_at) VALUES (?, ?, ?, ?, ?)');
 
 export function insertNeynarFrame(
   store: Store,
   uuid: string,
   name: string,
-  pages: string,
+  pages: Json<NeynarFramePage[]>,
   now: number,
 ): void {
   INSERT_NEYNAR_FRAME.run(store, uuid, name, pages, now, now);
 }
 
-const UPDATE_NEYNAR_FRAME_ROW = write<[name: string, pages: string, now: number, uuid: string]>(
-  'UPDATE neynar_frames SET name = ?, pages = ?, updated_at = ? WHERE uuid = ?',
-);
+const UPDATE_NEYNAR_FRAME_ROW = write<
+  [name: string, pages: Json<NeynarFramePage[]>, now: number, uuid: string]
+>('UPDATE neynar_frames SET name = ?, pages = ?, updated_at = ? WHERE uuid = ?');
 
 export function updateNeynarFrameRow(
   store: Store,
   uuid: string,
   name: string,
-  pages: string,
+  pages: Json<NeynarFramePage[]>,
   now: number,
 ): void {
   UPDATE_NEYNAR_FRAME_ROW.run(store, name, pages, now, uuid);
@@ -123,7 +124,10 @@ export function frameActionsBetween(
   return FRAME_ACTIONS_BETWEEN.all(store, url, start, stop);
 }
 
-const INSERT_PAY_FRAME = write<[id: string, body: string, idem: string | null, now: number]>(
+/** A transaction pay frame as kept: the answer without its URL, which follows the serving origin. */
+export type StoredPayFrame = Omit<TransactionFramePay, 'url'>;
+
+const INSERT_PAY_FRAME = write<[id: string, body: Json<StoredPayFrame>, idem: string | null, now: number]>(
   'INSERT INTO pay_frames (id, body, idem, created_at) VALUES (?, ?, ?, ?)',
 );
 
@@ -132,21 +136,23 @@ const INSERT_PAY_FRAME = write<[id: string, body: string, idem: string | null, n
 export function insertPayFrame(
   store: Store,
   id: string,
-  body: string,
+  body: Json<StoredPayFrame>,
   idem: string | null,
   now: number,
 ): void {
   INSERT_PAY_FRAME.run(store, id, body, idem, now);
 }
 
-const PAY_FRAME_BODY = column<[id: string], string>('SELECT body FROM pay_frames WHERE id = ?');
+const PAY_FRAME_BODY = column<[id: string], Json<StoredPayFrame>>('SELECT body FROM pay_frames WHERE id = ?');
 
-export function payFrameBody(store: Store, id: string): string | undefined {
+export function payFrameBody(store: Store, id: string): Json<StoredPayFrame> | undefined {
   return PAY_FRAME_BODY.get(store, id);
 }
 
-const PAY_FRAME_BY_IDEM = column<[idem: string], string>('SELECT body FROM pay_frames WHERE idem = ?');
+const PAY_FRAME_BY_IDEM = column<[idem: string], Json<StoredPayFrame>>(
+  'SELECT body FROM pay_frames WHERE idem = ?',
+);
 
-export function payFrameByIdem(store: Store, idem: string): string | undefined {
+export function payFrameByIdem(store: Store, idem: string): Json<StoredPayFrame> | undefined {
   return PAY_FRAME_BY_IDEM.get(store, idem);
 }

@@ -2,7 +2,7 @@
 
 import { toFarcasterTime } from '../../ground/codec.js';
 import { signalEventAppended } from '../commit-signal.js';
-import { column, rows, write } from '../statements.js';
+import { column, type Json, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { pager } from './keyset.js';
 
@@ -25,7 +25,7 @@ export type HubEventRow = {
   id: number;
   type: number;
   message_hash: string | null;
-  deleted_hashes: string;
+  deleted_hashes: Json<string[]>;
   onchain_event_id: number | null;
   username_proof_name: string | null;
   block_number: number;

@@ -1,7 +1,7 @@
 // Mini apps: the catalogue (ranked by recent use), who used which app, who added it and the
 // notification tokens issued to them, and the notifications delivered with those tokens.
 
-import { column, IN_JSON, rows, write } from '../statements.js';
+import { column, IN_JSON, type Json, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 
@@ -175,7 +175,7 @@ export function searchMiniappsPage(store: Store, q: string, w: PageWindow): Keys
 
 const APPS_USED_BY_FOLLOWING = rows<
   [since: number, viewer: number, limit: number],
-  { app_id: number; fids: string }
+  { app_id: number; fids: Json<number[]> }
 >(`SELECT u.app_id, json_group_array(DISTINCT u.fid) AS fids, COUNT(DISTINCT u.fid) AS n
          FROM links l JOIN miniapp_uses u INDEXED BY miniapp_uses_fid ON u.fid = l.target_fid AND u.ts >= ?
         WHERE l.fid = ? AND l.type = 'follow'
@@ -187,7 +187,7 @@ export function appsUsedByFollowing(
   viewer: number,
   since: number,
   limit: number,
-): { app_id: number; fids: string }[] {
+): { app_id: number; fids: Json<number[]> }[] {
   return APPS_USED_BY_FOLLOWING.all(store, since, viewer, limit);
 }
 

@@ -1,7 +1,23 @@
 // The emulated chain's records: on-chain events, rented storage and username proofs.
 
-import { column, rows, write } from '../statements.js';
+import { column, type Json, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
+
+/** What the write path keeps in an on-chain event's `body` column (domain/accounts.ts), by event type; read as one shape holding the fields of every kind, by event type. */
+export interface OnChainBody {
+  key: string;
+  keyType?: number;
+  eventType: number;
+  metadata?: string;
+  metadataType?: number;
+  to: string;
+  from?: string;
+  recoveryAddress: string;
+  payer: string;
+  units: number;
+  expiry: number;
+  migratedAt?: number;
+}
 
 export type OnChainRow = {
   id: number;
@@ -16,7 +32,7 @@ export type OnChainRow = {
   tx_index: number;
   address: string | null;
   /** JSON of the event's fields (domain/accounts.ts writes it). */
-  body: string;
+  body: Json<OnChainBody>;
 };
 
 export type UsernameProofRow = {

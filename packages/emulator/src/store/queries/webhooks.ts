@@ -1,6 +1,7 @@
 // Webhooks, their secrets, the dispatch cursor and the delivery outbox (schema: ../webhooks-schema.ts).
 
-import { column, rows, write } from '../statements.js';
+import type { WebhookSubscriptionFilters } from '@castkit/sdk/2.x';
+import { column, type Json, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 
 export interface WebhookRow {
@@ -10,7 +11,7 @@ export interface WebhookRow {
   target_url: string;
   description: string;
   active: number;
-  filters: string;
+  filters: Json<WebhookSubscriptionFilters>;
   after_event_id: number;
   created_at: number;
   updated_at: number;
@@ -65,7 +66,7 @@ const INSERT_WEBHOOK = write<
     target_url: string,
     description: string,
     active: number,
-    filters: string,
+    filters: Json<WebhookSubscriptionFilters>,
     after_event_id: number,
     created_at: number,
     updated_at: number,
@@ -107,13 +108,24 @@ export function liveWebhooks(store: Store): WebhookRow[] {
 }
 
 const UPDATE_WEBHOOK_ROW = write<
-  [title: string, target_url: string, filters: string, updated_at: number, id: string]
+  [
+    title: string,
+    target_url: string,
+    filters: Json<WebhookSubscriptionFilters>,
+    updated_at: number,
+    id: string,
+  ]
 >('UPDATE webhooks SET title = ?, target_url = ?, filters = ?, updated_at = ? WHERE webhook_id = ?');
 
 export function updateWebhookRow(
   store: Store,
   id: string,
-  fields: { title: string; target_url: string; filters: string; updated_at: number },
+  fields: {
+    title: string;
+    target_url: string;
+    filters: Json<WebhookSubscriptionFilters>;
+    updated_at: number;
+  },
 ): void {
   UPDATE_WEBHOOK_ROW.run(store, fields.title, fields.target_url, fields.filters, fields.updated_at, id);
 }

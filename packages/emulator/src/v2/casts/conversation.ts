@@ -11,6 +11,7 @@ import { hydrateUserList } from '../../hydrate/user.js';
 import type { CastRow } from '../../store/queries/cast-hydration.js';
 import { ancestorHashes, firstRepliesOf, repliesPage, threadCasts } from '../../store/queries/casts.js';
 import type { KeysetPage } from '../../store/queries/keyset.js';
+import { fromJson } from '../../store/statements.js';
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
 import type { Viewer } from './page.js';
@@ -46,9 +47,13 @@ export function lookupConversation(
   const tree = (hash: string): CastWithInteractionsAndConversationsRef | undefined => {
     const cast = casts.get(hash);
     if (!cast) return undefined;
-    // The spec types nested replies loosely (objects); they are the same shape, recursively.
-    const replies = (children.get(hash) ?? []).map(tree).filter((c) => c !== undefined);
-    return { ...cast, direct_replies: replies as unknown as Record<string, unknown>[] };
+    // The spec types nested replies loosely (objects); they are the same shape, recursively. A
+    // spread's type is a plain object type, which a record of unknowns takes.
+    const replies = (children.get(hash) ?? []).flatMap((h) => {
+      const reply = tree(h);
+      return reply ? [{ ...reply }] : [];
+    });
+    return { ...cast, direct_replies: replies };
   };
   const body: Conversation = {
     conversation: {
@@ -82,7 +87,7 @@ export function summarizeConversation(
   const root = resolveCast(store, identifier, /^0x[0-9a-f]+$/i.test(identifier) ? 'hash' : 'url');
   const thread = threadCasts(store, root, limit);
   const authorFids = [...new Set([root.fid, ...thread.map((c) => c.fid)])];
-  const mentionFids = [...new Set([root, ...thread].flatMap((c) => JSON.parse(c.mentions) as number[]))];
+  const mentionFids = [...new Set([root, ...thread].flatMap((c) => fromJson(c.mentions)))];
   const participants = hydrateUserList(store, authorFids, { origin });
   const [head] = hydrateCastList(store, [root.hash], { origin });
   const top = [...thread].sort((a, b) => b.likes_count - a.likes_count)[0];

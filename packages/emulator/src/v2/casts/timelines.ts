@@ -4,7 +4,7 @@
 // down as some feed has needed, and read again when the author casts, recasts or deletes
 // (store/read-cache.ts).
 import { type TimelineEntry, timelineEntries } from '../../store/queries/timelines.js';
-import { readCache } from '../../store/read-cache.js';
+import { cacheKind } from '../../store/read-cache.js';
 import type { Store } from '../../store/store.js';
 
 export type Entry = TimelineEntry;
@@ -27,12 +27,11 @@ const timelineTag = (fid: number) => `timeline:${fid}`;
 
 // A timeline a write dropped is read again down to where it was known, for every feed at once:
 // dropped outright, each follower's next feed would recompute how far down to read.
-const cacheOf = (store: Store) =>
-  readCache<number, Timeline>(store, 'timelines', CACHED_TIMELINES, { keepPrevious: true });
+const TIMELINES = cacheKind<number, Timeline>('timelines', CACHED_TIMELINES, { keepPrevious: true });
 
 /** What is known of each author's timeline (nothing, for those never read). */
 export function knownTimelines(store: Store, authors: readonly number[]): Map<number, Timeline> {
-  return cacheOf(store).getMany(authors, (missing, dependOn, previous) => {
+  return TIMELINES.of(store).getMany(authors, (missing, dependOn, previous) => {
     for (const fid of missing) dependOn(fid, [timelineTag(fid)]);
     const known = [...previous].filter(([, t]) => t.floor < Number.POSITIVE_INFINITY);
     const read = timelineEntries(
@@ -61,7 +60,7 @@ export function readTimelines(store: Store, lists: Map<number, Timeline>, t: num
     store,
     below.map(([fid, tl]) => [fid, t, tl.floor]),
   );
-  const cache = cacheOf(store);
+  const cache = TIMELINES.of(store);
   for (const [fid, head] of below) {
     const entries = [...head.entries, ...(read.get(fid) ?? [])];
     lists.set(fid, cache.set(fid, { entries, floor: t }, [timelineTag(fid)]));

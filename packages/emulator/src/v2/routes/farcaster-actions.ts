@@ -4,6 +4,8 @@
 import type { Message } from '@farcaster/core';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
+import { isRecord } from '../../ground/is-record.js';
+import { messageOf } from '../../ground/thrown.js';
 import { renderStored } from '../../hub/render.js';
 import { signJfs } from '../../miniapps/jfs.js';
 import { actAs } from '../../protocol/actions.js';
@@ -37,7 +39,9 @@ function protobufJson(value: unknown, key = ''): unknown {
   return value;
 }
 
-function messageFromJson(body: Record<string, unknown>): Message {
+function messageFromJson(body: unknown): Message {
+  if (!isRecord(body))
+    throw new ValidationError('body must be a JSON object: a signed Farcaster message', 'body');
   for (const field of ['data', 'hash', 'signature', 'signer'] as const) {
     if (body[field] === undefined)
       throw new ValidationError(`body.${field} is required: send a signed Farcaster message`, field);
@@ -45,7 +49,7 @@ function messageFromJson(body: Record<string, unknown>): Message {
   try {
     return farcasterCore().Message.fromJSON(protobufJson(body));
   } catch (e) {
-    throw new ValidationError(`body is not a Farcaster message: ${(e as Error).message}`, 'body');
+    throw new ValidationError(`body is not a Farcaster message: ${messageOf(e)}`, 'body');
   }
 }
 
@@ -67,7 +71,7 @@ function localAppUrl(baseUrl: string): URL {
 
 export const farcasterActionHandlers: V2Handlers = {
   async publishMessageToFarcaster({ store, params }) {
-    const result = await submitMessage(store, messageFromJson(params.body as Record<string, unknown>));
+    const result = await submitMessage(store, messageFromJson(params.body));
     return renderStored(store, result.hash);
   },
 
@@ -93,7 +97,7 @@ export const farcasterActionHandlers: V2Handlers = {
       });
     } catch (e) {
       const why =
-        (e as Error).name === 'TimeoutError'
+        e instanceof Error && e.name === 'TimeoutError'
           ? `no answer within ${ACTION_TIMEOUT_MS} ms`
           : 'the connection failed';
       throw new ValidationError(`the app at ${target.origin} could not be reached: ${why}`, 'base_url');
@@ -112,9 +116,7 @@ export const farcasterActionHandlers: V2Handlers = {
       throw new ValidationError(`the app at ${target.href} answered something other than JSON`, 'base_url');
     }
     // The spec's answer is an object: an app's array or scalar answer is passed on inside one.
-    return answer && typeof answer === 'object' && !Array.isArray(answer)
-      ? (answer as Record<string, unknown>)
-      : { result: answer };
+    return isRecord(answer) ? answer : { result: answer };
   },
 };
 

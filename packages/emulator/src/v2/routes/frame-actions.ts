@@ -30,8 +30,10 @@ import {
   payFrameBody,
   payFrameByIdem,
   recordFrameAction,
+  type StoredPayFrame,
   validatedFrameUrls,
 } from '../../store/queries/frames.js';
+import { fromJson, type Json, toJson } from '../../store/statements.js';
 import type { Store } from '../../store/store.js';
 
 const NETWORK_MAINNET = 1;
@@ -202,8 +204,8 @@ export const frameActionHandlers: V2Handlers = {
       status: 'created',
       transaction: { to: { ...params.transaction.to, address: params.transaction.to.address.toLowerCase() } },
     };
-    insertPayFrame(store, id, JSON.stringify(stored), params.idem ?? null, store.now());
-    return { transaction_frame: payFrame(JSON.stringify(stored), origin) };
+    insertPayFrame(store, id, toJson(stored), params.idem ?? null, store.now());
+    return { transaction_frame: payFrame(toJson(stored), origin) };
   },
 
   getTransactionPayFrame({ store, params, origin }) {
@@ -213,8 +215,8 @@ export const frameActionHandlers: V2Handlers = {
   },
 };
 
-function payFrame(stored: string, origin: string): TransactionFramePay {
-  const frame = JSON.parse(stored) as Omit<TransactionFramePay, 'url'>;
+function payFrame(stored: Json<StoredPayFrame>, origin: string): TransactionFramePay {
+  const frame = fromJson(stored);
   return { ...frame, url: `${origin}${PAY_PATH}${frame.id}` };
 }
 

@@ -18,6 +18,7 @@ import {
   updateNeynarFrameRow,
 } from '../../store/queries/frames.js';
 import { appsUsedByFollowing, catalogPage, searchMiniappsPage } from '../../store/queries/miniapps.js';
+import { fromJson } from '../../store/statements.js';
 import type { Store } from '../../store/store.js';
 import { TIME_WINDOWS } from '../casts/feed-queries.js';
 import { nextCursor, pageWindow } from '../cursor.js';
@@ -88,7 +89,7 @@ export const frameHandlers: V2Handlers = {
       relevant_frames: used.flatMap((u) => {
         const app = apps.get(u.app_id);
         if (!app) return [];
-        const fids = JSON.parse(u.fids) as number[];
+        const fids = fromJson(u.fids);
         const rest = userDehydrated(store, fids.slice(TOP_USERS), origin);
         return [
           {
@@ -173,6 +174,6 @@ function framePages(pages: NeynarFramePage[]): NeynarFramePage[] {
 }
 
 export function neynarFrame(row: NeynarFrameRow, origin: string): NeynarFrame {
-  const pages = JSON.parse(row.pages) as NeynarFramePage[];
+  const pages = fromJson(row.pages);
   return { uuid: row.uuid, name: row.name, link: frameLink(origin, row.uuid), pages, valid: true };
 }

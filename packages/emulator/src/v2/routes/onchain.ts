@@ -22,6 +22,7 @@ import {
 } from '../../domain/ledger.js';
 import { walletOrNew } from '../../domain/wallets.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { type Hex, isHex } from '../../ground/hex.js';
 import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
 import { farcasterCore } from '../../protocol/core.js';
 import {
@@ -55,9 +56,11 @@ const SIGNED_KEY_REQUEST_METADATA = [
   },
 ] as const;
 
-function evmAddress(value: string, property: string): string {
-  if (!EVM_ADDRESS.test(value)) throw new ValidationError(`${property} must be an eth address`, property);
-  return value.toLowerCase();
+function evmAddress(value: string, property: string): Hex {
+  const lower = value.toLowerCase();
+  if (!EVM_ADDRESS.test(value) || !isHex(lower))
+    throw new ValidationError(`${property} must be an eth address`, property);
+  return lower;
 }
 
 export const onchainHandlers: V2Handlers = {
@@ -298,23 +301,18 @@ type Registration = V2Params<'registerAccountOnchain'>['registration'];
 type SignerRequest = NonNullable<V2Params<'registerAccountOnchain'>['signers']>[number];
 
 /** The custody address's EIP-712 Register signature for the IdGateway (a fresh address: nonce 0). */
-async function checkRegister(
-  store: Store,
-  r: Registration,
-  custody: string,
-  recovery: string,
-): Promise<void> {
+async function checkRegister(store: Store, r: Registration, custody: Hex, recovery: Hex): Promise<void> {
   if (r.deadline * 1000 <= store.now())
     throw new ValidationError('registration.deadline has passed', 'registration.deadline');
   const signature = hexParam(r.signature, 'registration.signature', 65);
   const valid = await verifyTypedData({
-    address: custody as `0x${string}`,
+    address: custody,
     domain: farcasterCore().ID_GATEWAY_EIP_712_DOMAIN,
     types: { Register: farcasterCore().ID_GATEWAY_REGISTER_TYPE },
     primaryType: 'Register',
     message: {
-      to: custody as `0x${string}`,
-      recovery: recovery as `0x${string}`,
+      to: custody,
+      recovery: recovery,
       nonce: 0n,
       deadline: BigInt(r.deadline),
     },
@@ -332,31 +330,33 @@ async function checkRegister(
 async function checkAdd(
   store: Store,
   s: SignerRequest,
-  custody: string,
+  custody: Hex,
   n: number,
 ): Promise<{ key: string; appFid: number }> {
   const at = `signers[${n}]`;
   if (s.deadline * 1000 <= store.now())
     throw new ValidationError(`${at}.deadline has passed`, `${at}.deadline`);
   const key = hexParam(s.public_key, `${at}.public_key`, 32);
-  const metadata = s.metadata.toLowerCase() as `0x${string}`;
+  const metadata = s.metadata.toLowerCase();
+  const notMetadata = new ValidationError(
+    `${at}.metadata is not an ABI-encoded SignedKeyRequestMetadata`,
+    `${at}.metadata`,
+  );
+  if (!isHex(metadata)) throw notMetadata;
   let appFid: number;
   try {
     const [decoded] = decodeAbiParameters(SIGNED_KEY_REQUEST_METADATA, metadata);
     appFid = Number(decoded.requestFid);
   } catch {
-    throw new ValidationError(
-      `${at}.metadata is not an ABI-encoded SignedKeyRequestMetadata`,
-      `${at}.metadata`,
-    );
+    throw notMetadata;
   }
   const valid = await verifyTypedData({
-    address: custody as `0x${string}`,
+    address: custody,
     domain: farcasterCore().KEY_GATEWAY_EIP_712_DOMAIN,
     types: { Add: farcasterCore().KEY_GATEWAY_ADD_TYPE },
     primaryType: 'Add',
     message: {
-      owner: custody as `0x${string}`,
+      owner: custody,
       keyType: s.key_type ?? 1,
       key,
       metadataType: s.metadata_type ?? 1,

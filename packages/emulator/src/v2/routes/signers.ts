@@ -6,6 +6,7 @@ import type { V2Handlers } from '../../api/dispatch.js';
 import { approveSigner, createSigner, mustSigner, requestSignerApproval } from '../../domain/accounts.js';
 import { findSignerByPublicKey, registerDeveloperKey } from '../../domain/developer-signers.js';
 import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../ground/errors.js';
+import { isHex } from '../../ground/hex.js';
 import { requireUser } from '../../hydrate/user.js';
 import type { SignerRow } from '../../store/queries/signers.js';
 import { signersOfFid } from '../../store/queries/signers.js';
@@ -56,14 +57,18 @@ export async function verifySignedKeyRequest(
   let valid = false;
   try {
     const { verifyTypedData } = await viem();
-    valid = await verifyTypedData({
-      address: custody as `0x${string}`,
-      domain: SIGNED_KEY_REQUEST_DOMAIN,
-      types: SIGNED_KEY_REQUEST_TYPES,
-      primaryType: 'SignedKeyRequest',
-      message: { requestFid: BigInt(appFid), key: publicKey as `0x${string}`, deadline: BigInt(deadline) },
-      signature,
-    });
+    // Stored keys and addresses are hex; the checks say so to viem's types.
+    valid =
+      isHex(custody) &&
+      isHex(publicKey) &&
+      (await verifyTypedData({
+        address: custody,
+        domain: SIGNED_KEY_REQUEST_DOMAIN,
+        types: SIGNED_KEY_REQUEST_TYPES,
+        primaryType: 'SignedKeyRequest',
+        message: { requestFid: BigInt(appFid), key: publicKey, deadline: BigInt(deadline) },
+        signature,
+      }));
   } catch {
     valid = false;
   }
@@ -118,12 +123,13 @@ export const signerHandlers: V2Handlers = {
     const { message } = params;
     // A Sign-In With Ethereum message: its second line is the signing address.
     const address = message.match(/^0x[0-9a-fA-F]{40}$/m)?.[0];
-    if (!address) throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
+    if (!address || !isHex(address))
+      throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
     let valid = false;
     try {
       const { verifyMessage } = await viem();
       valid = await verifyMessage({
-        address: address as `0x${string}`,
+        address,
         message,
         signature: hexParam(params.signature, 'signature', 65),
       });
