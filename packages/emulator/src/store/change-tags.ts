@@ -83,12 +83,16 @@ function triggerSql(db: Db): string[] {
         for (const row of rows) {
           const of = (sql: string) => sql.replace(/\bR\./g, `${row}.`);
           const where = [t.where && of(t.where), moved].filter(Boolean).join(' AND ');
-          selects.push(`SELECT ${of(t.tag)}${where ? ` WHERE ${where}` : ''}`);
+          selects.push(`SELECT ${of(t.tag)} AS tag${where ? ` WHERE ${where}` : ''}`);
         }
       }
+      // UNION and NOT IN, not IGNORE alone: an upsert's DO UPDATE overrides the conflict handling of
+      // what its triggers insert, so a tag offered twice (OLD and NEW of one row) or already taken
+      // would fail the user's write.
       out.push(
         `CREATE TEMP TRIGGER IF NOT EXISTS ${TAGS}_${table}_${event} AFTER ${event.toUpperCase()} ON main.${table}
-         BEGIN INSERT OR IGNORE INTO ${TAGS} (tag) ${selects.join(' UNION ALL ')}; END`,
+         BEGIN INSERT OR IGNORE INTO ${TAGS} (tag)
+           SELECT tag FROM (${selects.join(' UNION ')}) WHERE tag NOT IN (SELECT tag FROM ${TAGS}); END`,
       );
     }
   }
