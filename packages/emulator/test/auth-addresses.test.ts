@@ -61,6 +61,8 @@ describe('developer-managed auth addresses', () => {
     });
     expect((await lookup(address)).body).toEqual(res.body);
 
+    const bobBefore = await v3.get('/v2/farcaster/user/bulk/', { fids: String(bob!.fid) });
+    expect(bobBefore.body.users[0].auth_addresses).toEqual([]);
     const approve = await fetch(`${res.body.auth_address_approval_url}?fid=${bob!.fid}`);
     expect(approve.status).toBe(200);
     expect((await lookup(address)).body).toEqual({
@@ -68,6 +70,11 @@ describe('developer-managed auth addresses', () => {
       status: 'approved',
       fid: bob!.fid,
     });
+    // bob, read as a 3.x app reads users (a fresh read after a cached one), carries it with alice's app.
+    const bobNow = await v3.get('/v2/farcaster/user/bulk/', { fids: String(bob!.fid) });
+    expect(bobNow.body.users[0].auth_addresses).toEqual([
+      { address: address.toLowerCase(), app: expect.objectContaining({ fid: alice!.fid }) },
+    ]);
     // On chain: a signer event of key type 2 for bob, which the hub serves.
     const signers = await v3.get('/v1/onChainEventsByFid', {
       fid: bob!.fid,

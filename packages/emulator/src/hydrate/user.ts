@@ -5,7 +5,12 @@ import type { User, UserDehydrated } from '@castkit/sdk/2.x';
 import { absoluteUrl } from '../ground/absolute-url.js';
 import { NotFoundError } from '../ground/errors.js';
 import { isoTime } from '../store/clock.js';
-import { dehydratedUserRows, type UserRow, userProfileRows } from '../store/queries/user-hydration.js';
+import {
+  dehydratedUserRows,
+  type UserRow,
+  userAuthAddresses,
+  userProfileRows,
+} from '../store/queries/user-hydration.js';
 import { userExists } from '../store/queries/users.js';
 import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
@@ -56,6 +61,12 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
   }
   const seeded = store.getMeta('asset_origin');
   const now = store.now();
+  const authAddresses = userAuthAddresses(store, fids);
+  const apps = userDehydrated(
+    store,
+    authAddresses.map((a) => a.app_fid),
+    origin,
+  );
 
   for (const row of rows) {
     const ethAddresses = eth.get(row.fid) ?? [];
@@ -72,8 +83,13 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
       follower_count: row.follower_count,
       following_count: row.following_count,
       verifications: ethAddresses,
-      // Auth addresses are keys an app registers for a user; the store knows none of them yet.
-      auth_addresses: [],
+      // Keys an app registered for the user (registerSignedKeyForDeveloperManagedAuthAddress) and the user approved.
+      auth_addresses: authAddresses
+        .filter((a) => a.fid === row.fid)
+        .map((a) => ({
+          address: a.address,
+          app: apps.get(a.app_fid) ?? { object: 'user_dehydrated', fid: a.app_fid },
+        })),
       verified_addresses: {
         eth_addresses: ethAddresses,
         sol_addresses: solAddresses,

@@ -25,11 +25,23 @@ export interface UserRow {
 }
 
 export type VerificationRow = { fid: number; address: string; protocol: 'ethereum' | 'solana' };
+/** An approved developer-managed auth address of a user, and the app (its fid) that registered it. */
+export type AuthAddressOfUser = { fid: number; address: string; app_fid: number };
 
 const USER_PROFILE_ROWS = rows<[json: string], UserRow>(`SELECT * FROM users WHERE fid IN (${IN_JSON})`);
 const USER_PROFILE_ROWS_2 = rows<[json: string], VerificationRow>(
   `SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`,
 );
+
+const USER_AUTH_ADDRESSES = rows<[json: string], AuthAddressOfUser>(
+  `SELECT fid, address, app_fid FROM auth_addresses
+   WHERE status = 'approved' AND fid IN (${IN_JSON}) ORDER BY created_at, address`,
+);
+
+/** The approved auth addresses of the users among `fids`, oldest first. */
+export function userAuthAddresses(store: Store, fids: readonly number[]): AuthAddressOfUser[] {
+  return USER_AUTH_ADDRESSES.all(store, JSON.stringify(fids));
+}
 
 /**
  * The rows of the known users among `fids` and all their verified addresses, oldest verification
