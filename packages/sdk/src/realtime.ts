@@ -1,6 +1,7 @@
 // The realtime entry point (`@castkit/sdk/realtime`): the WebSocket client, kept out of the core
 // entry so the core stays free of any socket code.
 export {
+  type AnyRealtimeEvent,
   RealtimeClient,
   type RealtimeClientOptions,
   type RealtimeEvent,

@@ -5,6 +5,7 @@ import { type Emulator, startEmulator } from '@castkit/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { NeynarAPIClient } from '../src/2x/index.js';
+import type { WebhookEvent as WebhookEvent3 } from '../src/3x/index.js';
 import {
   ConnectionClosedError,
   RealtimeAuthenticationError,
@@ -19,7 +20,7 @@ const BOB = '00000000-0000-4000-8000-000000000002';
 
 let emu: Emulator;
 let api: NeynarAPIClient;
-const clients: RealtimeClient[] = [];
+const clients: { close(): void }[] = [];
 const client = (options: Partial<ConstructorParameters<typeof RealtimeClient>[0]> = {}) => {
   const c = new RealtimeClient({ url: emu.url, apiKey: emu.apiKey, ...options });
   clients.push(c);
@@ -94,6 +95,24 @@ describe('events', () => {
     await cast(ALICE, 'filtered: alice after bob');
     await done;
     expect(texts(seen)).toEqual(['filtered: alice first', 'filtered: alice after bob']);
+  });
+
+  it('types its events as 3.x’s when a 3.x program names them, and the users it receives hold 3.x’s fields', async () => {
+    const c = new RealtimeClient<WebhookEvent3>({ url: emu.url, apiKey: emu.apiKey });
+    clients.push(c);
+    await c.connect();
+    const subscription = await c.subscribe({ events: ['user.updated'] });
+    const reading = (async () => {
+      for await (const { event } of subscription) return event;
+    })();
+    await api.updateUser({ signerUuid: ALICE, bio: 'realtime in 3.x shape' });
+    const event = await reading;
+    if (event?.type !== 'user.updated') throw new Error(`expected user.updated, got ${event?.type}`);
+    // Compiles only on 3.x's User (registered_at, auth_addresses are not 2.44's).
+    const { registered_at, auth_addresses } = event.data;
+    expect(new Date(registered_at).getTime()).toBeGreaterThan(0);
+    expect(auth_addresses).toEqual([]);
+    expect(event.data.profile.bio.text).toBe('realtime in 3.x shape');
   });
 
   it('replays from fromEventId then follows live; an unsubscribed subscription’s iterator is done', async () => {

@@ -16,6 +16,13 @@ import { openSocket, type SocketLike, type WebSocketConstructor } from './socket
 
 export type RealtimeEventType = WebhookEvent['type'];
 
+/**
+ * What a subscription delivers: 2.44's webhook events by default. A 3.x program names 3.x's
+ * (`new RealtimeClient<WebhookEvent>(...)` with `WebhookEvent` from `@castkit/sdk`): the emulator's
+ * events carry the fields of both generations, so either reading holds.
+ */
+export type AnyRealtimeEvent = { type: RealtimeEventType };
+
 export interface SubscribeParams {
   events: RealtimeEventType[];
   /** Per event type, the same filter object a webhook's `subscription.filters` takes. */
@@ -25,9 +32,9 @@ export interface SubscribeParams {
 }
 
 /** One event as it arrives: `eventId` increases strictly; pass the last one as `fromEventId` to resume. */
-export interface RealtimeEvent {
+export interface RealtimeEvent<E extends AnyRealtimeEvent = WebhookEvent> {
   eventId: number;
-  event: WebhookEvent;
+  event: E;
 }
 
 export interface RealtimeClientOptions {
@@ -54,12 +61,12 @@ interface Pending {
   onResult: ((result: unknown) => void) | undefined;
 }
 
-export class RealtimeClient {
+export class RealtimeClient<E extends AnyRealtimeEvent = WebhookEvent> {
   private socket: SocketLike | undefined;
   private readonly pending = new Map<string, Pending>();
   /** Subscriptions by the id the server gave them on this socket. */
-  private readonly byServerId = new Map<string, Subscription>();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly byServerId = new Map<string, Subscription<E>>();
+  private readonly subscriptions = new Set<Subscription<E>>();
   private apiKey: string | undefined;
   private closedByUser = false;
   /** One reconnect loop at a time: sockets it opens may close again while it runs. */
@@ -104,8 +111,8 @@ export class RealtimeClient {
   }
 
   /** Subscribes; iterate the result with `for await`, or pass a handler to `on`. */
-  async subscribe(params: SubscribeParams): Promise<Subscription> {
-    const subscription = new Subscription(this, params);
+  async subscribe(params: SubscribeParams): Promise<Subscription<E>> {
+    const subscription = new Subscription<E>(this, params);
     await this.activate(subscription, params.fromEventId);
     this.subscriptions.add(subscription);
     return subscription;
@@ -145,7 +152,7 @@ export class RealtimeClient {
   }
 
   /** @internal */
-  async unsubscribe(subscription: Subscription): Promise<void> {
+  async unsubscribe(subscription: Subscription<E>): Promise<void> {
     this.subscriptions.delete(subscription);
     subscription.end();
     const id = subscription.serverId;
@@ -154,7 +161,7 @@ export class RealtimeClient {
     if (this.socket?.readyState === 1) await this.request('unsubscribe', { subscription: id });
   }
 
-  private async activate(subscription: Subscription, fromEventId: number | undefined): Promise<void> {
+  private async activate(subscription: Subscription<E>, fromEventId: number | undefined): Promise<void> {
     const params: Record<string, unknown> = { events: subscription.params.events };
     if (subscription.params.filters) params.filters = subscription.params.filters;
     if (fromEventId !== undefined) params.from_event_id = fromEventId;
@@ -247,7 +254,7 @@ export class RealtimeClient {
         typeof params?.subscription === 'string' &&
         typeof params.event_id === 'number'
       ) {
-        this.byServerId.get(params.subscription)?.push(params.event_id, params.event as WebhookEvent);
+        this.byServerId.get(params.subscription)?.push(params.event_id, params.event as E);
         continue;
       }
       this.options.logger?.warn(`realtime: ignored a message that is neither an answer nor an event`);
@@ -263,23 +270,25 @@ export class RealtimeClient {
   }
 }
 
-type Listener = (event: RealtimeEvent) => void;
+type Listener<E extends AnyRealtimeEvent> = (event: RealtimeEvent<E>) => void;
 
 /** The events of one subscription: `for await (const { eventId, event } of subscription)` or `on`. */
-export class Subscription implements AsyncIterable<RealtimeEvent> {
+export class Subscription<E extends AnyRealtimeEvent = WebhookEvent>
+  implements AsyncIterable<RealtimeEvent<E>>
+{
   /** @internal the id on the current socket */
   serverId: string | undefined;
   /** The id of the last event delivered: where a resume starts. */
   lastEventId: number | undefined;
-  private readonly queue: RealtimeEvent[] = [];
-  private readonly waiting: { resolve(r: IteratorResult<RealtimeEvent>): void; reject(e: Error): void }[] =
+  private readonly queue: RealtimeEvent<E>[] = [];
+  private readonly waiting: { resolve(r: IteratorResult<RealtimeEvent<E>>): void; reject(e: Error): void }[] =
     [];
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Set<Listener<E>>();
   private ended: { error?: Error } | undefined;
   private iterated: boolean;
 
   constructor(
-    private readonly client: RealtimeClient,
+    private readonly client: RealtimeClient<E>,
     readonly params: SubscribeParams,
   ) {
     this.lastEventId = params.fromEventId;
@@ -287,7 +296,7 @@ export class Subscription implements AsyncIterable<RealtimeEvent> {
   }
 
   /** Calls `listener` for every event; returns the function that stops it. */
-  on(listener: Listener): () => void {
+  on(listener: Listener<E>): () => void {
     this.listeners.add(listener);
     if (!this.iterated) for (const item of this.queue.splice(0)) listener(item);
     return () => this.listeners.delete(listener);
@@ -298,7 +307,7 @@ export class Subscription implements AsyncIterable<RealtimeEvent> {
   }
 
   /** @internal */
-  push(eventId: number, event: WebhookEvent): void {
+  push(eventId: number, event: E): void {
     // After a resume the server starts after lastEventId; this guard keeps "once" even if it did not.
     if (this.ended || (this.lastEventId !== undefined && eventId <= this.lastEventId)) return;
     this.lastEventId = eventId;
@@ -321,7 +330,7 @@ export class Subscription implements AsyncIterable<RealtimeEvent> {
     }
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<RealtimeEvent> {
+  [Symbol.asyncIterator](): AsyncIterator<RealtimeEvent<E>> {
     this.iterated = true;
     return {
       next: () => {
