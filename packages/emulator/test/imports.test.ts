@@ -43,6 +43,9 @@ it('moves a seeded user holding an imported username aside, and skips a fid a se
   expect((await api.lookupUserByUsername({ username: 'bob-seed' })).user.fid).toBe(2);
   const { cast } = await api.lookupCastByHashOrWarpcastUrl({ identifier: LIVE_HASH, type: 'hash' });
   expect([cast.author.fid, cast.text]).toEqual([900_001, 'from the live network']);
+  // Bulk reads take the live hash too, beside a seeded cast's own.
+  const bulk = await api.fetchBulkCasts({ casts: [LIVE_HASH] });
+  expect(bulk.result.casts.map((c) => c.text)).toEqual(['from the live network']);
   // The hub sees it as a message signed by the imported user's own signer.
   const hub = await fetch(`${e.url}/v1/castsByFid?fid=900001`, { headers: { 'x-api-key': e.apiKey } });
   const { messages } = (await hub.json()) as { messages: { hash: string; data: { fid: number } }[] };

@@ -16,13 +16,17 @@ export function castRows(store: Store, hashes: readonly string[]): Map<string, C
   return out;
 }
 
+/** The hash a cast is stored under: its own, or for a live-network hash of an imported cast its local one. */
+export function localHashFor(store: Store, hash: string): string {
+  return liveCastRow(store, hash) ? hash : (localHashOf(store, hash) ?? hash);
+}
+
 /**
  * The live cast with this hash, or with this live-network hash when it was imported (castkit
  * import signs casts again here, so they carry a local hash too), or the 404 that names it.
  */
 export function requireCast(store: Store, hash: string, property = 'hash'): CastRow {
-  const imported = liveCastRow(store, hash) ? undefined : localHashOf(store, hash);
-  const row = liveCastRow(store, imported ?? hash);
+  const row = liveCastRow(store, localHashFor(store, hash));
   if (!row) throw new NotFoundError(`cast ${hash} not found`, property);
   return row;
 }

@@ -5,7 +5,7 @@ import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCastList } from '../../hydrate/cast.js';
-import { castRows, requireCast } from '../../hydrate/cast-rows.js';
+import { castRows, localHashFor, requireCast } from '../../hydrate/cast-rows.js';
 import { embedMetadata } from '../../hydrate/embed-metadata.js';
 import { actAs } from '../../protocol/actions.js';
 import { composerActions } from '../casts/composer-actions.js';
@@ -36,7 +36,8 @@ export const castHandlers: V2Handlers = {
   },
 
   fetchBulkCasts({ store, params, origin }): CastsResponse {
-    const hashes = params.casts.map((h) => castHashParam(h, 'casts'));
+    // Imported casts answer to their live-network hashes too, as lookups do.
+    const hashes = params.casts.map((h) => localHashFor(store, castHashParam(h, 'casts')));
     if (hashes.length > MAX_BULK)
       throw new ValidationError(`casts takes at most ${MAX_BULK} hashes`, 'casts');
     let order = [...new Set(hashes)];
