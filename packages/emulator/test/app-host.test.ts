@@ -121,6 +121,27 @@ describe('app host events', () => {
     ).toContain(DOMAIN);
   });
 
+  it('finds the catalogue’s own apps by the host a caller reaches this emulator at, whichever emulator seeded the data', async () => {
+    // A second emulator in this process starts from a copy of the first one's seed: its catalogue
+    // apps were stored under the first one's origin and are shown under its own.
+    const other = await startApi();
+    try {
+      expect(other.url).not.toBe(env.url);
+      const v3other = api3(other);
+      const catalog = await v3other.get('/v2/farcaster/frame/catalog/', { limit: 1 });
+      const domain = new URL(catalog.body.frames[0].frames_url).host;
+      expect(domain).toBe(new URL(other.url).host);
+      const event = await v3other.get('/v2/farcaster/app_host/user/event/', {
+        app_domain: domain,
+        fid: bob!.fid,
+        event: 'frame_added',
+      });
+      expect([event.status, event.body]).toEqual([200, { event: 'frame_added' }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('names what is missing or unknown', async () => {
     const unknown = await v3.get('/v2/farcaster/app_host/user/event/', {
       app_domain: 'nowhere.example',

@@ -37,7 +37,12 @@ const SIGNED_EVENTS: Record<string, AppHostEvent> = {
 };
 
 /** The mini app a domain names: the developer's first, then the catalogue's, by id. */
-export function appByDomain(store: Store, domain: string, property = 'app_domain'): MiniappRow {
+export function appByDomain(
+  store: Store,
+  domain: string,
+  origin: string,
+  property = 'app_domain',
+): MiniappRow {
   const wanted = domain.trim().toLowerCase();
   if (!wanted || /[/\s]/.test(wanted)) {
     throw new ValidationError(
@@ -45,7 +50,11 @@ export function appByDomain(store: Store, domain: string, property = 'app_domain
       property,
     );
   }
-  const app = appsMentioning(store, wanted).find((a) => hostOf(a.url) === wanted);
+  // The apps the emulator serves itself are stored under the origin that seeded the database, and
+  // shown under the one a caller reaches it at (a reopened file, a copied seed): that host names them.
+  const seededHost = hostOf(store.getMeta('asset_origin') ?? '');
+  const stored = seededHost !== undefined && wanted === hostOf(origin) ? seededHost : wanted;
+  const app = appsMentioning(store, stored).find((a) => hostOf(a.url) === stored);
   if (!app) throw new NotFoundError(`no mini app is served from ${wanted}`, property);
   return app;
 }
@@ -64,7 +73,7 @@ const hostOf = (url: string): string | undefined => {
  * event comes back through appHostPost.
  */
 export function appHostEvent(store: Store, domain: string, fid: number, event: AppHostEvent, origin: string) {
-  const app = appByDomain(store, domain);
+  const app = appByDomain(store, domain, origin);
   requireUser(store, fid, 'fid');
   if (event !== 'notifications_enabled') return { event };
   const current = miniappUser(store, app.id, fid);
@@ -78,7 +87,7 @@ export type AppHostPost =
 
 /** Does what the posted event says on the host, as the user's client would, and reports it. */
 export async function appHostPost(store: Store, body: AppHostPost, origin: string) {
-  const app = appByDomain(store, body.app_domain);
+  const app = appByDomain(store, body.app_domain, origin);
   let fid: number;
   let event: AppHostEvent;
   let token: string | undefined;
