@@ -8,6 +8,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -38,12 +39,22 @@ function version(): string {
   if (codeVersion) return codeVersion;
   const hash = createHash('sha256');
   const here = fileURLToPath(import.meta.url);
-  const files = here.endsWith('.ts')
-    ? ['template.ts', 'seed.ts', 'writer.ts', 'words.ts', 'constants.ts'].map((f) => join(here, '..', f))
-    : [here];
+  // From sources every file of src counts: the seed reaches into the domain writes, the ledger and
+  // the schemas, and a template seeded by other code (another branch's seed of trades) must not load.
+  const files = here.endsWith('.ts') ? sourceFiles(join(here, '..', '..')) : [here];
   for (const file of files) if (existsSync(file)) hash.update(readFileSync(file));
   codeVersion = `s${LATEST_SCHEMA_VERSION}-${hash.digest('hex').slice(0, 12)}`;
   return codeVersion;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourceFiles(path));
+    else if (entry.name.endsWith('.ts')) out.push(path);
+  }
+  return out;
 }
 
 export function templatePath(cache: string, seed: number, size: SeedSize): string {
