@@ -108,8 +108,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seedSize = options.seedSize ?? 'small';
   const path = options.db ?? ':memory:';
   const inMemory = path === ':memory:';
+  // Template files are seeded on the real clock: an emulator on a clock of its own (options.now)
+  // neither reads one, whose data would sit at another time than its clock, nor writes one.
   const templates =
-    options.seedCache && !options.import && (inMemory || !existsSync(path)) ? options.seedCache : undefined;
+    options.seedCache && !options.import && !options.now && (inMemory || !existsSync(path))
+      ? options.seedCache
+      : undefined;
   // An in-memory database starts as a copy of the same seeding done before in this process, or of
   // a template file; a file database as a copy of a template file.
   const key = inMemory && !options.import ? imageKey(seed, seedSize, options.now?.()) : undefined;

@@ -6,6 +6,7 @@
 import { NeynarAPIClient as NeynarAPIClient3, NeynarHubClient as NeynarHubClient3 } from '@castkit/sdk';
 import { hubOperations, type OperationSpec, v2Operations } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WALLET_ID } from '../src/domain/wallets.js';
 import { conformanceExceptions, conformanceExceptions3 } from './conformance-exceptions.js';
 import { startApi } from './support/api.js';
 import { badCases, sendBadCase } from './support/bad-cases.js';
@@ -109,8 +110,8 @@ const renamed: Record<string, string> = { lookupCastByHashOrWarpcastUrl: 'lookup
 async function asThreeX(key: string, params: (c: CallContext) => unknown) {
   const op = operationOf(key);
   const input: any = await params(ctx);
-  // 3.x takes x-wallet-id from the client's headers; it requires one where 2.44 did not.
-  const headers = { 'x-wallet-id': input.xWalletId ?? 'operation-calls' };
+  // 3.x takes x-wallet-id from the client's headers; it requires one the emulator knows where 2.44 did not.
+  const headers = { 'x-wallet-id': input.xWalletId ?? DEFAULT_WALLET_ID };
   const options = { apiKey: env.apiKey, baseUrl: env.url, retries: 0, headers };
   const client: any = op.api === 'v2' ? new NeynarAPIClient3(options) : new NeynarHubClient3(options);
   const body = await client[renamed[op.name] ?? op.name](input);

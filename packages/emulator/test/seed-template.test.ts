@@ -78,4 +78,18 @@ describe('seed templates', () => {
     expect(runs.map((e) => marked(e))).toEqual([undefined, 'new']);
     await Promise.all(runs.map((e) => e.close()));
   }, 120_000);
+
+  it('are neither read nor written by an emulator on a clock of its own, whose seed sits at its own time', async () => {
+    // The template left by the first test is marked: a copy of it would carry the mark.
+    const fixed = Date.UTC(2026, 0, 15, 12, 0, 0);
+    const before = templates();
+    const e = await startEmulator({ seedCache: cache, now: () => fixed });
+    try {
+      expect(marked(e)).toBeUndefined();
+      expect(e.store.getMeta('seed_anchor')).toBe(String(fixed));
+      expect(templates()).toEqual(before);
+    } finally {
+      await e.close();
+    }
+  }, 120_000);
 });
