@@ -7,6 +7,7 @@ import { EMULATOR_USDC } from '../src/domain/ledger.js';
 import { trade } from '../src/domain/trades.js';
 import { DEFAULT_WALLET_ID, walletAddress } from '../src/domain/wallets.js';
 import { startTestEmulator, type TestEmulator } from '../src/testing/index.js';
+import { errors3 } from './support/spec3.js';
 
 let env: TestEmulator;
 let cast: string;
@@ -175,6 +176,7 @@ describe('relevant owners in bulk', () => {
       viewer_fid: 1,
     });
     expect(status).toBe(200);
+    expect(errors3({ api: 'v2', id: 'fetch-bulk-relevant-fungible-owners' }, body)).toEqual([]);
     expect(Object.keys(body).sort()).toEqual([cast, epts, unknown].sort());
     for (const token of [cast, epts]) {
       const expected = ledgerHolders(token, 1);
