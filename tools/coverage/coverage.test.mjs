@@ -52,5 +52,26 @@ describe('the emulator README coverage table', () => {
     expect(renderCoverage(hosted, { v2: new Set(), hub: new Set() })).toContain(
       `${hosted.length} are Neynar hosted products, answered with 501 saying so.`,
     );
+    expect(renderCoverage(hosted.slice(0, 1), { v2: new Set(), hub: new Set() })).toContain(
+      ' 1 is a Neynar hosted product, answered with 501 saying so.',
+    );
+  });
+
+  it('words what is left unemulated for many, for one, and for none', () => {
+    const social = operationTable.filter((op) => !op.hosted && op.api === 'v2').slice(0, 3);
+    const hosted = operationTable.filter((op) => op.hosted).slice(0, 2);
+    const summary = (served) =>
+      renderCoverage([...social, ...hosted], {
+        v2: new Set(served.map((op) => op.name)),
+        hub: new Set(),
+      }).split('\n')[2];
+    expect(summary([])).toContain(' 3 are not emulated yet and answer 501 (after checking their input).');
+    expect(summary(social.slice(0, 2))).toContain(
+      ' 1 is not emulated yet and answers 501 (after checking its input).',
+    );
+    const none = summary(social);
+    expect(none).toContain(' Every operation that is not a hosted product is emulated.');
+    expect(none).not.toContain('not emulated yet');
+    expect(none).toContain('2 are Neynar hosted products');
   });
 });

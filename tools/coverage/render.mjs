@@ -27,6 +27,27 @@ function status(op, emulated) {
   return op.hosted ? 'no (501): a Neynar hosted product' : 'no (501): not emulated yet';
 }
 
+/** @param {number} hosted hosted products without a handler */
+function hostedSentence(hosted) {
+  if (hosted === 0) return '';
+  return hosted === 1
+    ? ' 1 is a Neynar hosted product, answered with 501 saying so.'
+    : ` ${hosted} are Neynar hosted products, answered with 501 saying so.`;
+}
+
+/**
+ * @param {number} missing operations of the Farcaster API without a handler
+ * @param {number} hosted hosted products without a handler, which the sentence then sets apart
+ */
+function missingSentence(missing, hosted) {
+  if (missing === 0) {
+    return hosted ? ' Every operation that is not a hosted product is emulated.' : '';
+  }
+  return missing === 1
+    ? ' 1 is not emulated yet and answers 501 (after checking its input).'
+    : ` ${missing} are not emulated yet and answer 501 (after checking their input).`;
+}
+
 /**
  * @param {readonly TableOperation[]} operations
  * @param {{ v2: ReadonlySet<string>; hub: ReadonlySet<string> }} emulated operation names with a handler, per API
@@ -40,10 +61,8 @@ export function renderCoverage(operations, emulated) {
     START,
     '',
     `${count(operations)} operations are emulated (2.44: ${count(of('2.44'))}; 3.x: ${count(of('3.x'))}).` +
-      (hosted ? ` ${hosted} are Neynar hosted products, answered with 501 saying so.` : '') +
-      (missing
-        ? ` ${missing} ${missing === 1 ? 'is' : 'are'} not emulated yet and answer 501 (after checking their input).`
-        : ''),
+      hostedSentence(hosted) +
+      missingSentence(missing, hosted),
     '',
     "The path is the newest generation's: 3.x declares most main-API paths from the root with a trailing slash",
     '(`/v2/farcaster/cast/`), 2.44 the same path without it; every path is served in both forms.',

@@ -7,6 +7,7 @@ import { EMULATOR_USDC } from '../src/domain/ledger.js';
 import { trade } from '../src/domain/trades.js';
 import { DEFAULT_WALLET_ID, walletAddress } from '../src/domain/wallets.js';
 import { startTestEmulator, type TestEmulator } from '../src/testing/index.js';
+import { errors3 } from './support/spec3.js';
 
 let env: TestEmulator;
 let cast: string;
@@ -136,5 +137,98 @@ describe('trades and trending', () => {
     expect(week.body.trending.map((t: { fungible: { symbol: string } }) => t.fungible.symbol).sort()).toEqual(
       ['CAST', 'EPTS'],
     );
+  });
+});
+
+describe('relevant owners in bulk', () => {
+  /** A token's holders by verified fid as the ledger holds them: largest balance first, then by fid. */
+  function ledgerHolders(token: string, followedBy?: number): number[] {
+    const rows = env.emulator.store.db
+      .prepare<[string], { fid: number; amount: string }>(
+        `SELECT v.fid AS fid, b.amount AS amount FROM ledger_balances b
+         JOIN verifications v ON v.address = b.holder
+         WHERE b.network = 'base' AND b.token = ? AND b.amount != '0'`,
+      )
+      .all(token);
+    const followed = new Set(
+      followedBy === undefined
+        ? rows.map((r) => r.fid)
+        : env.emulator.store.db
+            .prepare("SELECT target_fid FROM links WHERE fid = ? AND type = 'follow'")
+            .pluck()
+            .all(followedBy),
+    );
+    const ranked = rows
+      .filter((r) => followed.has(r.fid))
+      .sort((a, b) => {
+        const d = BigInt(b.amount) - BigInt(a.amount);
+        return d !== 0n ? (d > 0n ? 1 : -1) : a.fid - b.fid;
+      })
+      .slice(0, 50);
+    return [...new Set(ranked.map((r) => r.fid))];
+  }
+
+  it("answers each fungible's holders among the viewer's follows, keyed by its address, largest first", async () => {
+    const unknown = '0x00000000000000000000000000000000000000e1';
+    const { status, body } = await get('/v2/farcaster/fungible/owner/relevant/bulk', {
+      contract_addresses: `${cast.toUpperCase().replace('0X', '0x')},${epts},${unknown},${cast}`,
+      network: 'base',
+      viewer_fid: 1,
+    });
+    expect(status).toBe(200);
+    expect(errors3({ api: 'v2', id: 'fetch-bulk-relevant-fungible-owners' }, body)).toEqual([]);
+    expect(Object.keys(body).sort()).toEqual([cast, epts, unknown].sort());
+    for (const token of [cast, epts]) {
+      const expected = ledgerHolders(token, 1);
+      expect(expected.length).toBeGreaterThan(0);
+      const owners = body[token];
+      expect(owners.all_relevant_fungible_owners_dehydrated.map((u: { fid: number }) => u.fid)).toEqual(
+        expected,
+      );
+      const top = owners.top_relevant_fungible_owners_hydrated;
+      expect(top.map((u: { fid: number }) => u.fid)).toEqual(expected.slice(0, 5));
+      for (const user of top) {
+        // 3.x's User: registered_at and auth_addresses, and the viewer follows every one listed.
+        expect(typeof user.registered_at).toBe('string');
+        expect(Array.isArray(user.auth_addresses)).toBe(true);
+        expect(user.viewer_context.following).toBe(true);
+      }
+    }
+    expect(body[unknown]).toEqual({
+      top_relevant_fungible_owners_hydrated: [],
+      all_relevant_fungible_owners_dehydrated: [],
+    });
+
+    const everyone = await get('/v2/farcaster/fungible/owner/relevant/bulk', {
+      contract_addresses: epts,
+      network: 'base',
+    });
+    expect(
+      everyone.body[epts].all_relevant_fungible_owners_dehydrated.map((u: { fid: number }) => u.fid),
+    ).toEqual(ledgerHolders(epts));
+  });
+
+  it('refuses contract_addresses that are too many or no address, and an unknown viewer, naming each', async () => {
+    const path = '/v2/farcaster/fungible/owner/relevant/bulk';
+    const eleven = Array.from({ length: 11 }, (_, i) => `0x${String(i + 1).padStart(40, '0')}`).join(',');
+    expect(await get(path, { contract_addresses: eleven, network: 'base' })).toMatchObject({
+      status: 400,
+      body: { property: 'contract_addresses' },
+    });
+    expect(await get(path, { contract_addresses: `${cast},CAST`, network: 'base' })).toMatchObject({
+      status: 400,
+      body: { property: 'contract_addresses' },
+    });
+    expect(await get(path, { network: 'base' })).toMatchObject({
+      status: 400,
+      body: { property: 'contract_addresses' },
+    });
+    expect(await get(path, { contract_addresses: cast, network: 'polygon' })).toMatchObject({
+      status: 400,
+      body: { property: 'network' },
+    });
+    expect(
+      await get(path, { contract_addresses: cast, network: 'base', viewer_fid: 99_999_999 }),
+    ).toMatchObject({ status: 404, body: { property: 'viewer_fid' } });
   });
 });

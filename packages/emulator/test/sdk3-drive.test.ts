@@ -77,10 +77,6 @@ const hosted = new Set(operationTable.filter((op) => op.hosted).map((op) => `${o
  * method served later comes off this list (the test fails until it does).
  */
 const NOT_SERVED: Record<string, { status: number; reason: string }> = {
-  'v2 fetchBulkRelevantFungibleOwners': {
-    status: 501,
-    reason: "not built yet: relevant owners of a fungible among the viewer's follows",
-  },
   'v2 createX402Siwx': {
     status: 404,
     reason: 'not in the 3.174 spec the emulator serves: SDK 3.177 added POST /v2/signature/x402/siwx',

@@ -31,14 +31,14 @@ export type UserOfBoth = User & User3;
 
 /** Hydrated users kept per origin; a profile is about a kilobyte. */
 const CACHED_USERS = 20_000;
-const USERS = cacheKind<number, User>('users', CACHED_USERS);
+const USERS = cacheKind<number, UserOfBoth>('users', CACHED_USERS);
 
 /** Users hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateUsers(
   store: Store,
   fids: readonly number[],
   options: HydrateOptions,
-): Map<number, User> {
+): Map<number, UserOfBoth> {
   if (!fids.length) return new Map();
   const users = USERS.of(store, options.origin).getMany(fids, (missing, dependOn) => {
     const built = buildUsers(store, missing, options.origin);
@@ -48,8 +48,8 @@ export function hydrateUsers(
   return options.viewerFid === undefined ? users : usersForViewer(store, options.viewerFid, users);
 }
 
-function buildUsers(store: Store, fids: number[], origin: string): Map<number, User> {
-  const out = new Map<number, User>();
+function buildUsers(store: Store, fids: number[], origin: string): Map<number, UserOfBoth> {
+  const out = new Map<number, UserOfBoth>();
   const { users: rows, verifications } = userProfileRows(store, fids);
   const eth = new Map<number, string[]>();
   const sol = new Map<number, string[]>();
@@ -114,12 +114,21 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
 }
 
 /** Users in the order of `fids`, skipping unknown ones (lists built from rows that may race deletes). */
-export function hydrateUserList(store: Store, fids: readonly number[], options: HydrateOptions): User[] {
+export function hydrateUserList(
+  store: Store,
+  fids: readonly number[],
+  options: HydrateOptions,
+): UserOfBoth[] {
   const map = hydrateUsers(store, fids, options);
-  return fids.map((fid) => map.get(fid)).filter((u): u is User => u !== undefined);
+  return fids.map((fid) => map.get(fid)).filter((u): u is UserOfBoth => u !== undefined);
 }
 
-export function hydrateUser(store: Store, fid: number, options: HydrateOptions, property = 'fid'): User {
+export function hydrateUser(
+  store: Store,
+  fid: number,
+  options: HydrateOptions,
+  property = 'fid',
+): UserOfBoth {
   const user = hydrateUsers(store, [fid], options).get(fid);
   if (!user) throw new NotFoundError(`user with fid ${fid} not found`, property);
   return user;

@@ -57,7 +57,10 @@ function castContexts(store: Store, viewerFid: number, hashes: Iterable<string>)
 type UserContext = (fid: number) => UserViewerContext;
 type ChannelContext = (id: string) => ChannelUserContext;
 
-const userFor = (user: User, ctx: UserContext): User => ({ ...user, viewer_context: ctx(user.fid) });
+const userFor = <U extends User>(user: U, ctx: UserContext): U => ({
+  ...user,
+  viewer_context: ctx(user.fid),
+});
 
 function channelFor<C extends Channel | ChannelDehydrated>(
   channel: C,
@@ -70,7 +73,11 @@ function channelFor<C extends Channel | ChannelDehydrated>(
 }
 
 /** Each user as `viewerFid` sees them. */
-export function usersForViewer(store: Store, viewerFid: number, users: Map<number, User>): Map<number, User> {
+export function usersForViewer<U extends User>(
+  store: Store,
+  viewerFid: number,
+  users: Map<number, U>,
+): Map<number, U> {
   const ctx = userContexts(store, viewerFid, users.keys());
   return mapValues(users, (u) => userFor(u, ctx));
 }

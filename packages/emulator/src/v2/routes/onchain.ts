@@ -3,7 +3,7 @@
 // with its signed Register and Add requests checked as the gateways would. No real chain is touched;
 // the networks named in answers are the emulator's copies of them.
 
-import type { User, UserDehydrated } from '@castkit/sdk/2.x';
+import type { UserDehydrated } from '@castkit/sdk/2.x';
 import { decodeAbiParameters, verifyTypedData } from 'viem';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { addKey, registerUser } from '../../domain/accounts.js';
@@ -23,7 +23,14 @@ import {
 import { walletOrNew } from '../../domain/wallets.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
 import { type Hex, isHex } from '../../ground/hex.js';
-import { hydrateUser, hydrateUserList, requireUser, userDehydrated } from '../../hydrate/user.js';
+import {
+  type HydrateOptions,
+  hydrateUser,
+  hydrateUserList,
+  requireUser,
+  type UserOfBoth,
+  userDehydrated,
+} from '../../hydrate/user.js';
 import { farcasterCore } from '../../protocol/core.js';
 import {
   balancesOfHolders,
@@ -35,7 +42,7 @@ import {
 } from '../../store/queries/ledger.js';
 import { fidByCustody, userExists } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
-import { EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
+import { capped, EVM_ADDRESS, hexParam, viewOf } from './social-common.js';
 import { walletOf3x } from './wallet-header.js';
 
 /** registerAccountOnchain's fid and transaction by idem key. */
@@ -43,6 +50,12 @@ const REGISTRATIONS = idempotent<{ fid: number; hash: string }>();
 /** Every deployed fungible's supply, minted to its owner. */
 const DEPLOY_SUPPLY = 1_000_000_000n * 10n ** 18n;
 const MAX_RECIPIENTS = 200;
+/** Relevant owners listed per fungible. */
+const MAX_OWNERS = 50;
+/** Relevant owners that come hydrated. */
+const TOP_OWNERS = 5;
+/** Contract addresses one bulk request takes (the spec's "up to 10 at a time"). */
+const MAX_BULK_CONTRACTS = 10;
 const MEDIA_TYPES = ['image/jpeg', 'image/gif', 'image/png'];
 const SIGNED_KEY_REQUEST_METADATA = [
   {
@@ -214,10 +227,10 @@ export const onchainHandlers: V2Handlers = {
   },
 
   fetchRelevantFungibleOwners(call) {
-    const { store, params, origin } = call;
+    const { store, params } = call;
     const view = viewOf(call);
     // Solana is a network the emulator's ledger has no tokens on.
-    if (params.network === 'solana') return ownersAnswer([], []);
+    if (params.network === 'solana') return ownersAnswer(NO_OWNERS);
     const contract = evmAddress(params.contract_address, 'contract_address');
     if (!tokenOn(store, params.network, contract)) {
       throw new NotFoundError(
@@ -225,16 +238,27 @@ export const onchainHandlers: V2Handlers = {
         'contract_address',
       );
     }
-    const holders =
-      view.viewerFid !== undefined
-        ? followedTokenHolderFids(store, params.network, contract, view.viewerFid, 50)
-        : tokenHolderFids(store, params.network, contract, 50);
-    const fids = [...new Set(holders.map((h) => h.fid))];
-    const users = hydrateUserList(store, fids, view);
-    const dehydrated = userDehydrated(store, fids, origin);
-    return ownersAnswer(
-      users,
-      fids.flatMap((fid) => dehydrated.get(fid) ?? []),
+    return ownersAnswer(relevantOwners(store, params.network, contract, view));
+  },
+
+  fetchBulkRelevantFungibleOwners(call) {
+    const { store, params } = call;
+    const view = viewOf(call);
+    const listed = capped(params.contract_addresses, 'contract_addresses', MAX_BULK_CONTRACTS);
+    if (params.network === 'solana')
+      return Object.fromEntries(listed.map((a) => [a, fungibleOwners(NO_OWNERS)]));
+    const { network } = params;
+    const contracts = [...new Set(listed.map((a) => evmAddress(a, 'contract_addresses')))];
+    // Keyed by the lowercase address, as the ledger and every other answer spell it. An address the
+    // ledger has no fungible at has no holders: its lists are empty rather than failing the batch,
+    // as the other batch reads (fetchFungibles, batchGetTokenMetadata) skip what they do not know.
+    return Object.fromEntries(
+      contracts.map((contract) => [
+        contract,
+        fungibleOwners(
+          tokenOn(store, network, contract) ? relevantOwners(store, network, contract, view) : NO_OWNERS,
+        ),
+      ]),
     );
   },
 
@@ -274,18 +298,48 @@ export const onchainHandlers: V2Handlers = {
   },
 };
 
+interface Owners {
+  users: UserOfBoth[];
+  dehydrated: UserDehydrated[];
+}
+const NO_OWNERS: Owners = { users: [], dehydrated: [] };
+
+/** A fungible's relevant owners as 3.x declares them: the first few hydrated, all dehydrated. */
+function fungibleOwners({ users, dehydrated }: Owners) {
+  return {
+    top_relevant_fungible_owners_hydrated: users.slice(0, TOP_OWNERS),
+    all_relevant_fungible_owners_dehydrated: dehydrated,
+  };
+}
+
 /**
  * 2.44 requires the *_fungible_owners_* names but declares the shorter ones as properties (of full
  * users); 3.x declares the long names, the dehydrated list as UserDehydrated. Both are sent, so a
  * client of either generation reading either finds the lists.
  */
-function ownersAnswer(users: User[], dehydrated: UserDehydrated[]) {
-  const top = users.slice(0, 5);
+function ownersAnswer(found: Owners) {
+  const owners = fungibleOwners(found);
   return {
-    top_relevant_owners_hydrated: top,
-    all_relevant_owners_dehydrated: users,
-    top_relevant_fungible_owners_hydrated: top,
-    all_relevant_fungible_owners_dehydrated: dehydrated,
+    top_relevant_owners_hydrated: owners.top_relevant_fungible_owners_hydrated,
+    all_relevant_owners_dehydrated: found.users,
+    ...owners,
+  };
+}
+
+/**
+ * A fungible's holders with a verified address, largest balance first: those the viewer follows when
+ * there is a viewer, every holder otherwise.
+ */
+function relevantOwners(store: Store, network: string, contract: Hex, view: HydrateOptions): Owners {
+  const holders =
+    view.viewerFid !== undefined
+      ? followedTokenHolderFids(store, network, contract, view.viewerFid, MAX_OWNERS)
+      : tokenHolderFids(store, network, contract, MAX_OWNERS);
+  const fids = [...new Set(holders.map((h) => h.fid))];
+  const dehydrated = userDehydrated(store, fids, view.origin);
+  return {
+    users: hydrateUserList(store, fids, view),
+    dehydrated: fids.flatMap((fid) => dehydrated.get(fid) ?? []),
   };
 }
 
