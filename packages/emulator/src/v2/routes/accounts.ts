@@ -110,7 +110,10 @@ export const accountHandlers: V2Handlers = {
   async updateUser(call) {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
-    const changes = profileChanges(params);
+    const changes = [
+      ...profileChanges(params),
+      ...(isUpdate3(params) ? update3Changes(store, me.fid, params) : []),
+    ];
     if (!changes.length)
       throw new ValidationError('nothing to update: give at least one profile field', 'bio');
     const username = changes.find(([type]) => type === UserDataType.Username)?.[1];
@@ -221,6 +224,35 @@ function allocations(store: Store, fid: number, origin: string) {
  * half-applies. The request schema has checked their types and the location's ranges; `at` prefixes
  * the field names errors give (`metadata.` for registerAccount).
  */
+type UpdateParams = V2Params<'updateUser'>;
+/** What only 3.x's update-user takes: a banner image and the primary address of each protocol. */
+type Update3 = Extract<UpdateParams, { banner?: string }>;
+const isUpdate3 = (p: UpdateParams): p is Update3 =>
+  'banner' in p || 'primary_eth_address' in p || 'primary_sol_address' in p;
+
+/** 3.x's profile fields as user data messages: a primary address must be one the fid has verified. */
+function update3Changes(store: Store, fid: number, p: Update3): [number, string][] {
+  const out: [number, string][] = [];
+  if (p.banner !== undefined) {
+    if (p.banner !== '' && !isHttpUrl(p.banner))
+      throw new ValidationError('banner must be an http(s) URL', 'banner');
+    out.push([UserDataType.Banner, p.banner]);
+  }
+  const primary = (value: string | undefined, name: string, type: number) => {
+    if (value === undefined) return;
+    if (!verificationByKey(store, fid, value)) {
+      throw new ValidationError(
+        `${name} must be one of fid ${fid}'s verified addresses; ${value} is not`,
+        name,
+      );
+    }
+    out.push([type, value]);
+  };
+  primary(p.primary_eth_address?.toLowerCase(), 'primary_eth_address', UserDataType.PrimaryAddressEthereum);
+  primary(p.primary_sol_address, 'primary_sol_address', UserDataType.PrimaryAddressSolana);
+  return out;
+}
+
 function profileChanges(p: Profile, at = ''): [number, string][] {
   const out: [number, string][] = [];
   const text = (value: string | undefined, type: number) => {
