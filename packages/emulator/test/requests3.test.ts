@@ -149,3 +149,22 @@ describe('update-user', () => {
     }
   });
 });
+
+describe('mini-app catalog, relevant and search', () => {
+  it('take networks as repeated keys from 3.x callers, and refuse a network 3.x does not name', async () => {
+    const base = [
+      '/v2/farcaster/frame/catalog/?limit=5',
+      `/v2/farcaster/frame/relevant/?viewer_fid=${alice!.fid}`,
+      '/v2/farcaster/frame/search/?q=a&limit=5',
+    ];
+    for (const path of base) {
+      const all = await get(path);
+      // The store knows no app's networks, so every app counts as naming none: all are kept.
+      expect(await get(`${path}&networks=base&networks=solana`), path).toEqual(all);
+      const bad = await request(env.url, `${path}&networks=base&networks=dogecoin`, {
+        headers: { 'x-api-key': env.apiKey },
+      });
+      expect([bad.status, bad.json().property], path).toEqual([400, 'networks']);
+    }
+  });
+});
