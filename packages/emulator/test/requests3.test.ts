@@ -6,11 +6,12 @@ import {
   Protocol,
   ViemLocalEip712Signer,
 } from '@farcaster/core';
-import { privateKeyToAccount } from 'viem/accounts';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../src/ground/codec.js';
+import { DEV_MNEMONIC } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
-import { startApi } from './support/api.js';
+import { startApi, TEST_NOW } from './support/api.js';
 import { request } from './support/http.js';
 import { errors3 } from './support/spec3.js';
 
@@ -166,5 +167,81 @@ describe('mini-app catalog, relevant and search', () => {
       });
       expect([bad.status, bad.json().property], path).toEqual([400, 'networks']);
     }
+  });
+});
+
+describe('register-account', () => {
+  const SIGNED_KEY_REQUEST = {
+    domain: {
+      name: 'Farcaster SignedKeyRequestValidator',
+      version: '1',
+      chainId: 10,
+      verifyingContract: '0x00000000fc700472606ed4fa22623acf62c60553',
+    },
+    types: {
+      SignedKeyRequest: [
+        { name: 'requestFid', type: 'uint256' },
+        { name: 'key', type: 'bytes' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+  } as const;
+
+  it("takes 3.x's signer: the app's own signer, approved for the new fid and signing its profile", async () => {
+    const wallet = {
+      'x-api-key': env.apiKey,
+      'content-type': 'application/json',
+      'x-wallet-id': 'requests3',
+    };
+    await request(env.url, '/_emulator/wallets', {
+      method: 'POST',
+      headers: wallet,
+      body: JSON.stringify({ id: 'requests3' }),
+    });
+    const created = await send('POST', '/v2/farcaster/signer/', {});
+    expect(created.status, created.text).toBe(200);
+    const { signer_uuid, public_key } = created.json();
+    const deadline = Math.floor(TEST_NOW / 1000) + 3600;
+    // alice's app (fid 1) signs the key request with her custody key, DEV_MNEMONIC's first account.
+    const metadataSignature = await mnemonicToAccount(DEV_MNEMONIC).signTypedData({
+      ...SIGNED_KEY_REQUEST,
+      primaryType: 'SignedKeyRequest',
+      message: { requestFid: BigInt(alice!.fid), key: public_key, deadline: BigInt(deadline) },
+    });
+    const fresh = await request(env.url, '/v2/farcaster/user/fid/', { headers: wallet });
+    expect(fresh.status, fresh.text).toBe(200);
+    const body = {
+      fid: fresh.json().fid,
+      requested_user_custody_address: privateKeyToAccount(`0x${'61'.repeat(32)}`).address,
+      signature: `0x${'11'.repeat(65)}`,
+      deadline,
+      fname: 'signer-given',
+      signer: {
+        uuid: signer_uuid,
+        app_fid: alice!.fid,
+        deadline,
+        signed_key_request_metadata_signature: `0x${'00'.repeat(65)}`,
+      },
+    };
+    const forged = await request(env.url, '/v2/farcaster/user/', {
+      method: 'POST',
+      headers: wallet,
+      body: JSON.stringify(body),
+    });
+    expect([forged.status, forged.json().property]).toEqual([
+      400,
+      'signer.signed_key_request_metadata_signature',
+    ]);
+    body.signer.signed_key_request_metadata_signature = metadataSignature;
+    const res = await request(env.url, '/v2/farcaster/user/', {
+      method: 'POST',
+      headers: wallet,
+      body: JSON.stringify(body),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json().signer).toMatchObject({ signer_uuid, status: 'approved', fid: body.fid });
+    expect(res.json().user.username).toBe('signer-given');
+    const looked = await get(`/v2/farcaster/signer/?signer_uuid=${signer_uuid}`);
+    expect(looked).toMatchObject({ status: 'approved', fid: body.fid });
   });
 });
