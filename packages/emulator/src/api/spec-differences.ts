@@ -6,7 +6,7 @@ import type { Hub, Webhook } from '@castkit/sdk/2.x';
 
 export const SPEC_DIFFERENCES = {
   hubUserDataTypes:
-    'hubs return LOCATION, TWITTER, GITHUB, BANNER user data too; the spec enum predates them',
+    'hubs return LOCATION, TWITTER, GITHUB, BANNER and the primary address (ETHEREUM, SOLANA) user data too; the spec enum predates them',
   hubUserNameTypes: 'hubs accept basename proofs (type 3) too; the spec enum predates them',
   v2ZodErrors:
     "buyStorage's spec declares zod's issue list for a 400; the emulator answers every 400 with the ErrorRes body (message, code, property) the rest of the API declares",
@@ -27,7 +27,9 @@ export type HubUserDataType =
   | 'USER_DATA_TYPE_LOCATION'
   | 'USER_DATA_TYPE_TWITTER'
   | 'USER_DATA_TYPE_GITHUB'
-  | 'USER_DATA_TYPE_BANNER';
+  | 'USER_DATA_TYPE_BANNER'
+  | 'USER_DATA_PRIMARY_ADDRESS_ETHEREUM'
+  | 'USER_DATA_PRIMARY_ADDRESS_SOLANA';
 
 /** SPEC_DIFFERENCES.hubUserNameTypes */
 export type HubUserNameType = Hub.UserNameType | 'USERNAME_TYPE_BASENAME';

@@ -25,6 +25,8 @@ export const UserDataType = {
   Twitter: 8,
   Github: 9,
   Banner: 10,
+  PrimaryAddressEthereum: 11,
+  PrimaryAddressSolana: 12,
 } as const;
 
 export const HubEventType = {

@@ -123,6 +123,9 @@ const USER_DATA_TYPES: Record<number, HubUserDataType> = {
   [UserDataType.Twitter]: 'USER_DATA_TYPE_TWITTER',
   [UserDataType.Github]: 'USER_DATA_TYPE_GITHUB',
   [UserDataType.Banner]: 'USER_DATA_TYPE_BANNER',
+  // The protocol's own names for these two (no TYPE_ in them).
+  [UserDataType.PrimaryAddressEthereum]: 'USER_DATA_PRIMARY_ADDRESS_ETHEREUM',
+  [UserDataType.PrimaryAddressSolana]: 'USER_DATA_PRIMARY_ADDRESS_SOLANA',
 };
 
 const USER_NAME_TYPES: Record<number, HubUserNameType> = {

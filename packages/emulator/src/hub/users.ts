@@ -26,7 +26,11 @@ const USER_DATA_TYPE: Record<string, number> = {
   USER_DATA_TYPE_TWITTER: 8,
   USER_DATA_TYPE_GITHUB: 9,
   USER_DATA_TYPE_BANNER: 10,
-  ...Object.fromEntries(['1', '2', '3', '5', '6', '7', '8', '9', '10'].map((n) => [n, Number(n)])),
+  USER_DATA_PRIMARY_ADDRESS_ETHEREUM: 11,
+  USER_DATA_PRIMARY_ADDRESS_SOLANA: 12,
+  ...Object.fromEntries(
+    ['1', '2', '3', '5', '6', '7', '8', '9', '10', '11', '12'].map((n) => [n, Number(n)]),
+  ),
 };
 
 const STORE_TYPES: Record<StorageKind, Hub.StoreType> = {

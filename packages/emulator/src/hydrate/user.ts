@@ -4,6 +4,7 @@ import type { User as User3 } from '@castkit/sdk';
 import type { User, UserDehydrated } from '@castkit/sdk/2.x';
 import { absoluteUrl } from '../ground/absolute-url.js';
 import { NotFoundError } from '../ground/errors.js';
+import { UserDataType } from '../ground/types.js';
 import { isoTime } from '../store/clock.js';
 import {
   dehydratedUserRows,
@@ -50,7 +51,11 @@ export function hydrateUsers(
 
 function buildUsers(store: Store, fids: number[], origin: string): Map<number, UserOfBoth> {
   const out = new Map<number, UserOfBoth>();
-  const { users: rows, verifications } = userProfileRows(store, fids);
+  const { users: rows, verifications, primaries } = userProfileRows(store, fids);
+  const chosen = new Map(primaries.map((p) => [`${p.fid}:${p.type}`, p.value.toLowerCase()]));
+  // The chosen address while it is still verified (removing a verification drops the choice), else the oldest.
+  const primaryOf = (fid: number, type: number, addresses: string[]) =>
+    addresses.find((a) => a.toLowerCase() === chosen.get(`${fid}:${type}`)) ?? addresses[0] ?? null;
   const eth = new Map<number, string[]>();
   const sol = new Map<number, string[]>();
   for (const v of verifications) {
@@ -93,7 +98,10 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
       verified_addresses: {
         eth_addresses: ethAddresses,
         sol_addresses: solAddresses,
-        primary: { eth_address: ethAddresses[0] ?? null, sol_address: solAddresses[0] ?? null },
+        primary: {
+          eth_address: primaryOf(row.fid, UserDataType.PrimaryAddressEthereum, ethAddresses),
+          sol_address: primaryOf(row.fid, UserDataType.PrimaryAddressSolana, solAddresses),
+        },
       },
       verified_accounts: [
         ...(row.twitter ? [{ platform: 'x' as const, username: row.twitter }] : []),

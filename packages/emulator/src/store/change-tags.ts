@@ -1,7 +1,7 @@
 // What changed, as tags the read caches understand: per-connection TEMP triggers on the tables that
 // hydrated objects are built from write one tag per changed object into a TEMP table, and the read
 // caches (read-cache.ts) drain it and drop only the entries that depend on those tags.
-//   user:<fid>        a users, verifications or auth_addresses row of that fid
+//   user:<fid>        a users, verifications or auth_addresses row of that fid, or its chosen primary addresses
 //   cast:<hash>       a casts row, or a reaction to it (its counts and recent reactors)
 //   cast-body:<hash>  a casts row but for its counters (what a cast quoting it shows)
 //   channel:<id>      a channels, channel_members or channel_follows row of that channel
@@ -31,6 +31,8 @@ const TAGGED: Tag[] = [
   { table: 'users', tag: `'user:' || R.fid` },
   { table: 'verifications', tag: `'user:' || R.fid` },
   { table: 'auth_addresses', tag: `'user:' || R.fid`, where: 'R.fid IS NOT NULL' },
+  // The primary addresses a user chose (user data 11, 12) have no users column to mirror them.
+  { table: 'user_data', tag: `'user:' || R.fid`, where: 'R.type IN (11, 12)' },
   { table: 'casts', tag: `'cast:' || R.hash` },
   // What a quoting cast shows of it: all but the counters, which replies and likes move.
   {

@@ -260,11 +260,20 @@ const NEWEST_FIRST: SortColumn<'hash' | 'ts'>[] = [
   { sql: 'c.hash', as: 'hash', dir: 'desc' },
 ];
 
-/** Live casts matching `filter`, newest first by (ts, hash): the order of every chronological feed. */
+const OLDEST_CASTS_FIRST: SortColumn<'hash' | 'ts'>[] = [
+  { sql: 'c.ts', as: 'ts', dir: 'asc' },
+  { sql: 'c.hash', as: 'hash', dir: 'asc' },
+];
+
+/** Which way a chronological page runs: newest first (every feed) or oldest first (search's chron). */
+export type TimeOrder = 'newest' | 'oldest';
+
+/** Live casts matching `filter` by (ts, hash), newest first unless asked oldest first. */
 export function castsPage(
   store: Store,
   filter: CastFilter,
   w: PageWindow,
+  order: TimeOrder = 'newest',
 ): KeysetPage<{ hash: string; ts: number }> {
   return HASH_TS_PAGES.page(
     store,
@@ -272,7 +281,7 @@ export function castsPage(
       select: `SELECT c.hash, c.ts FROM casts c ${filter.join ?? ''}`,
       where: ['c.deleted = 0', ...filter.where],
       binds: filter.binds,
-      order: NEWEST_FIRST,
+      order: order === 'newest' ? NEWEST_FIRST : OLDEST_CASTS_FIRST,
     },
     w,
   );

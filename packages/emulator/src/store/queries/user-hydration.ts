@@ -28,9 +28,15 @@ export type VerificationRow = { fid: number; address: string; protocol: 'ethereu
 /** An approved developer-managed auth address of a user, and the app (its fid) that registered it. */
 export type AuthAddressOfUser = { fid: number; address: string; app_fid: number };
 
+/** A primary address a user chose (user data 11 = ethereum, 12 = solana), verified or no longer. */
+export type PrimaryChoiceRow = { fid: number; type: number; value: string };
+
 const USER_PROFILE_ROWS = rows<[json: string], UserRow>(`SELECT * FROM users WHERE fid IN (${IN_JSON})`);
 const USER_PROFILE_ROWS_2 = rows<[json: string], VerificationRow>(
   `SELECT fid, address, protocol FROM verifications WHERE fid IN (${IN_JSON}) ORDER BY ts, address`,
+);
+const PRIMARY_CHOICE_ROWS = rows<[json: string], PrimaryChoiceRow>(
+  `SELECT fid, type, value FROM user_data WHERE fid IN (${IN_JSON}) AND type IN (11, 12) AND value != ''`,
 );
 
 const USER_AUTH_ADDRESSES = rows<[json: string], AuthAddressOfUser>(
@@ -44,17 +50,19 @@ export function userAuthAddresses(store: Store, fids: readonly number[]): AuthAd
 }
 
 /**
- * The rows of the known users among `fids` and all their verified addresses, oldest verification
- * first (the first of each protocol is the user's primary address).
+ * The rows of the known users among `fids`, all their verified addresses, oldest verification
+ * first (the first of each protocol is the user's primary address unless they chose another), and
+ * the primary addresses they chose.
  */
 export function userProfileRows(
   store: Store,
   fids: readonly number[],
-): { users: UserRow[]; verifications: VerificationRow[] } {
+): { users: UserRow[]; verifications: VerificationRow[]; primaries: PrimaryChoiceRow[] } {
   const json = JSON.stringify(fids);
   const users = USER_PROFILE_ROWS.all(store, json);
   const verifications = USER_PROFILE_ROWS_2.all(store, json);
-  return { users, verifications };
+  const primaries = PRIMARY_CHOICE_ROWS.all(store, json);
+  return { users, verifications, primaries };
 }
 
 export type DehydratedUserRow = Pick<

@@ -2,7 +2,13 @@
 // sort key), this hydrates them and wraps the key of the last one as the next cursor.
 import type { FeedResponse } from '@castkit/sdk/2.x';
 import { hydrateCastList } from '../../hydrate/cast.js';
-import { type CastFilter, castsPage, keyedCastsPage, type Subquery } from '../../store/queries/casts.js';
+import {
+  type CastFilter,
+  castsPage,
+  keyedCastsPage,
+  type Subquery,
+  type TimeOrder,
+} from '../../store/queries/casts.js';
 import type { KeysetPage, PageWindow } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor, nextCursor, pageWindow, type SortKey } from '../cursor.js';
@@ -20,14 +26,15 @@ export interface PageParams {
   cursor?: string;
 }
 
-/** Newest first by (ts, hash): the order of every chronological feed. */
+/** By (ts, hash), newest first (the order of every chronological feed) unless asked oldest first. */
 export function chronologicalPage(
   store: Store,
   params: PageParams,
   filter: CastFilter,
   viewer: Viewer,
+  order: TimeOrder = 'newest',
 ): FeedResponse {
-  return feedOf(store, castsPage(store, filter, pageWindow(params, 2)), viewer);
+  return feedOf(store, castsPage(store, filter, pageWindow(params, 2), order), viewer);
 }
 
 /** Hydrates a page of rows fetched with LIMIT limit + 1, in their order. */

@@ -54,7 +54,13 @@ export function searchCasts(
         (anchor, w) => rankedCastsPage(store, searchScores(selected, anchor), w),
         viewer,
       )
-    : chronologicalPage(store, params, castFilter(selected), viewer);
+    : chronologicalPage(
+        store,
+        params,
+        castFilter(selected),
+        viewer,
+        params.sort_type === 'chron' ? 'oldest' : 'newest',
+      );
   return { result: { casts: page.casts, next: page.next } };
 }
 

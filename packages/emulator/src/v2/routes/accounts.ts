@@ -6,8 +6,10 @@ import {
   activeUnits,
   approveSigner,
   createSigner,
+  getSigner,
   registerUser,
   rentStorage,
+  requestSignerApproval,
   type StorageKind,
   storageUsed,
   UNIT_CAPACITY,
@@ -25,7 +27,7 @@ import { activeKeyCount } from '../../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
-import { signerBody } from './signers.js';
+import { signerBody, verifySignedKeyRequest } from './signers.js';
 import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
 import { walletOf3x } from './wallet-header.js';
 
@@ -83,9 +85,10 @@ export const accountHandlers: V2Handlers = {
       throw new ConflictError(`fname ${fname} is not available`, 'fname');
     }
     const changes = profileChanges(params.metadata ?? {}, 'metadata.');
+    const given = await givenSigner(store, params);
     // All or nothing: the profile messages are signed with the new signer's key before it exists
     // and validated first; the fid, its storage, the signer and the messages then commit together.
-    const privateKey = new Uint8Array(randomBytes(32));
+    const privateKey = given?.key ?? new Uint8Array(randomBytes(32));
     const build = messageBuilder(store, fid, privateKey);
     const messages = [
       ...(fname ? [build.userDataAdd(UserDataType.Username, fname)] : []),
@@ -94,8 +97,10 @@ export const accountHandlers: V2Handlers = {
     const validated = await validateMessages(store, messages);
     const signer = store.tx(() => {
       registerUser(store, { fid, custodyAddress: custody });
-      const created = createSigner(store, { privateKey });
-      const approved = approveSigner(store, created.signer_uuid, fid);
+      const uuid = given
+        ? requestSignerApproval(store, given.row.signer_uuid, given.appFid).signer_uuid
+        : createSigner(store, { privateKey }).signer_uuid;
+      const approved = approveSigner(store, uuid, fid);
       commitMessages(store, validated);
       return approved;
     });
@@ -110,7 +115,10 @@ export const accountHandlers: V2Handlers = {
   async updateUser(call) {
     const { store, params } = call;
     const me = actAs(store, params.signer_uuid);
-    const changes = profileChanges(params);
+    const changes = [
+      ...profileChanges(params),
+      ...(isUpdate3(params) ? update3Changes(store, me.fid, params) : []),
+    ];
     if (!changes.length)
       throw new ValidationError('nothing to update: give at least one profile field', 'bio');
     const username = changes.find(([type]) => type === UserDataType.Username)?.[1];
@@ -221,6 +229,59 @@ function allocations(store: Store, fid: number, origin: string) {
  * half-applies. The request schema has checked their types and the location's ranges; `at` prefixes
  * the field names errors give (`metadata.` for registerAccount).
  */
+type RegisterParams = V2Params<'registerAccount'>;
+
+/**
+ * 3.x's `signer`: a signer the app made (create-signer) and its signed key request, to be the new
+ * account's signer instead of one the emulator makes; checked as register-signed-key checks one.
+ */
+async function givenSigner(store: Store, params: RegisterParams) {
+  const signer = 'signer' in params ? params.signer : undefined;
+  if (!signer) return undefined;
+  const row = getSigner(store, signer.uuid);
+  if (!row) throw new NotFoundError(`signer ${signer.uuid} not found`, 'signer.uuid');
+  if (row.status !== 'generated' && row.status !== 'pending_approval')
+    throw new ValidationError(`signer ${signer.uuid} is already ${row.status}`, 'signer.uuid');
+  const request = { ...signer, signature: signer.signed_key_request_metadata_signature };
+  await verifySignedKeyRequest(store, request, row.public_key, {
+    at: 'signer.',
+    signature: 'signed_key_request_metadata_signature',
+  });
+  // A uuid names a signer whose key the emulator keeps (create-signer's): it signs the new profile.
+  if (!row.private_key)
+    throw new ValidationError(`signer ${signer.uuid} has no key the emulator keeps`, 'signer.uuid');
+  return { row, key: new Uint8Array(row.private_key), appFid: signer.app_fid };
+}
+
+type UpdateParams = V2Params<'updateUser'>;
+/** What only 3.x's update-user takes: a banner image and the primary address of each protocol. */
+type Update3 = Extract<UpdateParams, { banner?: string }>;
+const isUpdate3 = (p: UpdateParams): p is Update3 =>
+  'banner' in p || 'primary_eth_address' in p || 'primary_sol_address' in p;
+
+/** 3.x's profile fields as user data messages: a primary address must be one the fid has verified. */
+function update3Changes(store: Store, fid: number, p: Update3): [number, string][] {
+  const out: [number, string][] = [];
+  if (p.banner !== undefined) {
+    if (p.banner !== '' && !isHttpUrl(p.banner))
+      throw new ValidationError('banner must be an http(s) URL', 'banner');
+    out.push([UserDataType.Banner, p.banner]);
+  }
+  const primary = (value: string | undefined, name: string, type: number) => {
+    if (value === undefined) return;
+    if (!verificationByKey(store, fid, value)) {
+      throw new ValidationError(
+        `${name} must be one of fid ${fid}'s verified addresses; ${value} is not`,
+        name,
+      );
+    }
+    out.push([type, value]);
+  };
+  primary(p.primary_eth_address?.toLowerCase(), 'primary_eth_address', UserDataType.PrimaryAddressEthereum);
+  primary(p.primary_sol_address, 'primary_sol_address', UserDataType.PrimaryAddressSolana);
+  return out;
+}
+
 function profileChanges(p: Profile, at = ''): [number, string][] {
   const out: [number, string][] = [];
   const text = (value: string | undefined, type: number) => {

@@ -47,13 +47,14 @@ export async function verifySignedKeyRequest(
   store: Store,
   params: { app_fid: number; deadline: number; signature: string },
   publicKey: string,
+  names = { at: '', signature: 'signature' },
 ): Promise<void> {
   const appFid = params.app_fid;
   const custody = custodyAddressOf(store, appFid);
-  if (!custody) throw new NotFoundError(`app fid ${appFid} not found`, 'app_fid');
+  if (!custody) throw new NotFoundError(`app fid ${appFid} not found`, `${names.at}app_fid`);
   const { deadline } = params;
-  if (deadline * 1000 <= store.now()) throw new ValidationError('deadline has passed', 'deadline');
-  const signature = hexParam(params.signature, 'signature', 65);
+  if (deadline * 1000 <= store.now()) throw new ValidationError('deadline has passed', `${names.at}deadline`);
+  const signature = hexParam(params.signature, `${names.at}${names.signature}`, 65);
   let valid = false;
   try {
     const { verifyTypedData } = await viem();
@@ -74,8 +75,8 @@ export async function verifySignedKeyRequest(
   }
   if (!valid) {
     throw new ValidationError(
-      `signature is not a SignedKeyRequest signed by the custody address of app fid ${appFid}`,
-      'signature',
+      `${names.at}${names.signature} is not a SignedKeyRequest signed by the custody address of app fid ${appFid}`,
+      `${names.at}${names.signature}`,
     );
   }
 }
