@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the console against 
       expect(replayed).toEqual(recorded);
       const missing = await lookUp(page, replay.url, 'bob');
       expect(missing.status).toBe('404 Not Found');
-      expect(missing.text).toContain('not in the cassette: GET /v2/farcaster/user/by_username?username=bob');
+      expect(missing.text).toContain('not in the cassette: GET /v2/farcaster/user/by_username/?username=bob');
       await stopped(replay.child);
     },
     SLOW,

@@ -187,6 +187,11 @@ describe('the typed control client against a real emulator', () => {
           },
         });
         expect(sent.result.successfulTokens).toEqual([token]);
+        const opened = await call('POST /_emulator/miniapps/:id/users/:fid/notifications/open', {
+          params,
+          body: { notification_id: 'n-1' },
+        });
+        expect([opened.app_id, opened.fid, opened.notification_id]).toEqual([registered.id, bob.fid, 'n-1']);
       }
     }
     expect(events).toEqual([
@@ -243,6 +248,18 @@ describe('the typed control client against a real emulator', () => {
     },
     IMPORTS,
   );
+
+  it('imports a slice of a live graph, and refuses to approve an auth address nobody registered', async () => {
+    const report = await call('POST /_emulator/imports', {
+      body: { users: [{ fid: 900_100, username: 'control-import', display_name: 'Imported' }] },
+    });
+    expect(report.users).toBe(1);
+    expect((await api.lookupUserByUsername({ username: 'control-import' })).user.fid).toBe(900_100);
+    const address = '0x00000000000000000000000000000000000000ab';
+    await expect(
+      call('GET /_emulator/auth-address/:address/approve', { params: { address }, query: { fid: bob.fid } }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
 
   it('has sent every declared control', () => {
     expect([...called].sort()).toEqual(controlRoutes().sort());
