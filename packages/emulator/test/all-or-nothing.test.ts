@@ -213,7 +213,10 @@ describe('publishCast with idem', () => {
   it('answers two concurrent attempts with one idem with one cast', async () => {
     const params = { signer_uuid: alice.signerUuid, text: 'sent twice at once', idem: 'twins-1' };
     // Both pass the first idem look-up before either commits: each waits on its validation.
-    const [a, b] = await Promise.all([publishCast(env.store, params), publishCast(env.store, params)]);
+    const [a, b] = await Promise.all([
+      publishCast(env.store, params, env.url),
+      publishCast(env.store, params, env.url),
+    ]);
     expect(b.cast.hash).toBe(a.cast.hash);
     expect(await castsWith(params.text)).toBe(1);
   });
@@ -221,7 +224,10 @@ describe('publishCast with idem', () => {
   it('refuses the second of two concurrent attempts that reuse one idem for different casts, writing only the first', async () => {
     const first = { signer_uuid: alice.signerUuid, text: 'the first twin', idem: 'twins-2' };
     const second = { ...first, text: 'the second twin' };
-    const [a, b] = await Promise.allSettled([publishCast(env.store, first), publishCast(env.store, second)]);
+    const [a, b] = await Promise.allSettled([
+      publishCast(env.store, first, env.url),
+      publishCast(env.store, second, env.url),
+    ]);
     expect(a.status).toBe('fulfilled');
     expect(b).toMatchObject({ status: 'rejected', reason: { status: 409, property: 'idem' } });
     expect(await castsWith(first.text)).toBe(1);

@@ -11,3 +11,14 @@ export function absoluteUrl(url: string | null, origin: string, seededOrigin?: s
   }
   return url;
 }
+
+/**
+ * The other way: an emulator asset URL as a client sent it (this server's origin) in the form the
+ * database stores it, the seeding origin's, so a write or a filter meets the seeded rows. Others unchanged.
+ */
+export function storedAssetUrl(url: string, origin: string, seededOrigin?: string): string {
+  if (seededOrigin && seededOrigin !== origin && url.startsWith(`${origin}/_emulator/`)) {
+    return seededOrigin + url.slice(origin.length);
+  }
+  return url;
+}

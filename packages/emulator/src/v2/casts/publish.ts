@@ -4,6 +4,7 @@ import type { PostCastReqBodyEmbeds, PostCastResponse } from '@castkit/sdk/2.x';
 import type { V2Params } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { idempotent } from '../../domain/idempotency.js';
+import { storedAssetUrl } from '../../ground/absolute-url.js';
 import { isHex, toHex } from '../../ground/codec.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
 import { requireCast } from '../../hydrate/cast-rows.js';
@@ -18,7 +19,12 @@ import type { Store } from '../../store/store.js';
 /** publishCast's answers by idem key, per signer. */
 const CAST_ANSWERS = idempotent<PostCastResponse>();
 
-export async function publishCast(store: Store, params: V2Params<'publishCast'>): Promise<PostCastResponse> {
+/** `origin`: the server's as the caller reached it, whose asset URLs (catalogue apps, images) embeds may name. */
+export async function publishCast(
+  store: Store,
+  params: V2Params<'publishCast'>,
+  origin: string,
+): Promise<PostCastResponse> {
   const signerUuid = params.signer_uuid;
   const idem = params.idem || undefined;
   const request = {
@@ -33,7 +39,7 @@ export async function publishCast(store: Store, params: V2Params<'publishCast'>)
   if (earlier) return earlier;
 
   const text = params.text ?? '';
-  const embeds = readEmbeds(store, params.embeds);
+  const embeds = readEmbeds(store, params.embeds, origin);
   if (!text && !embeds.length) throw new ValidationError('a cast needs text or embeds', 'text');
 
   let parent: { fid: number; hash: string } | undefined;
@@ -74,13 +80,16 @@ export async function publishCast(store: Store, params: V2Params<'publishCast'>)
 }
 
 /** The request schema has checked the embeds' shape and count; what is left is what it cannot say. */
-function readEmbeds(store: Store, embeds: PostCastReqBodyEmbeds[] = []): EmbedInput[] {
+function readEmbeds(store: Store, embeds: PostCastReqBodyEmbeds[] = [], origin: string): EmbedInput[] {
+  const seeded = store.getMeta('asset_origin');
   return embeds.map((e, i): EmbedInput => {
     if ('url' in e) {
       if (!isHttpUrl(e.url)) {
         throw new ValidationError(`embeds[${i}].url must be an http(s) URL`, `embeds[${i}].url`);
       }
-      return { url: e.url };
+      // Stored as the seeded rows are (the seeding origin's), so the cast meets the catalogue app or
+      // image it names; answers show it with the caller's origin again.
+      return { url: storedAssetUrl(e.url, origin, seeded) };
     }
     const [key, id] = 'cast_id' in e ? ['cast_id', e.cast_id] : ['castId', e.castId];
     const hash = castHashParam(id.hash, `embeds[${i}].${key}.hash`);

@@ -69,8 +69,8 @@ export const castHandlers: V2Handlers = {
     return castMetrics(store, params);
   },
 
-  publishCast({ store, params }) {
-    return publishCast(store, params);
+  publishCast({ store, params, origin }) {
+    return publishCast(store, params, origin);
   },
 
   async deleteCast({ store, params }): Promise<OperationResponse> {

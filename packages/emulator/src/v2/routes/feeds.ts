@@ -2,6 +2,7 @@
 // casts, popular casts, replies and recasts, and frames. Every list is a keyset page.
 import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk/2.x';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
+import { storedAssetUrl } from '../../ground/absolute-url.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCastList } from '../../hydrate/cast.js';
 import { requireChannel } from '../../hydrate/channel.js';
@@ -133,10 +134,7 @@ function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedRespo
     }
     case 'embed_url': {
       // Seeded images are stored against the seeding origin; accept them by the URL clients see.
-      const seeded = store.getMeta('asset_origin');
-      let url = need('embed_url');
-      if (seeded && url.startsWith(`${viewer.origin}/_emulator/`))
-        url = seeded + url.slice(viewer.origin.length);
+      const url = storedAssetUrl(need('embed_url'), viewer.origin, store.getMeta('asset_origin'));
       return chronologicalPage(store, params, castFilter({ embedUrlPrefix: url }), viewer);
     }
     case 'embed_types':
