@@ -25,7 +25,9 @@ async function call(url: string, key: string, method: string, path: string, body
     method,
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(5000),
+    // A hang fails the test, not a busy machine: a restarted child loads the protocol code lazily
+    // (from sources, through tsx) on its first write, seconds under load.
+    signal: AbortSignal.timeout(30_000),
   });
   return { status: res.status, body: await res.json() };
 }
