@@ -108,23 +108,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seedSize = options.seedSize ?? 'small';
   const path = options.db ?? ':memory:';
   const inMemory = path === ':memory:';
-  // Template files are seeded on the real clock: an emulator on a clock of its own (options.now)
-  // neither reads one, whose data would sit at another time than its clock, nor writes one.
   const templates =
-    options.seedCache && !options.import && !options.now && (inMemory || !existsSync(path))
-      ? options.seedCache
-      : undefined;
+    options.seedCache && !options.import && (inMemory || !existsSync(path)) ? options.seedCache : undefined;
+  // An emulator on a clock of its own (options.now) uses only a template seeded at the same instant:
+  // the seed's times are anchored to the clock.
+  const template = { seed, size: seedSize, fixedNow: options.now?.() };
   // An in-memory database starts as a copy of the same seeding done before in this process, or of
   // a template file; a file database as a copy of a template file.
-  const key = inMemory && !options.import ? imageKey(seed, seedSize, options.now?.()) : undefined;
+  const key = inMemory && !options.import ? imageKey(seed, seedSize, template.fixedNow) : undefined;
   const image =
     key === undefined
       ? undefined
       : (keptImage(key, Date.now()) ??
-        (templates === undefined ? undefined : readTemplate(templates, seed, seedSize, Date.now())));
+        (templates === undefined ? undefined : readTemplate(templates, template, Date.now())));
   const copied =
     image !== undefined ||
-    (templates !== undefined && !inMemory && copyTemplate(templates, seed, seedSize, path, Date.now()));
+    (templates !== undefined && !inMemory && copyTemplate(templates, template, path, Date.now()));
   const store = new Store({ path, now: options.now, image });
   const snapshots = snapshotsOf(store);
   const apiRoutes = operationRoutes(store, v2Handlers, hubHandlers);
@@ -229,7 +228,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     snapshots.start();
     // After start(): a copy then finds the seed mark and the undo log's tables already made.
     if (templates && !copied)
-      saveTemplate(templates, state.seed, state.seedSize, (file) => snapshots.exportTo(file));
+      saveTemplate(templates, { ...template, seed: state.seed, size: state.seedSize }, (file) =>
+        snapshots.exportTo(file),
+      );
     if (key !== undefined && keptImage(key, Date.now()) === undefined)
       keepImage(key, store.serialize(), Date.now());
   } catch (e) {

@@ -40,6 +40,7 @@ export {
   type SeedSize,
 } from './seed/constants.js';
 export { avatarUrl, imageUrl, type SeedOptions, type SeedReport, seedStore } from './seed/seed.js';
+export { defaultSeedCache } from './seed/template.js';
 export { parseDuration, parseTime } from './server/admin-clock.js';
 export {
   FAULT_EFFECTS,

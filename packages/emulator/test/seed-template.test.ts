@@ -1,12 +1,12 @@
 // A new database file starts as a copy of a recent seed template instead of being seeded again;
 // its asset URLs still name the port it is served on.
-import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
-import { TEMPLATE_MAX_AGE_MS } from '../src/seed/template.js';
+import { MAX_TEMPLATES, TEMPLATE_MAX_AGE_MS } from '../src/seed/template.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'castkit-seed-template-'));
 const cache = join(dir, 'cache');
@@ -79,17 +79,57 @@ describe('seed templates', () => {
     await Promise.all(runs.map((e) => e.close()));
   }, 120_000);
 
-  it('are neither read nor written by an emulator on a clock of its own, whose seed sits at its own time', async () => {
-    // The template left by the first test is marked: a copy of it would carry the mark.
+  it('serve an emulator on a clock of its own only when seeded at that same instant, at any age', async () => {
+    // The real clock's template left by the tests above is marked: a copy of it would carry the mark.
     const fixed = Date.UTC(2026, 0, 15, 12, 0, 0);
     const before = templates();
-    const e = await startEmulator({ seedCache: cache, now: () => fixed });
+    // Seeded into a file: an in-memory seeding would also keep an image in this process, which a
+    // later :memory: emulator of the same instant takes before any template.
+    const first = await startEmulator({ db: join(dir, 'fixed-a.db'), seedCache: cache, now: () => fixed });
     try {
-      expect(marked(e)).toBeUndefined();
-      expect(e.store.getMeta('seed_anchor')).toBe(String(fixed));
-      expect(templates()).toEqual(before);
+      expect(marked(first)).toBeUndefined();
+      expect(first.store.getMeta('seed_anchor')).toBe(String(fixed));
     } finally {
-      await e.close();
+      await first.close();
     }
+    const added = templates().filter((f) => !before.includes(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toContain(`-at${fixed}-`);
+    const own = join(cache, added[0]!);
+    mark(own, 'fixed');
+    // Months old by its file time: a fixed clock's seed does not go stale.
+    const old = (Date.now() - 90 * 24 * 3600 * 1000) / 1000;
+    utimesSync(own, old, old);
+
+    const runs = await Promise.all([
+      startEmulator({ seedCache: cache, now: () => fixed }),
+      startEmulator({ db: join(dir, 'fixed-b.db'), seedCache: cache, now: () => fixed }),
+      startEmulator({ seedCache: cache, now: () => fixed + 3_600_000 }),
+    ]);
+    try {
+      expect(runs.map((e) => marked(e))).toEqual(['fixed', 'fixed', undefined]);
+      expect(runs[2]!.store.getMeta('seed_anchor')).toBe(String(fixed + 3_600_000));
+    } finally {
+      await Promise.all(runs.map((e) => e.close()));
+    }
+  }, 120_000);
+
+  it('are pruned when one is saved: other code versions go, and the oldest past the limit', async () => {
+    const stale = join(cache, 'small-1-s99-000000000000.db');
+    writeFileSync(stale, 'a template of another code version');
+    const mine = templates().find((f) => f.includes('-at'))!;
+    const version = /-(s\d+-[0-9a-f]+\.db)$/.exec(mine)![1];
+    const filler = Array.from({ length: MAX_TEMPLATES + 2 }, (_, i) => join(cache, `small-${100 + i}-${version}`));
+    const long = (Date.now() - 3600_000) / 1000;
+    for (const f of filler) {
+      writeFileSync(f, 'old');
+      utimesSync(f, long, long);
+    }
+    const e = await startEmulator({ seedCache: cache, now: () => Date.UTC(2026, 1, 1) });
+    await e.close();
+    const left = templates();
+    expect(left).not.toContain('small-1-s99-000000000000.db');
+    expect(left).toHaveLength(MAX_TEMPLATES);
+    expect(left.filter((f) => f.includes(`-at${Date.UTC(2026, 1, 1)}-`))).toHaveLength(1);
   }, 120_000);
 });

@@ -234,7 +234,7 @@ describe('the catalogue', () => {
           ORDER BY (SELECT COUNT(*) FROM miniapp_uses u WHERE u.app_id = m.id AND u.ts >= ?) DESC, m.id`,
         category,
         env.store.now() - 24 * 3600_000,
-      );
+      ).map(env.served);
       expect(seen).toEqual(expected);
       expect(seen.length).toBeGreaterThanOrEqual(2);
     }
@@ -247,7 +247,7 @@ describe('the catalogue', () => {
       env.column(
         `SELECT m.url FROM miniapps m ORDER BY (SELECT COUNT(*) FROM miniapp_uses u WHERE u.app_id = m.id AND u.ts >= ?) DESC, m.id`,
         since,
-      );
+      ).map(env.served);
     const now = env.store.now();
     expect(await order('1h')).toEqual(count(now - 3600_000));
     expect(await order('7d')).toEqual(count(now - 7 * 24 * 3600_000));
@@ -270,7 +270,7 @@ describe('relevant apps and search', () => {
         // Uses are seed data no API shows.
         const used = env.value<number>(
           'SELECT COUNT(*) FROM miniapp_uses u JOIN miniapps m ON m.id = u.app_id WHERE m.url = ? AND u.fid = ?',
-          r.frames[0]!.frames_url,
+          env.stored(r.frames[0]!.frames_url),
           u.fid,
         );
         expect(used).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 // Seed templates: a new project's database starts as a copy of one seeded before, instead of
 // seeding again (~1.6 s of CPU for the small seed). One file per seed, size and code version in a
-// cache folder; a template is used while its activity is recent, since seeded times are anchored
-// to when it was seeded (trending and feeds look at the last hours).
+// cache folder. Seeded times are anchored to the clock at seeding: on the real clock a template is
+// used while its activity is recent (trending and feeds look at the last hours); an emulator on a
+// fixed clock of its own (tests) uses only a template seeded at that same instant, at any age.
 import { createHash } from 'node:crypto';
 import {
   constants,
@@ -57,18 +58,32 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-export function templatePath(cache: string, seed: number, size: SeedSize): string {
-  return join(cache, `${size}-${seed}-${version()}.db`);
+/** Which template: seed, size, and the fixed clock's instant the seed is anchored to (none: the real clock). */
+export interface TemplateKey {
+  seed: number;
+  size: SeedSize;
+  fixedNow?: number;
+}
+
+export function templatePath(cache: string, key: TemplateKey): string {
+  const at = key.fixedNow === undefined ? '' : `-at${key.fixedNow}`;
+  return join(cache, `${key.size}-${key.seed}${at}-${version()}.db`);
+}
+
+/** A template of the real clock is stale once its activity is too far in the past; a fixed clock's never. */
+function usable(template: string, key: TemplateKey, now: number): boolean {
+  const age = now - statSync(template).mtimeMs;
+  return key.fixedNow !== undefined || age <= TEMPLATE_MAX_AGE_MS;
 }
 
 /**
- * Copies a recent template to `db` (a file that does not exist yet). False when there is none, or
+ * Copies a usable template to `db` (a file that does not exist yet). False when there is none, or
  * the copy lost a race with another process creating `db`.
  */
-export function copyTemplate(cache: string, seed: number, size: SeedSize, db: string, now: number): boolean {
-  const template = templatePath(cache, seed, size);
+export function copyTemplate(cache: string, key: TemplateKey, db: string, now: number): boolean {
+  const template = templatePath(cache, key);
   try {
-    if (now - statSync(template).mtimeMs > TEMPLATE_MAX_AGE_MS) return false;
+    if (!usable(template, key, now)) return false;
     copyFileSync(template, db, constants.COPYFILE_EXCL);
     return true;
   } catch {
@@ -80,22 +95,36 @@ export function copyTemplate(cache: string, seed: number, size: SeedSize, db: st
  * Saves the just-seeded database as the template through `exportTo` (Snapshots' export), into a new
  * file renamed into place: readers see a whole one.
  */
-export function saveTemplate(
-  cache: string,
-  seed: number,
-  size: SeedSize,
-  exportTo: (file: string) => void,
-): void {
-  const template = templatePath(cache, seed, size);
+export function saveTemplate(cache: string, key: TemplateKey, exportTo: (file: string) => void): void {
+  const template = templatePath(cache, key);
   const partial = `${template}.${process.pid}.partial`;
   try {
     mkdirSync(cache, { recursive: true });
     exportTo(partial);
     renameSync(partial, template);
+    prune(cache);
   } catch {
     // A cache that cannot be written costs the next project a seeding, nothing else.
     rmSync(partial, { force: true });
   }
+}
+
+/** Templates kept per code version: enough for a few seeds and clocks, each about 13 MB. */
+export const MAX_TEMPLATES = 8;
+
+/**
+ * Drops templates no code of this version opens (another version's: every edit of the sources makes
+ * one) and, past MAX_TEMPLATES, the least recently written: the cache must not grow without bound.
+ */
+function prune(cache: string): void {
+  const mine = `-${version()}.db`;
+  const files = readdirSync(cache).filter((f) => f.endsWith('.db'));
+  for (const f of files) if (!f.endsWith(mine)) rmSync(join(cache, f), { force: true });
+  const kept = files
+    .filter((f) => f.endsWith(mine))
+    .map((f) => ({ f, at: statSync(join(cache, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { f } of kept.slice(MAX_TEMPLATES)) rmSync(join(cache, f), { force: true });
 }
 
 /**
@@ -137,11 +166,11 @@ export function keepImage(key: string, bytes: Buffer, now: number): void {
   images.set(key, { bytes, at: now });
 }
 
-/** A recent template file of `cache` as an image an in-memory database opens, or undefined. */
-export function readTemplate(cache: string, seed: number, size: SeedSize, now: number): Buffer | undefined {
-  const template = templatePath(cache, seed, size);
+/** A usable template file of `cache` as an image an in-memory database opens, or undefined. */
+export function readTemplate(cache: string, key: TemplateKey, now: number): Buffer | undefined {
+  const template = templatePath(cache, key);
   try {
-    if (now - statSync(template).mtimeMs > TEMPLATE_MAX_AGE_MS) return undefined;
+    if (!usable(template, key, now)) return undefined;
     return asRollbackJournal(readFileSync(template));
   } catch {
     return undefined;

@@ -10,6 +10,9 @@ export async function startApi() {
   const kit = await startTestEmulator({ now: () => TEST_NOW });
   const { url, apiKey, emulator, api, hub, fixtures } = kit;
   const { store } = emulator;
+  // A started template keeps the origin of the emulator that seeded it in stored URLs; answers show
+  // the serving origin instead (hydrate's asset URLs), as when a database file is reopened on a new port.
+  const seeded = store.getMeta('asset_origin') ?? url;
   return {
     url,
     apiKey,
@@ -37,6 +40,10 @@ export async function startApi() {
         .prepare(sql)
         .pluck()
         .get(...args) as T,
+    /** A URL as the database stores it (the seeding origin) shown as answers show it. */
+    served: (stored: string) => (stored.startsWith(seeded) ? url + stored.slice(seeded.length) : stored),
+    /** A URL as an answer shows it, as the database stores it. */
+    stored: (served: string) => (served.startsWith(url) ? seeded + served.slice(url.length) : served),
     close: () => kit.close(),
   };
 }
