@@ -12,6 +12,9 @@ const dir = mkdtempSync(join(tmpdir(), 'castkit-seed-template-'));
 const cache = join(dir, 'cache');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+// A seed no other test file uses: files sharing a process (vitest without isolation) keep seeded
+// images of their own seeds, which an in-memory start here would take before any template.
+const SEED = 4242;
 const templates = () => readdirSync(cache).filter((f) => f.endsWith('.db'));
 /** A row only a copy of the template can have: proof the database was copied, not seeded. No API
  * writes the template file, so it is marked in SQL. */
@@ -24,13 +27,13 @@ const marked = (e: Awaited<ReturnType<typeof startEmulator>>) => e.store.getMeta
 
 describe('seed templates', () => {
   it('are saved by a seeding, copied into the next new database, and served with its own origin', async () => {
-    const first = await startEmulator({ db: join(dir, 'a.db'), seedCache: cache });
+    const first = await startEmulator({ db: join(dir, 'a.db'), seedCache: cache, seed: SEED });
     await first.close();
     expect(templates()).toHaveLength(1);
     const template = join(cache, templates()[0]!);
     mark(template, 'copied');
 
-    const second = await startEmulator({ db: join(dir, 'b.db'), seedCache: cache });
+    const second = await startEmulator({ db: join(dir, 'b.db'), seedCache: cache, seed: SEED });
     try {
       expect(marked(second)).toBe('copied');
       const res = await fetch(`${second.url}/v2/farcaster/user/by_username?username=alice`, {
@@ -63,7 +66,7 @@ describe('seed templates', () => {
     mark(template, 'old');
     const old = (Date.now() - TEMPLATE_MAX_AGE_MS - 60_000) / 1000;
     utimesSync(template, old, old);
-    const fresh = await startEmulator({ db: join(dir, 'c.db'), seedCache: cache });
+    const fresh = await startEmulator({ db: join(dir, 'c.db'), seedCache: cache, seed: SEED });
     expect(marked(fresh)).toBeUndefined();
     await fresh.close();
     const replaced = new Database(template, { readonly: true });
@@ -72,8 +75,8 @@ describe('seed templates', () => {
 
     mark(template, 'new');
     const runs = await Promise.all([
-      startEmulator({ db: join(dir, 'a.db'), seedCache: cache }),
-      startEmulator({ db: ':memory:', seedCache: cache }),
+      startEmulator({ db: join(dir, 'a.db'), seedCache: cache, seed: SEED }),
+      startEmulator({ db: ':memory:', seedCache: cache, seed: SEED }),
     ]);
     expect(runs.map((e) => marked(e))).toEqual([undefined, 'new']);
     await Promise.all(runs.map((e) => e.close()));
@@ -85,7 +88,12 @@ describe('seed templates', () => {
     const before = templates();
     // Seeded into a file: an in-memory seeding would also keep an image in this process, which a
     // later :memory: emulator of the same instant takes before any template.
-    const first = await startEmulator({ db: join(dir, 'fixed-a.db'), seedCache: cache, now: () => fixed });
+    const first = await startEmulator({
+      db: join(dir, 'fixed-a.db'),
+      seedCache: cache,
+      seed: SEED,
+      now: () => fixed,
+    });
     try {
       expect(marked(first)).toBeUndefined();
       expect(first.store.getMeta('seed_anchor')).toBe(String(fixed));
@@ -102,9 +110,9 @@ describe('seed templates', () => {
     utimesSync(own, old, old);
 
     const runs = await Promise.all([
-      startEmulator({ seedCache: cache, now: () => fixed }),
-      startEmulator({ db: join(dir, 'fixed-b.db'), seedCache: cache, now: () => fixed }),
-      startEmulator({ seedCache: cache, now: () => fixed + 3_600_000 }),
+      startEmulator({ seedCache: cache, seed: SEED, now: () => fixed }),
+      startEmulator({ db: join(dir, 'fixed-b.db'), seedCache: cache, seed: SEED, now: () => fixed }),
+      startEmulator({ seedCache: cache, seed: SEED, now: () => fixed + 3_600_000 }),
     ]);
     try {
       expect(runs.map((e) => marked(e))).toEqual(['fixed', 'fixed', undefined]);
@@ -119,13 +127,15 @@ describe('seed templates', () => {
     writeFileSync(stale, 'a template of another code version');
     const mine = templates().find((f) => f.includes('-at'))!;
     const version = /-(s\d+-[0-9a-f]+\.db)$/.exec(mine)![1];
-    const filler = Array.from({ length: MAX_TEMPLATES + 2 }, (_, i) => join(cache, `small-${100 + i}-${version}`));
+    const filler = Array.from({ length: MAX_TEMPLATES + 2 }, (_, i) =>
+      join(cache, `small-${100 + i}-${version}`),
+    );
     const long = (Date.now() - 3600_000) / 1000;
     for (const f of filler) {
       writeFileSync(f, 'old');
       utimesSync(f, long, long);
     }
-    const e = await startEmulator({ seedCache: cache, now: () => Date.UTC(2026, 1, 1) });
+    const e = await startEmulator({ seedCache: cache, seed: SEED, now: () => Date.UTC(2026, 1, 1) });
     await e.close();
     const left = templates();
     expect(left).not.toContain('small-1-s99-000000000000.db');
