@@ -10,7 +10,7 @@ const LIMIT = 150_000;
 
 describe('first-load JavaScript', () => {
   it('stays within 150 kB gzip for the explorer and for the client', async () => {
-    const dist = await buildConsole({ manifest: true });
+    const dist = await buildConsole();
     const explorer = firstLoadJs(dist, ['src/explorer/ExplorerPage.tsx']);
     const client = firstLoadJs(dist, ['src/client/ClientLayout.tsx', 'src/client/feed/FeedPage.tsx']);
     console.info(`first-load JS gzip: explorer ${explorer.gzipBytes} B, client ${client.gzipBytes} B`);

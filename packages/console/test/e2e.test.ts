@@ -1,17 +1,15 @@
 // End to end: the built console and a real in-process emulator on one origin, composed as
 // `castkit dev` composes them, driven in Debian's headless Chromium.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type Emulator, startEmulator } from '@castkit/emulator';
+import type { Emulator } from '@castkit/emulator';
 import type { BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleRoutes } from '../src/server/index';
 import { axeViolations, hasChromium, launchChromium } from './support/browser';
+import { buildConsole, startConsoleServer } from './support/console-server';
 import { megabyteFeed } from './support/megabyte-feed';
 
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/console/', import.meta.url));
@@ -44,20 +42,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
   () => {
     beforeAll(async () => {
       mkdirSync(artifacts, { recursive: true });
-      const distDir = mkdtempSync(join(tmpdir(), 'castkit-console-dist-'));
-      const started = performance.now();
-      await build({
-        configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-        build: { outDir: distDir, emptyOutDir: true },
-        logLevel: 'warn',
-      });
-      console.info(`console built in ${Math.round(performance.now() - started)} ms`);
-      emulator = await startEmulator({
-        port: 0,
-        db: ':memory:',
-        seedSize: 'small',
-        ...consoleRoutes({ environment: 'emulator', apiKey: 'castkit-dev-key' }, { distDir }),
-      });
+      emulator = await startConsoleServer(await buildConsole());
       server = emulator;
       browser = await launchChromium();
       await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

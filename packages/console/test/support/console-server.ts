@@ -1,21 +1,78 @@
 // The built console and a real in-process emulator on one origin, composed as `castkit dev`
 // composes them (consoleRoutes spread into the emulator's options), for end-to-end tests of the
 // client and the developer screens alike.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Emulator, type EmulatorOptions, startEmulator } from '@castkit/emulator';
+import { defaultSeedCache, type Emulator, type EmulatorOptions, startEmulator } from '@castkit/emulator';
 import { build } from 'vite';
 import { consoleRoutes } from '../../src/server/index';
 
 /**
- * Builds the console for production, as it ships, into a fresh folder; returns the folder. With
- * `manifest`, Vite's `.vite/manifest.json` is written, and beside it `.vite/modules.json`: each
- * output file's source modules, so a test can tell what a chunk holds whatever it is named.
+ * The console built for production, as it ships; returns its folder. Vite's `.vite/manifest.json`
+ * is written too, and beside it `.vite/modules.json`: each output file's source modules, so a test
+ * can tell what a chunk holds whatever it is named.
+ *
+ * A build takes seconds of CPU and nine test files need one: a build is kept in the temp folder
+ * under a digest of everything it is built from (the console, the SDK and emulator sources it
+ * bundles, the lockfile), so a file reuses a build of the same sources and never a stale one.
+ * Callers only read the folder.
  */
-export async function buildConsole(options: { manifest?: boolean } = {}): Promise<string> {
-  const distDir = mkdtempSync(join(tmpdir(), 'castkit-console-dist-'));
+export async function buildConsole(): Promise<string> {
+  const kept = join(tmpdir(), `castkit-console-build-${buildInputsDigest()}`);
+  if (existsSync(join(kept, 'index.html'))) return kept;
+  const built = await buildInto(mkdtempSync(join(tmpdir(), 'castkit-console-dist-')));
+  try {
+    renameSync(built, kept);
+  } catch {
+    // Another test process kept the same build first: theirs serves.
+    rmSync(built, { recursive: true, force: true });
+  }
+  return kept;
+}
+
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+const BUILD_INPUTS = [
+  'packages/console/src',
+  'packages/console/index.html',
+  'packages/console/vite.config.ts',
+  'packages/console/package.json',
+  'packages/console/tsconfig.json',
+  'packages/sdk/src',
+  'packages/sdk/package.json',
+  'packages/emulator/src',
+  'packages/emulator/package.json',
+  'package-lock.json',
+];
+
+/** A digest of the build's inputs: paths and contents, in a stable order. */
+function buildInputsDigest(): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    const full = join(repoRoot, path);
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const name of readdirSync(full).sort()) add(join(path, name));
+      return;
+    }
+    hash.update(path).update('\0').update(readFileSync(full)).update('\0');
+  };
+  for (const input of BUILD_INPUTS) add(input);
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function buildInto(distDir: string): Promise<string> {
   // vitest sets NODE_ENV=test, under which React and its JSX transform build for development:
   // build what ships.
   const env = process.env.NODE_ENV;
@@ -24,10 +81,10 @@ export async function buildConsole(options: { manifest?: boolean } = {}): Promis
     const output = await build({
       configFile: fileURLToPath(new URL('../../vite.config.ts', import.meta.url)),
       mode: 'production',
-      build: { outDir: distDir, emptyOutDir: true, manifest: options.manifest ?? false },
+      build: { outDir: distDir, emptyOutDir: true, manifest: true },
       logLevel: 'warn',
     });
-    if (options.manifest) writeModules(distDir, output);
+    writeModules(distDir, output);
   } finally {
     process.env.NODE_ENV = env;
   }
@@ -61,6 +118,8 @@ export function startConsoleServer(distDir: string, options: ConsoleServerOption
     port: 0,
     db: ':memory:',
     seedSize: 'small',
+    // As `castkit dev` starts: from a seed template when one is recent, else seeding and saving one.
+    seedCache: defaultSeedCache(),
     ...options.emulator,
     ...consoleRoutes(
       { environment: options.environment ?? 'emulator', apiKey: 'castkit-dev-key' },
