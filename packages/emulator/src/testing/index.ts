@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { type ControlClient, createControlClient } from '../control/client.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.js';
+import { farcasterCore } from '../protocol/core.js';
 import { defaultSeedCache } from '../seed/template.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
 import type { Unmatched } from '../server/replay.js';
@@ -62,6 +63,9 @@ export interface Fixtures {
  */
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
   const emulator = await startEmulator({ db: ':memory:', seedCache: defaultSeedCache(), ...options });
+  // Tests write: the protocol code a first write needs loads here, under the start's long hook
+  // timeout, rather than inside the first test (seconds on a busy machine, against a 5 s default).
+  farcasterCore();
   const api = new NeynarAPIClient({ apiKey: emulator.apiKey, baseUrl: `${emulator.url}/v2`, retries: 0 });
   const hub = new NeynarHubClient({ apiKey: emulator.apiKey, baseUrl: emulator.url, retries: 0 });
   const plan: RateLimitPlan | null = emulator.rateLimits.plan;
