@@ -30,6 +30,9 @@ export interface Call<P = Params> {
 /** One operation's parameters as its handler receives them, for helpers that take them whole. */
 export type V2Params<K extends keyof MainWire> = MainWire[K]['params'];
 
+/** One operation's answer as its handler gives it, for helpers that build it (both generations' shape). */
+export type V2Response<K extends keyof MainWire> = MainWire[K]['response'];
+
 /** A handler's answer: its operation's 200 body, now or later; failures are thrown EmulatorErrors. */
 type Answer<R> = R | Promise<R>;
 
