@@ -85,7 +85,8 @@ function operationRoute(
       try {
         // readParams has checked the input against the same operation table the wire types come from.
         const answer = await handler({ store, params: params as never, op, via, origin: url.origin });
-        return { json: answerFor(via.generation, answer) };
+        // The spec's success status: 200 unless the judging spec declares another (201 Created).
+        return { status: op.success, json: answerFor(via.generation, answer) };
       } catch (e) {
         if (e instanceof PageKeyError) throw foreignPageKey(op.api);
         throw e;
