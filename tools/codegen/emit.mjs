@@ -140,6 +140,7 @@ export function emitTable(spec, ops, { source, prefix }) {
       lines.push(`  body: ${fields},"encoder":${ENCODERS[kind]}},`);
     }
     if (!op.json) lines.push('  json: false,');
+    if (op.success) lines.push(`  success: ${op.success},`);
     if (op.paging) lines.push(`  paging: ${JSON.stringify(op.paging)},`);
     if (op.deprecated) lines.push('  deprecated: true,');
     lines.push('  params: [');

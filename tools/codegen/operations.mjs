@@ -66,6 +66,7 @@ export function buildOperations(spec, api, gen = GENERATION_2) {
         ([code, r]) => code.startsWith('2') && spec.resolve(r)?.content?.['application/json'],
       ),
       paging: pagingOf(spec, params, successSchema(spec, op)),
+      success: successStatus(op),
     });
     // Where the page is one shape of several, the emitted item type picks that shape out.
     const paging = ops.at(-1).paging;
@@ -213,6 +214,12 @@ function keyShape(spec, schema, depth, seen) {
   const keys = Object.keys(props);
   const interesting = keys.some((k) => camel(k) !== k || props[k] !== 0);
   return keys.length && interesting ? props : undefined;
+}
+
+/** The status of the operation's success where the spec declares one other than 200 (201, 202). */
+function successStatus(op) {
+  const code = ['200', '201', '202'].find((c) => op.responses?.[c]);
+  return code && code !== '200' ? Number(code) : undefined;
 }
 
 function successSchema(spec, op) {

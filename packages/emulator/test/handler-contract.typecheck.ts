@@ -3,7 +3,8 @@
 // parameters or wrong answers, tsc would fail on the unused directive. Each case is its own table
 // (TypeScript reports one error per object literal), and the handlers without a directive show
 // that right ones still compile.
-import type { Api3OperationTypes } from '@castkit/sdk';
+import type { Api3OperationTypes, Channel as Channel3 } from '@castkit/sdk';
+import type { CastWithInteractions, User } from '@castkit/sdk/2.x';
 import type { HubHandlers, V2Handlers } from '../src/api/dispatch.js';
 
 export const misspeltQueryParam: V2Handlers = {
@@ -100,5 +101,38 @@ export const newOperationWrongAnswer: V2Handlers = {
   // @ts-expect-error an operation 3.x added is typed by 3.174's spec: quotes come as casts and next
   fetchCastQuotes(call) {
     return { quotes: call.params.identifier };
+  },
+};
+
+/** A user, a cast and a channel as 2.44's spec declares them, and no more. */
+declare const userFor244: User;
+declare const castFor244: CastWithInteractions;
+declare const channelFor3x: Channel3;
+
+export const userOfOneGenerationOnly: V2Handlers = {
+  // @ts-expect-error a user both generations read carries 3.x's registered_at and auth_addresses too
+  lookupUserByUsername() {
+    return { user: userFor244 };
+  },
+};
+
+export const castsOfOneGenerationOnly: V2Handlers = {
+  // @ts-expect-error a feed both generations read answers casts both declare
+  fetchFeedForYou() {
+    return { casts: [castFor244], next: { cursor: null } };
+  },
+};
+
+export const newOperationWithOldCasts: V2Handlers = {
+  // @ts-expect-error 3.x's quotes are 3.x's casts, whose authors carry registered_at
+  fetchCastQuotes() {
+    return { casts: [castFor244], next: { cursor: null } };
+  },
+};
+
+export const channelTimeOfTheWrongGeneration: V2Handlers = {
+  // @ts-expect-error handlers answer a channel's created_at in 2.44's unix seconds (rewritten for 3.x callers)
+  lookupChannel() {
+    return { channel: channelFor3x };
   },
 };

@@ -62,7 +62,8 @@ describe('ERC-721 on the local ledger', () => {
       max_supply: 5,
       mint_config: { price_per_token: '1000000000000000', max_per_tx: 3 },
     });
-    expect(deploy.status).toBe(200);
+    // 201 Created, the one success status 3.x declares for it.
+    expect(deploy.status).toBe(201);
     const { collection } = deploy.body;
     expect(collection).toMatchObject({
       type: 'ERC721',

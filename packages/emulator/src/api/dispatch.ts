@@ -30,6 +30,9 @@ export interface Call<P = Params> {
 /** One operation's parameters as its handler receives them, for helpers that take them whole. */
 export type V2Params<K extends keyof MainWire> = MainWire[K]['params'];
 
+/** One operation's answer as its handler gives it, for helpers that build it (both generations' shape). */
+export type V2Response<K extends keyof MainWire> = MainWire[K]['response'];
+
 /** A handler's answer: its operation's 200 body, now or later; failures are thrown EmulatorErrors. */
 type Answer<R> = R | Promise<R>;
 
@@ -82,7 +85,8 @@ function operationRoute(
       try {
         // readParams has checked the input against the same operation table the wire types come from.
         const answer = await handler({ store, params: params as never, op, via, origin: url.origin });
-        return { json: answerFor(via.generation, answer) };
+        // The spec's success status: 200 unless the judging spec declares another (201 Created).
+        return { status: op.success, json: answerFor(via.generation, answer) };
       } catch (e) {
         if (e instanceof PageKeyError) throw foreignPageKey(op.api);
         throw e;

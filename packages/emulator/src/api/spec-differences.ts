@@ -10,6 +10,8 @@ export const SPEC_DIFFERENCES = {
   hubUserNameTypes: 'hubs accept basename proofs (type 3) too; the spec enum predates them',
   v2ZodErrors:
     "buyStorage's spec declares zod's issue list for a 400; the emulator answers every 400 with the ErrorRes body (message, code, property) the rest of the API declares",
+  zodErrors3:
+    "3.x declares zod's issue list alone for a 400 of buyStorage, getUserBestFriends, simulateNftMint, mintNft and uploadTokenMetadata (its other operations ErrorRes, or either); the emulator answers every 400 with the ErrorRes body (message, code, property), so one error handler reads them all",
   hubLinkTypes: 'hubs keep any link type a message names (up to 8 bytes); the spec enum lists only follow',
   v2WebhookNotDeleted:
     "2.44 requires a webhook's deleted_at as a date-time even when it is not deleted; it is null then, as 3.x declares it",

@@ -1,16 +1,15 @@
 // Builds v2 `Cast` objects (the spec's CastWithInteractions) for a page of hashes at once: one
 // query per table for the whole page (casts, quoted casts, reactions, viewer reactions), plus the
 // batched user and channel hydration, so a feed page costs a fixed handful of queries.
+import type { Cast as Cast3 } from '@castkit/sdk';
 import type {
   CastDehydrated,
   CastEmbedded,
   CastWithInteractions,
   Channel,
   ChannelDehydrated,
-  Embed,
   EmbedDeep,
   ReactionLike,
-  User,
   UserDehydrated,
 } from '@castkit/sdk/2.x';
 import { isoTime } from '../store/clock.js';
@@ -19,26 +18,33 @@ import { castRowAnyState, recentReactorRows } from '../store/queries/cast-hydrat
 import { cacheKind, type DependOn } from '../store/read-cache.js';
 import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
+import type { OfBoth } from './both.js';
 import { castRows, parseEmbeds, type StoredEmbed } from './cast-rows.js';
 import { channelMentionCandidates, renderMentions, type TextRange } from './cast-text.js';
 import { channelTags, hydrateChannels } from './channel.js';
 import { absoluteEmbedUrl, embedMetadata } from './embed-metadata.js';
 import { embeddedMiniapps } from './miniapp.js';
-import { type HydrateOptions, hydrateUsers, userDehydrated } from './user.js';
+import { type HydrateOptions, hydrateUsers, type UserOfBoth, userDehydrated } from './user.js';
 import { castsForViewer } from './viewer.js';
 
 export type { HydrateOptions };
 
 /** Hydrated casts kept per origin (authors are shared with the user cache). */
 const CACHED_CASTS = 20_000;
-const CASTS = cacheKind<string, CastWithInteractions>('casts', CACHED_CASTS);
+/**
+ * A cast both generations accept: 2.44's CastWithInteractions and 3.x's Cast (which absorbed it),
+ * its channel's created_at as 2.44's (hydrate/both.ts).
+ */
+export type CastOfBoth = OfBoth<CastWithInteractions, Cast3>;
+
+const CASTS = cacheKind<string, CastOfBoth>('casts', CACHED_CASTS);
 
 /** Casts hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateCasts(
   store: Store,
   hashes: readonly string[],
   options: HydrateOptions,
-): Map<string, CastWithInteractions> {
+): Map<string, CastOfBoth> {
   if (!hashes.length) return new Map();
   const casts = CASTS.of(store, options.origin).getMany(hashes, (missing, dependOn) =>
     buildCasts(store, missing, options.origin, dependOn),
@@ -56,16 +62,12 @@ function buildCasts(
   hashes: string[],
   origin: string,
   dependOn: DependOn<string>,
-): Map<string, CastWithInteractions> {
+): Map<string, CastOfBoth> {
   return buildFromRows(store, castRows(store, hashes), origin, dependOn);
 }
 
 /** A deleted cast as it was (a cast.deleted event carries it); not cached, nothing will read it twice. */
-export function hydrateDeletedCast(
-  store: Store,
-  hash: string,
-  origin: string,
-): CastWithInteractions | undefined {
+export function hydrateDeletedCast(store: Store, hash: string, origin: string): CastOfBoth | undefined {
   const row = castRowAnyState(store, hash);
   if (!row) return undefined;
   return buildFromRows(store, new Map([[hash, row]]), origin, () => {}).get(hash);
@@ -76,8 +78,8 @@ function buildFromRows(
   rows: Map<string, CastRow>,
   origin: string,
   dependOn: DependOn<string>,
-): Map<string, CastWithInteractions> {
-  const out = new Map<string, CastWithInteractions>();
+): Map<string, CastOfBoth> {
+  const out = new Map<string, CastOfBoth>();
   if (!rows.size) return out;
   const options = { origin };
   const seeded = store.getMeta('asset_origin');
@@ -152,7 +154,7 @@ function buildFromRows(
     if (!author) continue; // a cast by an fid the store does not know cannot be shown
     const rendered = texts.get(row.hash)!;
     const mentions = fromJson(row.mentions);
-    const mentioned: User[] = [];
+    const mentioned: UserOfBoth[] = [];
     const mentionedRanges: TextRange[] = [];
     mentions.forEach((fid, i) => {
       const user = users.get(fid);
@@ -169,7 +171,7 @@ function buildFromRows(
       mentionedChannels.push(dehydrateChannel(channel)!);
       mentionedChannelRanges.push(c.range);
     }
-    const embeds: Embed[] = [];
+    const embeds: CastOfBoth['embeds'] = [];
     for (const e of embedsOf.get(row.hash) ?? []) {
       if ('url' in e) {
         embeds.push(urlEmbed(e.url, origin, seeded));
@@ -181,7 +183,7 @@ function buildFromRows(
     }
     const r = reactors.get(row.hash);
     const frames = urlsOf(row.hash).flatMap((url) => apps.get(url) ?? []);
-    const cast: CastWithInteractions = {
+    const cast: CastOfBoth = {
       object: 'cast',
       hash: row.hash,
       parent_hash: row.parent_hash,
@@ -227,9 +229,9 @@ export function hydrateCastList(
   store: Store,
   hashes: readonly string[],
   options: HydrateOptions,
-): CastWithInteractions[] {
+): CastOfBoth[] {
   const map = hydrateCasts(store, hashes, options);
-  return hashes.map((h) => map.get(h)).filter((c): c is CastWithInteractions => c !== undefined);
+  return hashes.map((h) => map.get(h)).filter((c): c is CastOfBoth => c !== undefined);
 }
 
 /** The spec's CastDehydrated for a set of live casts (what reaction notifications point at). */

@@ -1,4 +1,5 @@
 // Builds v2 `Channel` objects for many channel ids at once (one query per table for the batch).
+import type { Channel as Channel3 } from '@castkit/sdk';
 import type { Channel, ChannelDehydrated } from '@castkit/sdk/2.x';
 import { NotFoundError } from '../ground/errors.js';
 import {
@@ -9,19 +10,23 @@ import {
 } from '../store/queries/channel-hydration.js';
 import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
+import type { OfBoth } from './both.js';
 import { assetUrl, assetUrlFrom, type HydrateOptions, hydrateUsers } from './user.js';
 import { channelsForViewer } from './viewer.js';
 
 /** Hydrated channels kept per origin. */
 const CACHED_CHANNELS = 2_000;
-const CHANNELS = cacheKind<string, Channel>('channels', CACHED_CHANNELS);
+/** A channel both generations accept, created_at as 2.44's (hydrate/both.ts). */
+export type ChannelOfBoth = OfBoth<Channel, Channel3>;
+
+const CHANNELS = cacheKind<string, ChannelOfBoth>('channels', CACHED_CHANNELS);
 
 /** Channels hydrated for nobody, then (with `viewerFid`) as that viewer sees them. */
 export function hydrateChannels(
   store: Store,
   ids: readonly string[],
   options: HydrateOptions,
-): Map<string, Channel> {
+): Map<string, ChannelOfBoth> {
   if (!ids.length) return new Map();
   const channels = CHANNELS.of(store, options.origin).getMany(ids, (missing, dependOn) => {
     const built = buildChannels(store, missing, options.origin);
@@ -32,12 +37,12 @@ export function hydrateChannels(
 }
 
 /** The change tags channel `id` as hydrated rests on (change-tags.ts): its rows and its lead's profile. */
-export function channelTags(id: string, channel: Channel | undefined): string[] {
+export function channelTags(id: string, channel: ChannelOfBoth | undefined): string[] {
   return [`channel:${id}`, ...(channel?.lead ? [`user:${channel.lead.fid}`] : [])];
 }
 
-function buildChannels(store: Store, ids: string[], origin: string): Map<string, Channel> {
-  const out = new Map<string, Channel>();
+function buildChannels(store: Store, ids: string[], origin: string): Map<string, ChannelOfBoth> {
+  const out = new Map<string, ChannelOfBoth>();
   const { channels: rows, moderators: modRows } = channelRowsWithModerators(store, ids);
   const moderators = new Map<string, number[]>();
   for (const { id, fid } of modRows) moderators.set(id, [...(moderators.get(id) ?? []), fid]);
@@ -49,7 +54,7 @@ function buildChannels(store: Store, ids: string[], origin: string): Map<string,
 
   const seeded = store.getMeta('asset_origin');
   for (const row of rows) {
-    const channel: Channel = {
+    const channel: ChannelOfBoth = {
       id: row.id,
       url: row.url,
       object: 'channel',
@@ -72,9 +77,13 @@ function buildChannels(store: Store, ids: string[], origin: string): Map<string,
 }
 
 /** Channels in the order of `ids`, skipping unknown ones. */
-export function hydrateChannelList(store: Store, ids: readonly string[], options: HydrateOptions): Channel[] {
+export function hydrateChannelList(
+  store: Store,
+  ids: readonly string[],
+  options: HydrateOptions,
+): ChannelOfBoth[] {
   const map = hydrateChannels(store, ids, options);
-  return ids.map((id) => map.get(id)).filter((c): c is Channel => c !== undefined);
+  return ids.map((id) => map.get(id)).filter((c): c is ChannelOfBoth => c !== undefined);
 }
 
 export function channelDehydrated(store: Store, row: ChannelRow, origin: string): ChannelDehydrated {

@@ -1,25 +1,26 @@
 // v2 mini-app objects from catalogue rows, authors hydrated in one batch: with full authors
 // (FrameV2WithFullAuthor) where the catalogue lists them, dehydrated (FrameV2) in a cast's `frames`.
+import type { FrameV2WithFullAuthor as FrameV2WithFullAuthor3 } from '@castkit/sdk';
 import type { FarcasterManifest, FrameV2, FrameV2WithFullAuthor } from '@castkit/sdk/2.x';
 import { type MiniappRow, miniappsByIds, miniappsByUrls } from '../store/queries/miniapps.js';
 import type { Store } from '../store/store.js';
+import type { OfBoth } from './both.js';
 import { assetUrlFrom, hydrateUsers, userDehydrated } from './user.js';
 
 /** The manifest's account association is emulated: encoded like a real one, never verified. */
+/** A catalogue app with its author, as both generations declare it. */
+export type MiniappOfBoth = OfBoth<FrameV2WithFullAuthor, FrameV2WithFullAuthor3>;
+
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-export function hydrateMiniapps(
-  store: Store,
-  rows: readonly MiniappRow[],
-  origin: string,
-): FrameV2WithFullAuthor[] {
+export function hydrateMiniapps(store: Store, rows: readonly MiniappRow[], origin: string): MiniappOfBoth[] {
   const authors = hydrateUsers(
     store,
     rows.map((r) => r.author_fid),
     { origin },
   );
   const seeded = store.getMeta('asset_origin');
-  return rows.map((r): FrameV2WithFullAuthor => {
+  return rows.map((r): MiniappOfBoth => {
     const author = authors.get(r.author_fid);
     return { ...miniapp(r, author?.custody_address, origin, seeded), ...(author ? { author } : {}) };
   });
@@ -108,11 +109,7 @@ function miniapp(
 }
 
 /** Hydrated apps for ids, in the order of `ids`. */
-export function hydrateMiniappIds(
-  store: Store,
-  ids: readonly number[],
-  origin: string,
-): FrameV2WithFullAuthor[] {
+export function hydrateMiniappIds(store: Store, ids: readonly number[], origin: string): MiniappOfBoth[] {
   const rows = new Map(miniappsByIds(store, ids).map((r) => [r.id, r]));
   return hydrateMiniapps(
     store,

@@ -83,22 +83,22 @@ export function usersForViewer<U extends User>(
 }
 
 /** Each channel (and its lead) as `viewerFid` sees them. */
-export function channelsForViewer(
+export function channelsForViewer<C extends Channel>(
   store: Store,
   viewerFid: number,
-  channels: Map<string, Channel>,
-): Map<string, Channel> {
+  channels: Map<string, C>,
+): Map<string, C> {
   const ctx = channelContexts(store, viewerFid, channels.keys());
   const users = userContexts(store, viewerFid, leadFids(channels.values()));
   return mapValues(channels, (c) => channelFor(c, ctx, users));
 }
 
 /** Each cast, its author, mentioned users and channel as `viewerFid` sees them. */
-export function castsForViewer(
+export function castsForViewer<C extends CastWithInteractions>(
   store: Store,
   viewerFid: number,
-  casts: Map<string, CastWithInteractions>,
-): Map<string, CastWithInteractions> {
+  casts: Map<string, C>,
+): Map<string, C> {
   const fids: number[] = [];
   const channels: (Channel | ChannelDehydrated)[] = [];
   for (const cast of casts.values()) {

@@ -67,9 +67,14 @@ export function baseInput(op: OperationSpec) {
   return { query, headers, body };
 }
 
-export function badCases(op: OperationSpec): BadCase[] {
+/**
+ * `given`: body fields every case carries beside the required ones, where the table cannot say a
+ * body needs them (one member of an anyOf body, say).
+ */
+export function badCases(op: OperationSpec, given: Record<string, unknown> = {}): BadCase[] {
   const cases: BadCase[] = [];
   const base = baseInput(op);
+  Object.assign(base.body, given);
   const multipart = op.body?.kind === 'multipart';
   const encode = (b: Record<string, unknown>) =>
     op.body?.kind === 'json' ? JSON.stringify(b) : multipart ? form(b) : undefined;
@@ -144,11 +149,19 @@ export function badCases(op: OperationSpec): BadCase[] {
   return cases;
 }
 
-/** Sends a bad case to a running emulator; the answer's status and parsed body. */
-export async function sendBadCase(url: string, apiKey: string, op: OperationSpec, c: BadCase) {
-  const prefix = op.api === 'v2' ? '/v2' : '';
+/**
+ * Sends a bad case to a running emulator, at `path` (from the server's root; the operation's own
+ * path unless given); the answer's status and parsed body.
+ */
+export async function sendBadCase(
+  url: string,
+  apiKey: string,
+  op: OperationSpec,
+  c: BadCase,
+  path = `${op.api === 'v2' && !op.generation ? '/v2' : ''}${op.path}`,
+) {
   const qs = new URLSearchParams(c.query).toString();
-  const res = await fetch(`${url}${prefix}${op.path}${qs ? `?${qs}` : ''}`, {
+  const res = await fetch(`${url}${path}${qs ? `?${qs}` : ''}`, {
     method: op.method,
     headers: { 'x-api-key': apiKey, 'content-type': c.contentType ?? 'application/json', ...c.headers },
     body: op.method === 'GET' ? undefined : (c.body ?? ''),

@@ -74,6 +74,8 @@ export interface OperationSpec {
   body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean; wrapper?: string; encoder: BodyEncoder };
   /** `false` when no success answer of the operation is declared as JSON; otherwise JSON is expected. */
   json?: false;
+  /** The status of a success where the spec declares one other than 200 (deploy-erc721: 201 Created). */
+  success?: 201 | 202;
   /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */
   paging?: { cursor: string; next: string[]; items?: string };
   /** The spec marks the operation deprecated. */

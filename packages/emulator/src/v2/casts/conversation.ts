@@ -1,12 +1,6 @@
 // A cast with its replies as a tree (lookupCastConversation) and a locally made summary of a thread.
-import type {
-  CastWithInteractions,
-  CastWithInteractionsAndConversationsRef,
-  Conversation,
-  ConversationSummary,
-} from '@castkit/sdk/2.x';
-import type { V2Params } from '../../api/dispatch.js';
-import { hydrateCastList, hydrateCasts } from '../../hydrate/cast.js';
+import type { V2Params, V2Response } from '../../api/dispatch.js';
+import { type CastOfBoth, hydrateCastList, hydrateCasts } from '../../hydrate/cast.js';
 import { hydrateUserList } from '../../hydrate/user.js';
 import type { CastRow } from '../../store/queries/cast-hydration.js';
 import { ancestorHashes, firstRepliesOf, repliesPage, threadCasts } from '../../store/queries/casts.js';
@@ -20,11 +14,15 @@ import { resolveCast } from './resolve.js';
 /** Replies shown under each reply below the first level (the first level is the paged one). */
 const NESTED_REPLIES = 3;
 
+type ConversationAnswer = V2Response<'lookupCastConversation'>;
+/** A reply in the tree, as both generations declare it. */
+type Reply = ConversationAnswer['conversation']['cast']['direct_replies'][number];
+
 export function lookupConversation(
   store: Store,
   params: V2Params<'lookupCastConversation'>,
   viewer: Viewer,
-): Conversation {
+): ConversationAnswer {
   const root = resolveCast(store, params.identifier, params.type);
   const { reply_depth: depth, fold } = params;
   const sort = params.sort_type ?? 'chron';
@@ -44,7 +42,7 @@ export function lookupConversation(
   const parents = params.include_chronological_parent_casts ? ancestors(store, root) : [];
   const all = [root.hash, ...page.rows.map((r) => r.hash), ...[...children.values()].flat(), ...parents];
   const casts = hydrateCasts(store, all, viewer);
-  const tree = (hash: string): CastWithInteractionsAndConversationsRef | undefined => {
+  const tree = (hash: string): Reply | undefined => {
     const cast = casts.get(hash);
     if (!cast) return undefined;
     // The spec types nested replies loosely (objects); they are the same shape, recursively. A
@@ -55,7 +53,7 @@ export function lookupConversation(
     });
     return { ...cast, direct_replies: replies };
   };
-  const body: Conversation = {
+  const body: ConversationAnswer = {
     conversation: {
       cast: {
         ...casts.get(root.hash)!,
@@ -67,7 +65,7 @@ export function lookupConversation(
   if (params.include_chronological_parent_casts) {
     body.conversation.chronological_parent_casts = parents
       .map((h) => casts.get(h))
-      .filter((c): c is CastWithInteractions => c !== undefined);
+      .filter((c): c is CastOfBoth => c !== undefined);
   }
   return body;
 }
@@ -82,7 +80,7 @@ export function summarizeConversation(
   store: Store,
   params: V2Params<'lookupCastConversationSummary'>,
   origin: string,
-): ConversationSummary {
+): V2Response<'lookupCastConversationSummary'> {
   const { identifier, limit } = params;
   const root = resolveCast(store, identifier, /^0x[0-9a-f]+$/i.test(identifier) ? 'hash' : 'url');
   const thread = threadCasts(store, root, limit);

@@ -1,6 +1,5 @@
 // The feeds that are more than a WHERE clause: following (merged timelines), for-you and
 // trending (ranked, with the ranking time kept in the cursor), and embed-type matching.
-import type { FeedResponse } from '@castkit/sdk/2.x';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCasts } from '../../hydrate/cast.js';
 import { contentTypeOf } from '../../hydrate/embed-metadata.js';
@@ -8,7 +7,14 @@ import { embedTypesFilter, forYouPage, trendingPage } from '../../store/queries/
 import { followeeFids, timelineCutoff } from '../../store/queries/timelines.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor } from '../cursor.js';
-import { castPage, chronologicalPage, type PageParams, rankedPage, type Viewer } from './page.js';
+import {
+  castPage,
+  chronologicalPage,
+  type FeedAnswer,
+  type PageParams,
+  rankedPage,
+  type Viewer,
+} from './page.js';
 import { compareEntries, type Entry, knownTimelines, readTimelines, type Timeline } from './timelines.js';
 
 const HOUR_MS = 3_600_000;
@@ -32,7 +38,7 @@ export function followingFeed(
   fid: number,
   withRecasts: boolean,
   viewer: Viewer,
-): FeedResponse {
+): FeedAnswer {
   const { limit } = params;
   const n = limit + 1;
   const after = entryCursor(params.cursor);
@@ -118,7 +124,7 @@ function entryCursor(cursor: unknown): Entry | undefined {
  * A deterministic "for you" ranking: recent top-level casts by engagement, boosted when the author
  * is followed, decayed by age. The first page's time is kept in the cursor so pages agree.
  */
-export function forYouFeed(store: Store, params: PageParams, fid: number, viewer: Viewer): FeedResponse {
+export function forYouFeed(store: Store, params: PageParams, fid: number, viewer: Viewer): FeedAnswer {
   return rankedPage(store, params, (anchor, w) => forYouPage(store, fid, anchor, w), viewer);
 }
 
@@ -136,7 +142,7 @@ export function trendingFeed(
   params: PageParams & { time_window?: string },
   scope: { channelId?: string; parentUrl?: string },
   viewer: Viewer,
-): FeedResponse {
+): FeedAnswer {
   const windowMs = TIME_WINDOWS[params.time_window ?? '24h']!;
   return rankedPage(store, params, (anchor, w) => trendingPage(store, scope, windowMs, anchor, w), viewer);
 }
@@ -150,6 +156,6 @@ export function embedTypesFeed(
   params: PageParams,
   types: readonly string[],
   viewer: Viewer,
-): FeedResponse {
+): FeedAnswer {
   return chronologicalPage(store, params, embedTypesFilter(store, types, contentTypeOf), viewer);
 }

@@ -1,6 +1,6 @@
 // Notifications as the spec shapes them, from the groups store/queries/notifications.ts reads: each
 // with its cast, and the users who liked, recast or followed listed for the grouped kinds.
-import type { Follower, Notification, NotificationsResponse, ReactionWithUserInfo } from '@castkit/sdk/2.x';
+import type { V2Response } from '../../api/dispatch.js';
 import { dehydrateCasts, hydrateCasts } from '../../hydrate/cast.js';
 import { hydrateUsers } from '../../hydrate/user.js';
 import { isoTime } from '../../store/clock.js';
@@ -18,6 +18,12 @@ import {
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
 import type { PageParams } from './page.js';
+
+/** Notifications as both generations declare them. */
+export type NotificationsAnswer = V2Response<'fetchAllNotifications'>;
+export type Notification = NotificationsAnswer['notifications'][number];
+type Follower = NonNullable<Notification['follows']>[number];
+type ReactionWithUserInfo = NonNullable<Notification['reactions']>[number];
 
 export const KINDS = NOTIFICATION_KINDS;
 export type Kind = NotificationKind;
@@ -47,7 +53,7 @@ export function notificationsFor(
   origin: string,
   kinds: readonly Kind[],
   scope?: NotificationScope,
-): NotificationsResponse {
+): NotificationsAnswer {
   const { fid } = params;
   const page = notificationsPage(store, fid, { kinds, scope }, pageWindow(params, 2));
   const seen = seenTimes(store, fid);

@@ -1,6 +1,6 @@
 // Keyset pages of casts as feeds: store/queries/casts.ts says which hashes (a page after the cursor's
 // sort key), this hydrates them and wraps the key of the last one as the next cursor.
-import type { FeedResponse } from '@castkit/sdk/2.x';
+import type { V2Response } from '../../api/dispatch.js';
 import { hydrateCastList } from '../../hydrate/cast.js';
 import {
   type CastFilter,
@@ -12,6 +12,9 @@ import {
 import type { KeysetPage, PageWindow } from '../../store/queries/keyset.js';
 import type { Store } from '../../store/store.js';
 import { decodeCursor, nextCursor, pageWindow, type SortKey } from '../cursor.js';
+
+/** A page of casts as every feed answers it, in both generations' shape. */
+export type FeedAnswer = V2Response<'fetchFeed'>;
 
 export type { CastFilter };
 
@@ -33,7 +36,7 @@ export function chronologicalPage(
   filter: CastFilter,
   viewer: Viewer,
   order: TimeOrder = 'newest',
-): FeedResponse {
+): FeedAnswer {
   return feedOf(store, castsPage(store, filter, pageWindow(params, 2), order), viewer);
 }
 
@@ -44,14 +47,14 @@ export function castPage<T extends { hash: string }>(
   limit: number,
   keyOf: (row: T) => SortKey,
   viewer: Viewer,
-): FeedResponse {
+): FeedAnswer {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return feedOf(store, { rows: page, next: rows.length > limit && last ? keyOf(last) : null }, viewer);
 }
 
 /** The feed response for a page of cast hashes. */
-export function feedOf(store: Store, page: KeysetPage<{ hash: string }>, viewer: Viewer): FeedResponse {
+export function feedOf(store: Store, page: KeysetPage<{ hash: string }>, viewer: Viewer): FeedAnswer {
   const hashes = [...new Set(page.rows.map((r) => r.hash))];
   return { casts: hydrateCastList(store, hashes, viewer), next: nextCursor(page.next) };
 }
@@ -65,7 +68,7 @@ export const viewerOf = (params: { viewer_fid?: number }, origin: string): Viewe
  * A page over (hash, k) rows from `inner` (a store/queries query yielding both, possibly the same
  * hash several times, e.g. a cast and its recasts): each cast once, at its highest k, newest first.
  */
-export function keyedPage(store: Store, params: PageParams, inner: Subquery, viewer: Viewer): FeedResponse {
+export function keyedPage(store: Store, params: PageParams, inner: Subquery, viewer: Viewer): FeedAnswer {
   return feedOf(store, keyedCastsPage(store, inner, pageWindow(params, 2)), viewer);
 }
 
@@ -79,7 +82,7 @@ export function rankedPage(
   params: PageParams,
   ranked: (anchor: number, w: PageWindow) => KeysetPage<{ hash: string }>,
   viewer: Viewer,
-): FeedResponse {
+): FeedAnswer {
   const key = decodeCursor(params.cursor, 3);
   const anchor = key ? Number(key[0]) : store.now();
   const page = ranked(anchor, { after: key?.slice(1), limit: params.limit });

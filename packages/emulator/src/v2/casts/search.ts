@@ -1,7 +1,7 @@
 // Cast search over the FTS5 index (literal: every word; semantic/hybrid: any word, ranked by relevance
 // mixed with recency) and cast counts over time for a query (fetchCastMetrics).
-import type { CastsMetricsResponse, CastsSearchResponse } from '@castkit/sdk/2.x';
-import type { V2Params } from '../../api/dispatch.js';
+import type { CastsMetricsResponse } from '@castkit/sdk/2.x';
+import type { V2Params, V2Response } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { requireChannel } from '../../hydrate/channel.js';
 import { isoTime } from '../../store/clock.js';
@@ -42,7 +42,7 @@ export function searchCasts(
   store: Store,
   params: V2Params<'searchCasts'>,
   viewer: Viewer,
-): CastsSearchResponse {
+): V2Response<'searchCasts'> {
   const mode = params.mode ?? 'literal';
   const ranked = params.sort_type ? params.sort_type === 'algorithmic' : mode !== 'literal';
   const selected = selection(store, params, ftsQuery(params.q, mode !== 'literal'));

@@ -104,10 +104,14 @@ export const accountHandlers: V2Handlers = {
       commitMessages(store, validated);
       return approved;
     });
+    const body = signerBody(signer, call.origin);
+    const { signer_uuid: uuid, ...rest } = body;
     return {
       success: true,
       message: `registered fid ${fid}`,
-      signer: signerBody(signer, call.origin),
+      // 2.44 answers the signer, 3.x a list of them (its uuid under `uuid`): one answer holds both.
+      signer: body,
+      signers: [{ ...rest, uuid }],
       user: hydrateUser(store, fid, { origin: call.origin }),
     };
   },

@@ -1,7 +1,7 @@
 // Cast operations: lookup (hash or client URL), bulk, conversation and summary, search, metrics,
 // publish and delete (through the write path), embed metadata and composer actions.
-import type { CastsResponse, OperationResponse } from '@castkit/sdk/2.x';
-import type { V2Handlers, V2Params } from '../../api/dispatch.js';
+import type { OperationResponse } from '@castkit/sdk/2.x';
+import type { V2Handlers, V2Params, V2Response } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCastList } from '../../hydrate/cast.js';
@@ -35,7 +35,7 @@ export const castHandlers: V2Handlers = {
     return { cast: hydrateCastList(store, [row.hash], viewerOf(params, origin))[0]! };
   },
 
-  fetchBulkCasts({ store, params, origin }): CastsResponse {
+  fetchBulkCasts({ store, params, origin }): V2Response<'fetchBulkCasts'> {
     // Imported casts answer to their live-network hashes too, as lookups do.
     const hashes = params.casts.map((h) => localHashFor(store, castHashParam(h, 'casts')));
     if (hashes.length > MAX_BULK)

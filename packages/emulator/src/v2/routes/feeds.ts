@@ -1,7 +1,6 @@
 // Feed operations: following / filter feeds, for-you, channels, parent URLs, trending, a user's
 // casts, popular casts, replies and recasts, and frames. Every list is a keyset page.
-import type { BulkCastsResponse, FeedResponse } from '@castkit/sdk/2.x';
-import type { V2Handlers, V2Params } from '../../api/dispatch.js';
+import type { V2Handlers, V2Params, V2Response } from '../../api/dispatch.js';
 import { storedAssetUrl } from '../../ground/absolute-url.js';
 import { ValidationError } from '../../ground/errors.js';
 import { hydrateCastList } from '../../hydrate/cast.js';
@@ -10,7 +9,7 @@ import { requireUser } from '../../hydrate/user.js';
 import { castFilter, popularCastHashes, repliesAndRecastsOf } from '../../store/queries/casts.js';
 import type { Store } from '../../store/store.js';
 import { embedTypesFeed, followingFeed, forYouFeed, trendingFeed } from '../casts/feed-queries.js';
-import { chronologicalPage, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
+import { chronologicalPage, type FeedAnswer, keyedPage, type Viewer, viewerOf } from '../casts/page.js';
 
 const MAX_CHANNELS = 10;
 const MAX_PARENT_URLS = 10;
@@ -18,7 +17,7 @@ const MAX_FIDS = 250;
 const POPULAR = 10;
 
 export const feedHandlers: V2Handlers = {
-  fetchFeed({ store, params, origin }): FeedResponse {
+  fetchFeed({ store, params, origin }): FeedAnswer {
     const viewer = viewerOf(params, origin);
     if (params.feed_type === 'following') {
       if (params.fid === undefined)
@@ -80,7 +79,7 @@ export const feedHandlers: V2Handlers = {
     return chronologicalPage(store, params, filter, viewerOf(params, origin));
   },
 
-  fetchPopularCastsByUser({ store, params, origin }): BulkCastsResponse {
+  fetchPopularCastsByUser({ store, params, origin }): V2Response<'fetchPopularCastsByUser'> {
     requireUser(store, params.fid);
     const hashes = popularCastHashes(store, params.fid, POPULAR);
     return { casts: hydrateCastList(store, hashes, viewerOf(params, origin)) };
@@ -100,7 +99,7 @@ export const feedHandlers: V2Handlers = {
 
 type FeedParams = V2Params<'fetchFeed'>;
 
-function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedResponse {
+function filterFeed(store: Store, params: FeedParams, viewer: Viewer): FeedAnswer {
   const type = params.filter_type;
   const need = <K extends keyof FeedParams>(name: K): NonNullable<FeedParams[K]> => {
     const value = params[name];

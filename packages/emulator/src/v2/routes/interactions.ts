@@ -1,6 +1,5 @@
 // fetchUserInteractions: what two users did to each other (follows, likes, recasts, mentions,
 // replies, quotes), both directions, newest first, shaped as notifications.
-import type { Notification } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { ValidationError } from '../../ground/errors.js';
 import { dehydrateCasts, hydrateCasts } from '../../hydrate/cast.js';
@@ -10,7 +9,7 @@ import { mentionsBy, quotesBy, repliesBy } from '../../store/queries/casts.js';
 import { followedAt } from '../../store/queries/links.js';
 import { reactionsBy } from '../../store/queries/reactions.js';
 import type { Store } from '../../store/store.js';
-import { KINDS, type Kind, SPEC_TYPE } from '../casts/notifications.js';
+import { KINDS, type Kind, type Notification, SPEC_TYPE } from '../casts/notifications.js';
 
 /** The spec has no paging here: the most recent interactions, up to this many. */
 const MAX_INTERACTIONS = 100;

@@ -1,7 +1,7 @@
 // Reaction operations: like / recast and their removal through the write path, and reaction lists
 // by cast and by user (keyset pages, newest first).
-import type { OperationResponse, ReactionsCastResponse, ReactionsResponse } from '@castkit/sdk/2.x';
-import type { V2Handlers } from '../../api/dispatch.js';
+import type { OperationResponse } from '@castkit/sdk/2.x';
+import type { V2Handlers, V2Response } from '../../api/dispatch.js';
 import { castHashParam } from '../../api/params.js';
 import { hydrateCasts } from '../../hydrate/cast.js';
 import { requireCast } from '../../hydrate/cast-rows.js';
@@ -36,7 +36,7 @@ export const reactionHandlers: V2Handlers = {
     return { success: true, message: `${params.reaction_type} removed` };
   },
 
-  fetchCastReactions({ store, params, origin }): ReactionsCastResponse {
+  fetchCastReactions({ store, params, origin }): V2Response<'fetchCastReactions'> {
     const cast = requireCast(store, castHashParam(params.hash, 'hash'));
     const page = castReactionsPage(store, cast.hash, typeCodes(params.types), pageWindow(params, 3));
     const items = page.rows;
@@ -57,7 +57,7 @@ export const reactionHandlers: V2Handlers = {
     };
   },
 
-  fetchUserReactions({ store, params, origin }): ReactionsResponse {
+  fetchUserReactions({ store, params, origin }): V2Response<'fetchUserReactions'> {
     requireUser(store, params.fid);
     // Only reactions to casts that still exist: the spec's item carries the whole cast.
     const page = userReactionsPage(store, params.fid, typeCodes([params.type]), pageWindow(params, 3));

@@ -1,8 +1,7 @@
 // User lookups and profile reads: bulk, by address, by name, search, location, power users.
-import type { User } from '@castkit/sdk/2.x';
 import type { V2Handlers } from '../../api/dispatch.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
-import { hydrateUser, hydrateUserList, hydrateUsers } from '../../hydrate/user.js';
+import { hydrateUser, hydrateUserList, hydrateUsers, type UserOfBoth } from '../../hydrate/user.js';
 import {
   type AddressFid,
   custodyAddressFids,
@@ -45,7 +44,7 @@ export const userHandlers: V2Handlers = {
       pairs.map((p) => p.fid),
       viewOf(call),
     );
-    const out: Record<string, User[]> = {};
+    const out: Record<string, UserOfBoth[]> = {};
     for (const { address, fid } of pairs) {
       const list = out[address] ?? [];
       out[address] = list;
