@@ -230,7 +230,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // After start(): a copy then finds the seed mark and the undo log's tables already made.
     if (templates && !copied)
       saveTemplate(templates, state.seed, state.seedSize, (file) => snapshots.exportTo(file));
-    if (key !== undefined && keptImage(key, Date.now()) === undefined)
+    // Not the large seed's: a copy of its 2+ GB would double the process's memory.
+    if (key !== undefined && state.seedSize !== 'large' && keptImage(key, Date.now()) === undefined)
       keepImage(key, store.serialize(), Date.now());
   } catch (e) {
     server.close();
