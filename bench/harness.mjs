@@ -1,11 +1,15 @@
 // The emulator as a test harness, today's way and this tree's side by side in one run: reset after
 // 10 and 300 writes, the first and a later in-process `:memory:` emulator, RSS added per emulator and
-// by importing `@castkit/emulator`, and (with --large) the large seed's build time. Every time is a
-// median over rounds and also a multiple of one publishCast round trip measured in the same child.
-// Each tree is measured in child processes of its own (a fresh Node, its own built dist).
-// Usage: node bench/harness.mjs --base /path/to/other/checkout [--rounds N] [--large]
+// by importing `@castkit/emulator`, and (with --large) the large seed's build time and peak RSS.
+// Each tree is measured in child processes of its own (a fresh Node, its own built dist), and the two
+// trees take turns round by round (today, new, today, new...), so a change of the machine's load
+// falls on both. Every figure is a median over rounds, and each time also a multiple of one
+// publishCast round trip measured in the same child (the median of those per-round multiples).
+// Usage: node bench/harness.mjs --base /path/to/other/checkout [--rounds N] [--large] [--large-rounds N]
 //   --base: a checkout of the code to compare with (built: packages/emulator/dist), "today's way".
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,12 +19,14 @@ const { values } = parseArgs({
     base: { type: 'string' },
     rounds: { type: 'string', default: '7' },
     large: { type: 'boolean', default: false },
+    'large-rounds': { type: 'string', default: '1' },
     child: { type: 'string' },
     tree: { type: 'string' },
   },
 });
 const here = fileURLToPath(import.meta.url);
 const ROUNDS = Math.max(1, Number(values.rounds));
+const LARGE_ROUNDS = Math.max(1, Number(values['large-rounds']));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const KEY = 'castkit-dev-key';
 const signer = (fid) => `00000000-0000-4000-8000-00000000000${fid}`;
@@ -69,7 +75,7 @@ async function writeMs(post, tag) {
   return median(times.slice(10));
 }
 
-// ---- child processes: one measurement each, printing one JSON line ----
+// ---- child processes: one round of one kind of measurement each, printing one JSON line ----
 
 async function childTimes(tree) {
   const { startEmulator } = await importEmulator(tree);
@@ -80,18 +86,21 @@ async function childTimes(tree) {
   const write = await writeMs(post, 'a');
   first.reset();
   const reset = {};
-  for (const n of [10, 300]) {
-    const times = [];
-    for (let r = 0; r < ROUNDS; r++) {
+  for (const [n, times] of [
+    [10, 5],
+    [300, 1],
+  ]) {
+    const ms = [];
+    for (let r = 0; r < times; r++) {
       await writes(post, n, `${n}-${r}`);
       const t = performance.now();
       first.reset();
-      times.push(performance.now() - t);
+      ms.push(performance.now() - t);
     }
-    reset[n] = median(times);
+    reset[n] = median(ms);
   }
   const later = [];
-  for (let r = 0; r < Math.min(ROUNDS, 5); r++) {
+  for (let r = 0; r < 3; r++) {
     const t = performance.now();
     const emu = await startEmulator({ db: ':memory:' });
     later.push(performance.now() - t);
@@ -110,8 +119,11 @@ async function childRss(tree) {
   for (let i = 0; i < N; i++) emus.push(await startEmulator({ db: ':memory:' }));
   globalThis.gc?.();
   const after = process.memoryUsage().rss;
+  // The floor beside it: an in-memory copy (SQLite deserialize, which better-sqlite3 copies) holds
+  // the whole database image, whatever else an emulator keeps.
+  const imageMb = emus[0].store.serialize().length / 2 ** 20;
   for (const e of emus) await e.close();
-  return { perEmulatorMb: (after - before) / N / 2 ** 20 };
+  return { perEmulatorMb: (after - before) / N / 2 ** 20, imageMb };
 }
 
 async function childImport(tree) {
@@ -122,14 +134,22 @@ async function childImport(tree) {
   return { importMb: (process.memoryUsage().rss - bare) / 2 ** 20 };
 }
 
+// The large seed as it is used: a project's database file (`castkit dev --seed-size large`); in
+// memory its 2+ GB would be the process's RSS whatever the build does.
 async function childLarge(tree) {
   const { startEmulator } = await importEmulator(tree);
-  const t = performance.now();
-  const emu = await startEmulator({ db: ':memory:', seedSize: 'large' });
-  const ms = performance.now() - t;
-  const peakMb = process.resourceUsage().maxRSS / 1024;
-  await emu.close();
-  return { largeMs: ms, largePeakMb: peakMb };
+  const dir = mkdtempSync(join(tmpdir(), 'castkit-harness-'));
+  try {
+    const t = performance.now();
+    const emu = await startEmulator({ db: join(dir, 'large.db'), seedSize: 'large' });
+    const ms = performance.now() - t;
+    const peakMb = process.resourceUsage().maxRSS / 1024;
+    const write = await writeMs(poster(emu.url), 'large');
+    await emu.close();
+    return { largeMs: ms, largePeakMb: peakMb, largeWrite: write };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const CHILDREN = { times: childTimes, rss: childRss, import: childImport, large: childLarge };
@@ -140,60 +160,75 @@ if (values.child) {
   process.exit(0);
 }
 
-// ---- the parent: each tree's children in turn, then one table ----
+// ---- the parent: the trees take turns, round by round; then one table of medians ----
 
 if (!values.base) {
-  console.error('usage: node bench/harness.mjs --base /path/to/checkout-of-today [--rounds N] [--large]');
+  console.error(
+    'usage: node bench/harness.mjs --base /path/to/checkout-of-today [--rounds N] [--large] [--large-rounds N]',
+  );
   process.exit(2);
 }
 const trees = { today: resolve(values.base), new: resolve(dirname(here), '..') };
 
 function run(child, tree) {
-  const out = execFileSync(
-    process.execPath,
-    ['--expose-gc', here, '--child', child, '--tree', tree, '--rounds', String(ROUNDS)],
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CASTKIT_CACHE_DIR: 'off' },
-    },
-  );
+  const out = execFileSync(process.execPath, ['--expose-gc', here, '--child', child, '--tree', tree], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, CASTKIT_CACHE_DIR: 'off' },
+  });
   return JSON.parse(out.trim().split('\n').at(-1));
 }
 
-const results = {};
-for (const [name, tree] of Object.entries(trees)) {
-  results[name] = {
-    ...run('times', tree),
-    ...run('rss', tree),
-    ...run('import', tree),
-    ...(values.large ? run('large', tree) : {}),
-  };
+/** Per tree, every round's figures; a time also as a multiple of that round's write. */
+const loadAtStart = loadavg();
+const rounds = { today: [], new: [] };
+const plan = [
+  ...Array.from({ length: ROUNDS }, () => ['times', 'rss', 'import']),
+  ...(values.large ? Array.from({ length: LARGE_ROUNDS }, () => ['large']) : []),
+];
+for (const [i, kinds] of plan.entries()) {
+  for (const [name, tree] of Object.entries(trees)) {
+    const round = {};
+    for (const kind of kinds) Object.assign(round, run(kind, tree));
+    rounds[name].push(round);
+    process.stderr.write(`round ${i + 1}/${plan.length} ${name}: ${JSON.stringify(round)}\n`);
+  }
 }
 
-const fmt = (ms, write) => `${ms.toFixed(1)} ms (${(ms / write).toFixed(1)} writes)`;
+/** The median of a figure over the rounds that measured it, and of its multiples of a write. */
+function figure(name, key, unit = 'write') {
+  const rs = rounds[name].filter((r) => r[key] !== undefined);
+  return { value: median(rs.map((r) => r[key])), writes: median(rs.map((r) => r[key] / r[unit])) };
+}
+
+const time = (key, unit) => (name) => {
+  const f = figure(name, key, unit);
+  return `${f.value.toFixed(1)} ms (${f.writes.toFixed(1)} writes)`;
+};
 const rows = [
-  ['one publishCast round trip', (r) => `${r.write.toFixed(2)} ms`],
-  ['reset after 10 writes', (r) => fmt(r.reset10, r.write)],
-  ['reset after 300 writes', (r) => fmt(r.reset300, r.write)],
-  ['first in-process emulator', (r) => fmt(r.firstMs, r.write)],
-  ['later in-process emulator', (r) => fmt(r.laterMs, r.write)],
-  ['RSS per further emulator', (r) => `${r.perEmulatorMb.toFixed(1)} MB`],
-  ['RSS added by import', (r) => `${r.importMb.toFixed(1)} MB`],
+  ['one publishCast round trip', (n) => `${figure(n, 'write').value.toFixed(2)} ms`],
+  ['reset after 10 writes', time('reset10')],
+  ['reset after 300 writes', time('reset300')],
+  ['first in-process emulator', time('firstMs')],
+  ['later in-process emulator', time('laterMs')],
+  ['RSS per further emulator', (n) => `${figure(n, 'perEmulatorMb').value.toFixed(1)} MB`],
+  ['  its database image (floor)', (n) => `${figure(n, 'imageMb').value.toFixed(1)} MB`],
+  ['RSS added by import', (n) => `${figure(n, 'importMb').value.toFixed(1)} MB`],
   ...(values.large
     ? [
-        [
-          'large seed build',
-          (r) => `${(r.largeMs / 1000).toFixed(1)} s, peak RSS ${r.largePeakMb.toFixed(0)} MB`,
-        ],
+        ['large seed: build (file)', (n) => `${(figure(n, 'largeMs').value / 1000).toFixed(1)} s`],
+        ['large seed: peak RSS', (n) => `${figure(n, 'largePeakMb').value.toFixed(0)} MB`],
+        ['large seed: a write on it', (n) => `${figure(n, 'largeWrite').value.toFixed(2)} ms`],
       ]
     : []),
 ];
 console.log(
-  `harness: ${ROUNDS} rounds, medians; "writes" = multiples of one publishCast round trip in the same run`,
+  `harness: ${ROUNDS} rounds${values.large ? ` (+${LARGE_ROUNDS} of the large seed)` : ''}, the trees in turn; ` +
+    'medians; "writes" = multiples of one publishCast round trip in the same child',
 );
+const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+console.log(`load average (1, 5, 15 min) at the start: ${load(loadAtStart)}; at the end: ${load(loadavg())}`);
 console.log(`today = ${trees.today}\nnew   = ${trees.new}\n`);
 const w = Math.max(...rows.map(([l]) => l.length));
 console.log(`${''.padEnd(w)}  ${'today'.padEnd(28)}  new`);
-for (const [label, f] of rows)
-  console.log(`${label.padEnd(w)}  ${f(results.today).padEnd(28)}  ${f(results.new)}`);
+for (const [label, f] of rows) console.log(`${label.padEnd(w)}  ${f('today').padEnd(28)}  ${f('new')}`);

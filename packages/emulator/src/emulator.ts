@@ -231,7 +231,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       saveTemplate(templates, { ...template, seed: state.seed, size: state.seedSize }, (file) =>
         snapshots.exportTo(file),
       );
-    if (key !== undefined && keptImage(key, Date.now()) === undefined)
+    // Not the large seed's: a copy of its 2+ GB would double the process's memory.
+    if (key !== undefined && state.seedSize !== 'large' && keptImage(key, Date.now()) === undefined)
       keepImage(key, store.serialize(), Date.now());
   } catch (e) {
     server.close();

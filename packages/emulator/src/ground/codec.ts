@@ -1,4 +1,5 @@
 import { blake3 } from '@noble/hashes/blake3';
+import { blake3Chunk20 } from './blake3-chunk.js';
 
 /** Farcaster timestamps count seconds from 2021-01-01T00:00:00Z. */
 export const FARCASTER_EPOCH_MS = 1_609_459_200_000;
@@ -20,4 +21,5 @@ export const isHex = (value: string, bytes?: number): boolean =>
 export const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
 /** The protocol's message hash: blake3 truncated to 20 bytes. */
-export const messageHash = (dataBytes: Uint8Array): Uint8Array => blake3(dataBytes, { dkLen: 20 });
+export const messageHash = (dataBytes: Uint8Array): Uint8Array =>
+  blake3Chunk20(dataBytes) ?? blake3(dataBytes, { dkLen: 20 });
