@@ -21,12 +21,17 @@ import { castkit } from './support/castkit.js';
 const SLOW = 180_000;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-import-'));
 const FIDS = '1,2';
+const ALICE_SIGNER = '00000000-0000-4000-8000-000000000001';
 
 let upstream: Emulator;
 let live: NeynarAPIClient;
 beforeAll(async () => {
   upstream = await startEmulator({ db: ':memory:' });
   live = new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2` });
+  // A cast with a mention: its text comes through the API with the mention in it, so the import
+  // signs other data than the live network did, and the cast gets a local hash of its own (casts
+  // whose data comes through whole are signed again to the very hash they had).
+  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'hello @bob, from the live network' });
 }, SLOW);
 afterAll(async () => {
   await upstream?.close();
@@ -66,6 +71,12 @@ async function run(argv: string[]) {
 
 const rowCounts = async (e: Emulator) =>
   (await createControlClient({ baseUrl: e.url, apiKey: e.apiKey }).call('GET /_emulator/stats')).tables;
+
+/** The signer an import gave `fid` in `e`. */
+const signerOf = (e: Emulator, fid: number) =>
+  e.store.db
+    .prepare<[number], { signer_uuid: string }>('SELECT signer_uuid FROM imported_users WHERE fid = ?')
+    .get(fid)!.signer_uuid;
 
 /** What a cast reads as, without what is local to a database (its hash, asset URLs, viewer state). */
 function shape(c: CastWithInteractions) {
@@ -173,14 +184,56 @@ describe('castkit import from a live network', () => {
   it('gives imported users approved signers the emulator holds: the app can act as them', async () => {
     const control = createControlClient({ baseUrl: target.url, apiKey: target.apiKey });
     expect((await control.call('GET /_emulator/stats')).tables.imported_users).toBeGreaterThan(2);
-    const signer = target.store.db
-      .prepare<[], { signer_uuid: string }>('SELECT signer_uuid FROM imported_users WHERE fid = 2')
-      .get()!;
     const { cast } = await local.publishCast({
-      signerUuid: signer.signer_uuid,
+      signerUuid: signerOf(target, 2),
       text: 'written as bob, offline',
     });
     expect(cast.author.fid).toBe(2);
+  });
+
+  it('takes a cast’s real hash wherever a cast hash goes in: reply, quote, reaction, conversation, reactions, the hub’s reads, delete', async () => {
+    const signerUuid = signerOf(target, 2);
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 1 });
+    const real = casts[0]!.hash;
+    const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: real, type: 'hash' });
+    expect([cast.text, cast.hash === real]).toEqual(['hello @bob, from the live network', false]);
+    const reply = await local.publishCast({ signerUuid, text: 'a reply to the real hash', parent: real });
+    const quote = await local.publishCast({
+      signerUuid,
+      text: 'quoting the real hash',
+      embeds: [{ cast_id: { fid: 1, hash: real } }],
+    });
+    await local.publishReaction({ signerUuid, reactionType: 'like', target: real });
+    const mine = await local.lookupCastByHashOrWarpcastUrl({ identifier: quote.cast.hash, type: 'hash' });
+    expect(mine.cast.embeds).toEqual([expect.objectContaining({ cast_id: { fid: 1, hash: cast.hash } })]);
+    const { conversation } = await local.lookupCastConversation({
+      identifier: real,
+      type: 'hash',
+      replyDepth: 1,
+    });
+    expect(conversation.cast.direct_replies.map((r) => r.hash)).toContain(reply.cast.hash);
+    const likes = await local.fetchCastReactions({ hash: real, types: ['likes'] });
+    expect(likes.reactions.map((r) => r.user.fid)).toContain(2);
+    const hub = async (path: string) => {
+      const res = await fetch(`${target.url}/v1/${path}`, { headers: { 'x-api-key': target.apiKey } });
+      expect([path, res.status]).toEqual([path, 200]);
+      return (await res.json()) as { hash: string; messages: { hash: string; data: { fid: number } }[] };
+    };
+    expect((await hub(`castById?fid=1&hash=${real}`)).hash).toBe(cast.hash);
+    expect((await hub(`castsByParent?fid=1&hash=${real}`)).messages.map((m) => m.hash)).toContain(
+      reply.cast.hash,
+    );
+    const reactions = await hub(`reactionsByCast?target_fid=1&target_hash=${real}&reaction_type=1`);
+    expect(reactions.messages.map((m) => m.data.fid)).toContain(2);
+    expect((await hub(`reactionById?fid=2&reaction_type=1&target_fid=1&target_hash=${real}`)).hash).toMatch(
+      /^0x/,
+    );
+    // One of bob's own imported casts, deleted by its real hash.
+    const own = (await live.fetchCastsForUser({ fid: 2, limit: 4, includeReplies: true })).casts[0]!.hash;
+    expect((await local.deleteCast({ signerUuid, targetHash: own })).success).toBe(true);
+    await expect(local.lookupCastByHashOrWarpcastUrl({ identifier: own, type: 'hash' })).rejects.toThrow(
+      /not found/,
+    );
   });
 
   it(

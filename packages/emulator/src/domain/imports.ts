@@ -11,13 +11,14 @@ import { toHex } from '../ground/codec.js';
 import { UserDataType } from '../ground/types.js';
 import { messageBuilder } from '../protocol/actions.js';
 import { commitMessages, validateMessages } from '../protocol/submit.js';
+import { liveCastAuthor } from '../store/queries/casts.js';
 import { insertChannelFollow, memberRole, upsertMember } from '../store/queries/channels.js';
 import {
-  castAlias,
   importedSignerOf,
   insertCastAlias,
   insertChannelIfNew,
   insertImportedUser,
+  localHashFor,
   localHashOf,
   renameLocalUser,
 } from '../store/queries/imports.js';
@@ -142,10 +143,10 @@ function importChannels(store: Store, channels: NonNullable<Slice['channels']>, 
  */
 async function importCasts(store: Store, casts: readonly SliceCast[], report: ImportReport) {
   const local = new Map<string, string>();
-  const localOf = (hash: string) => local.get(hash) ?? localHashOf(store, hash);
+  const localOf = (hash: string) => local.get(hash) ?? localHashFor(store, hash);
   const built: { real: string; fid: number; message: Message }[] = [];
   for (const cast of [...casts].sort((a, b) => a.timestamp - b.timestamp)) {
-    if (localOf(cast.hash) !== undefined) {
+    if (local.has(cast.hash) || localHashOf(store, cast.hash) !== undefined) {
       report.unchanged++;
       continue;
     }
@@ -156,11 +157,11 @@ async function importCasts(store: Store, casts: readonly SliceCast[], report: Im
       report.left_out++;
       continue;
     }
-    const parentHash = cast.parent_hash ? (localOf(cast.parent_hash) ?? cast.parent_hash) : undefined;
+    const parentHash = cast.parent_hash ? localOf(cast.parent_hash) : undefined;
     const message = build.castAdd({
       text: cast.text,
       embeds: (cast.embeds ?? []).map((e) =>
-        'url' in e ? e : { castId: { fid: e.cast_id.fid, hash: localOf(e.cast_id.hash) ?? e.cast_id.hash } },
+        'url' in e ? e : { castId: { fid: e.cast_id.fid, hash: localOf(e.cast_id.hash) } },
       ),
       ...(parentHash && cast.parent_fid ? { parent: { fid: cast.parent_fid, hash: parentHash } } : {}),
       ...(cast.parent_url && !parentHash ? { parentUrl: cast.parent_url } : {}),
@@ -201,15 +202,15 @@ async function importReactions(
   const seen = new Set<string>();
   for (const r of reactions) {
     const build = builderOf(store, r.fid);
-    const alias = castAlias(store, r.target_hash);
-    const target = alias?.local_hash;
+    const target = localHashFor(store, r.target_hash);
+    const author = liveCastAuthor(store, target);
     const key = `${r.fid}:${r.type}:${target}`;
-    if (!build || alias === undefined || target === undefined) report.left_out++;
+    if (!build || author === undefined) report.left_out++;
     else if (seen.has(key) || reactionByKey(store, r.fid, r.type === 'like' ? 1 : 2, target))
       report.unchanged++;
     else {
       seen.add(key);
-      messages.push(build.reactionAdd(r.type, { fid: alias.fid, hash: target }));
+      messages.push(build.reactionAdd(r.type, { fid: author, hash: target }));
     }
   }
   const valid = await validateMessages(store, messages);
