@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copySlice, type Plan, runImport } from '../src/commands/import.js';
 import { createPacer, PACE_PLANS } from '../src/import/pacer.js';
 import { ResumeState } from '../src/import/resume.js';
-import { Upstream } from '../src/import/upstream.js';
+import { PAGE_SIZES, Upstream } from '../src/import/upstream.js';
 import { main } from '../src/main.js';
 import { castkit } from './support/castkit.js';
 
@@ -255,6 +255,9 @@ describe('castkit import from a live network', () => {
         fids: [1, 2],
         depth: 1,
         casts: 4,
+        follows: 100,
+        replies: 50,
+        reactions: 100,
         channels: [],
         from: upstream.url,
         pace: PACE_PLANS.none!,
@@ -279,6 +282,77 @@ describe('castkit import from a live network', () => {
         `castkit import: ${read} objects; upstream reads alone ${Math.round(readRate)} objects/s, import (read + write) ${Math.round(importRate)} objects/s: ${(importRate / readRate).toFixed(2)}x the read speed`,
       );
       expect(read).toBeGreaterThan(50);
+    },
+    SLOW,
+  );
+});
+
+describe('an import of lists longer than a page', () => {
+  it(
+    'pages through whom each user follows, the replies under each cast and the reactions on it',
+    async () => {
+      const target = await empty();
+      try {
+        const control = createControlClient({ baseUrl: target.url, apiKey: target.apiKey });
+        // Pages of one or two: every list of the seeded graph runs over several of them.
+        const reader = new Upstream(
+          new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2`, retries: 0 }),
+          createPacer(PACE_PLANS.none!),
+          { ...PAGE_SIZES, following: 2, casts: 2, replies: 1, reactions: 1 },
+        );
+        const plan: Plan = {
+          fids: [1, 2],
+          depth: 1,
+          casts: 4,
+          follows: 100,
+          replies: 50,
+          reactions: 100,
+          channels: [],
+          from: upstream.url,
+          pace: PACE_PLANS.none!,
+        };
+        await copySlice(
+          plan,
+          reader,
+          async (body) => void (await control.call('POST /_emulator/imports', { body })),
+          new ResumeState(join(dir, 'paged.json'), 'paged'),
+          { step() {}, note() {}, end() {} },
+        );
+        const local = clientOf(target);
+        const following = async (api: NeynarAPIClient, fid: number) =>
+          (await api.fetchUserFollowing({ fid, limit: 100 })).users
+            .map((f) => f.user.fid)
+            .sort((a, b) => a - b);
+        const graph = [1, 2, ...(await following(live, 1)), ...(await following(live, 2))];
+        for (const fid of [1, 2]) {
+          expect((await following(live, fid)).length).toBeGreaterThan(2);
+          expect(await following(local, fid)).toEqual(await following(live, fid));
+        }
+        const replies = async (api: NeynarAPIClient, hash: string) => {
+          const { conversation } = await api.lookupCastConversation({
+            identifier: hash,
+            type: 'hash',
+            replyDepth: 1,
+            limit: 50,
+          });
+          return conversation.cast.direct_replies.map((r) => `${r.author.fid}: ${r.text}`).sort();
+        };
+        const paged = { replies: 0, reactions: 0 };
+        for (const fid of new Set(graph))
+          for (const cast of (await live.fetchCastsForUser({ fid, limit: 4, includeReplies: true })).casts) {
+            const mine = await local.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+            expect(shape(mine.cast)).toEqual(shape(cast));
+            if (cast.replies.count > 1) paged.replies++;
+            if (cast.reactions.likes_count + cast.reactions.recasts_count > 1) paged.reactions++;
+            if (cast.replies.count > 0)
+              expect(await replies(local, cast.hash)).toEqual(await replies(live, cast.hash));
+          }
+        // The slice did have lists longer than one page.
+        expect(paged.replies).toBeGreaterThan(0);
+        expect(paged.reactions).toBeGreaterThan(0);
+      } finally {
+        await target.close();
+      }
     },
     SLOW,
   );

@@ -22,6 +22,21 @@ const IMPORT_OPTIONS = {
     description: 'also the users they follow, this many steps out (1; 0: only --fids)',
   },
   casts: { type: 'string', value: 'N', description: "each user's newest casts, replies included (25)" },
+  follows: {
+    type: 'string',
+    value: 'N',
+    description: 'at most this many of whom each user follows, read page by page (100)',
+  },
+  replies: {
+    type: 'string',
+    value: 'N',
+    description: 'at most this many replies under each imported cast, at any depth (50)',
+  },
+  reactions: {
+    type: 'string',
+    value: 'N',
+    description: 'at most this many likes and recasts of each cast (100)',
+  },
   channels: { type: 'string', value: 'ID[,ID]', description: 'also these channels' },
   from: {
     type: 'string',
@@ -76,6 +91,10 @@ export interface Plan {
   fids: number[];
   depth: number;
   casts: number;
+  /** Per user, per cast: how far each list is paged. */
+  follows: number;
+  replies: number;
+  reactions: number;
   channels: string[];
   from: string;
   pace: PacePlan;
@@ -94,6 +113,9 @@ export async function runImport(values: ImportValues, positionals: string[], io:
     plan.fids,
     plan.depth,
     plan.casts,
+    plan.follows,
+    plan.replies,
+    plan.reactions,
     plan.channels,
     values.db ?? values['base-url'],
   ]);
@@ -153,6 +175,9 @@ function planOf(values: ImportValues): Plan {
     fids: [...new Set(fids)],
     depth: integerOption('depth', values.depth ?? '1', 0, 3),
     casts: integerOption('casts', values.casts ?? '25', 0, 10_000),
+    follows: integerOption('follows', values.follows ?? '100', 0, 100_000),
+    replies: integerOption('replies', values.replies ?? '50', 0, 10_000),
+    reactions: integerOption('reactions', values.reactions ?? '100', 0, 100_000),
     channels: (values.channels ?? '')
       .split(',')
       .map((c) => c.trim())
@@ -197,7 +222,7 @@ export async function copySlice(
   for (let d = 0; d < plan.depth; d++) {
     const next: number[] = [];
     for (const fid of level) {
-      for (const target of await upstream.following(fid)) {
+      for (const target of await upstream.following(fid, plan.follows)) {
         follows.push({ fid, target_fid: target.fid });
         if (!users.has(target.fid)) {
           users.set(target.fid, target);
@@ -237,11 +262,12 @@ export async function copySlice(
       if (c.parent_hash && !casts.has(c.parent_hash))
         for (const a of await upstream.ancestors(c.hash)) casts.set(a.hash, a);
     for (const c of own)
-      if (c.replies.count > 0) for (const r of await upstream.replies(c.hash)) casts.set(r.hash, r);
+      if (c.replies.count > 0)
+        for (const r of await upstream.replies(c.hash, plan.replies)) casts.set(r.hash, r);
     const reactions: NonNullable<ImportSlice['reactions']> = [];
     for (const c of casts.values())
       if (c.reactions.likes_count + c.reactions.recasts_count > 0)
-        reactions.push(...(await upstream.reactions(c.hash)));
+        reactions.push(...(await upstream.reactions(c.hash, plan.reactions)));
     const newChannels = [];
     for (const c of casts.values()) {
       const id = c.channel?.id;
