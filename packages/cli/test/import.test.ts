@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { type Emulator, startEmulator } from '@castkit/emulator';
 import { createControlClient } from '@castkit/emulator/control';
 import { type CastWithInteractions, NeynarAPIClient } from '@castkit/sdk/2.x';
+import { RealtimeClient } from '@castkit/sdk/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../emulator/test/support/webhook-receiver.js';
 import { copySlice, type Plan, runImport } from '../src/commands/import.js';
 import { createPacer, PACE_PLANS } from '../src/import/pacer.js';
 import { ResumeState } from '../src/import/resume.js';
@@ -351,6 +353,55 @@ describe('an import of lists longer than a page', () => {
         expect(paged.replies).toBeGreaterThan(0);
         expect(paged.reactions).toBeGreaterThan(0);
       } finally {
+        await target.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('an import’s events', () => {
+  it(
+    'reach a webhook subscribed before it and a realtime client: its casts, follows and reactions',
+    async () => {
+      const target = await empty();
+      const receiver = await startReceiver();
+      const realtime = new RealtimeClient({ url: target.url, apiKey: target.apiKey, reconnectAttempts: 0 });
+      try {
+        const types = ['cast.created', 'follow.created', 'reaction.created'] as const;
+        const hook = await fetch(`${target.url}/v2/farcaster/webhook`, {
+          method: 'POST',
+          headers: { 'x-api-key': target.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'imported',
+            url: receiver.url,
+            subscription: Object.fromEntries(types.map((t) => [t, {}])),
+          }),
+        });
+        expect(hook.status).toBe(200);
+        await realtime.connect();
+        const frames: string[] = [];
+        const subscription = await realtime.subscribe({ events: [...types] });
+        void (async () => {
+          for await (const frame of subscription) frames.push(frame.event.type);
+        })();
+        const r = await run(argsFor(target, 'events', '--fids', '2', '--casts', '3'));
+        expect(r.code, r.lines.join('\n')).toBe(0);
+        const [, casts, follows, reactions] =
+          /imported \d+ users, (\d+) casts, (\d+) follows, (\d+) reactions/.exec(r.summary)!.map(Number);
+        expect([casts, follows, reactions].every((n) => n! > 0)).toBe(true);
+        const want = { 'cast.created': casts, 'follow.created': follows, 'reaction.created': reactions };
+        const tally = (seen: readonly string[]) =>
+          Object.fromEntries(types.map((t) => [t, seen.filter((s) => s === t).length]));
+        const delivered = await receiver.waitFor(
+          (got) => JSON.stringify(tally(got.map((g) => g.body.type))) === JSON.stringify(want),
+          30_000,
+        );
+        expect(tally(delivered.map((d) => d.body.type))).toEqual(want);
+        await expect.poll(() => tally(frames), { timeout: 30_000 }).toEqual(want);
+      } finally {
+        realtime.close();
+        await receiver.close();
         await target.close();
       }
     },
