@@ -409,6 +409,67 @@ describe('an import’s events', () => {
   );
 });
 
+describe('an import into a seeded emulator', () => {
+  it(
+    'gives the real user their fid: the seeded user there moves to a free fid with its casts, follows, reactions and signer',
+    async () => {
+      // Another seed than the upstream's: the seeded bob here is not the one imported.
+      const target = await startEmulator({ db: ':memory:', seed: 7 });
+      try {
+        const local = clientOf(target);
+        const texts = async (fid: number) =>
+          (await local.fetchCastsForUser({ fid, limit: 150, includeReplies: true })).casts
+            .map((c) => c.text)
+            .sort();
+        const following = async (fid: number) =>
+          (await local.fetchUserFollowing({ fid, limit: 100 })).users
+            .map((f) => f.user.fid)
+            .sort((a, b) => a - b);
+        const seeded = { texts: await texts(2), following: await following(2) };
+        const oldHash = (await local.fetchCastsForUser({ fid: 2, limit: 1 })).casts[0]!.hash;
+        expect(seeded.texts.length).toBeGreaterThan(2);
+
+        const r = await run(argsFor(target, 'seeded', '--fids', '2', '--depth', '0', '--casts', '2'));
+        expect(r.code, r.lines.join('\n')).toBe(0);
+        const moved =
+          /seeded @bob moved from fid 2 to fid (\d+) with its profile, 1 signer, (\d+) casts/.exec(r.summary);
+        expect(moved, r.summary).not.toBeNull();
+        expect(r.summary).toMatch(/seeded fid \d+ gave up @bob, now @bob-seed/);
+        const to = Number(moved![1]);
+        expect(Number(moved![2])).toBe(seeded.texts.length);
+
+        // fid 2 and @bob are the real bob's now, with only the imported casts.
+        const [real] = (await live.fetchBulkUsers({ fids: [2] })).users;
+        const mine = (await local.lookupUserByUsername({ username: 'bob' })).user;
+        expect([mine.fid, mine.display_name]).toEqual([2, real!.display_name]);
+        const liveTexts = (
+          await live.fetchCastsForUser({ fid: 2, limit: 2, includeReplies: true })
+        ).casts.map((c) => c.text);
+        expect(await texts(2)).toEqual(liveTexts.sort());
+        // The seeded bob lives on at the new fid, as @bob-seed, with what it wrote and whom it followed.
+        expect((await local.lookupUserByUsername({ username: 'bob-seed' })).user.fid).toBe(to);
+        expect(await texts(to)).toEqual(seeded.texts);
+        expect(await following(to)).toEqual(seeded.following);
+        const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: oldHash, type: 'hash' });
+        expect(cast.author.fid).toBe(to);
+        // Its seeded signer acts as it there.
+        const signerUuid = '00000000-0000-4000-8000-000000000002';
+        expect((await local.publishCast({ signerUuid, text: 'still me' })).cast.author.fid).toBe(to);
+        // The hub sees the move as messages: the profile signed again on the new fid.
+        const hub = await fetch(`${target.url}/v1/userDataByFid?fid=${to}&user_data_type=6`, {
+          headers: { 'x-api-key': target.apiKey },
+        });
+        expect(
+          ((await hub.json()) as { data: { userDataBody: { value: string } } }).data.userDataBody.value,
+        ).toBe('bob-seed');
+      } finally {
+        await target.close();
+      }
+    },
+    SLOW,
+  );
+});
+
 describe('an interrupted import', () => {
   it(
     'continues where it stopped when run again',

@@ -66,7 +66,8 @@ export const IMPORT_COMMAND = {
     'and their channels. Imported users keep their fid and username and get approved signers the emulator\n' +
     'holds (act as them with their signer_uuid); casts answer to their real hash and URL. Interrupted, run it\n' +
     'again to continue; importing the same fids again changes nothing. Start an empty emulator for it with\n' +
-    'castkit dev --seed-size none; into a seeded one, a seeded user holding an imported username moves aside.',
+    'castkit dev --seed-size none; into a seeded one the real user wins: a seeded user on an imported fid\n' +
+    'moves to a free fid, one holding an imported username takes another (the summary says which).',
   options: IMPORT_OPTIONS,
   notes: [
     'NEYNAR_API_KEY=... castkit import --fids 3,194 --depth 1 --casts 50',
@@ -145,13 +146,13 @@ export async function runImport(values: ImportValues, positionals: string[], io:
       unchanged: 0,
       left_out: 0,
       moved_aside: [],
-      held_by_seed: [],
+      moved_fids: [],
     };
     const write = async (slice: ImportSlice) => {
       const r = await target.control.call('POST /_emulator/imports', { body: slice });
       for (const k of COUNTS) totals[k] += r[k];
       totals.moved_aside.push(...r.moved_aside);
-      totals.held_by_seed.push(...r.held_by_seed);
+      totals.moved_fids.push(...r.moved_fids);
     };
     const resumed = resume.resumed;
     const read = await copySlice(plan, upstream, write, resume, progress);
@@ -329,9 +330,11 @@ function summary(
   ];
   if (resumed) parts.push(`continued after ${resumed} users done before`);
   if (t.left_out) parts.push(`${t.left_out} left out (their author, parent or target is not imported)`);
+  for (const m of t.moved_fids)
+    parts.push(
+      `seeded ${m.username ? `@${m.username}` : 'user'} moved from fid ${m.fid} to fid ${m.to} with its profile, ${m.signers} signer${m.signers === 1 ? '' : 's'}, ${m.casts} casts (their old hashes still answer), ${m.follows} follows and ${m.reactions} reactions; others' follows of it, replies to and reactions on its casts stay on fid ${m.fid}`,
+    );
   for (const m of t.moved_aside) parts.push(`seeded fid ${m.fid} gave up @${m.username}, now @${m.now}`);
-  if (t.held_by_seed.length)
-    parts.push(`fids ${t.held_by_seed.join(', ')} are held by seeded users and were skipped`);
   parts.push(
     `generated, not imported: custody addresses and signer keys for the ${t.users} new users; no private data (verifications, notifications, mutes) was read`,
   );

@@ -20,13 +20,13 @@ import {
   insertImportedUser,
   localHashFor,
   localHashOf,
-  renameLocalUser,
 } from '../store/queries/imports.js';
 import { linkByKey } from '../store/queries/links.js';
 import { reactionByKey } from '../store/queries/reactions.js';
 import { fidByUsername, userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { approveSigner, createSigner, mustSigner, registerUser } from './accounts.js';
+import { prepareMoveAside, prepareRename } from './move-aside.js';
 
 type Slice = ImportSlice;
 type SliceUser = NonNullable<Slice['users']>[number];
@@ -49,9 +49,10 @@ export async function importSlice(store: Store, slice: Slice): Promise<ImportRep
     unchanged: 0,
     left_out: 0,
     moved_aside: [],
-    held_by_seed: [],
+    moved_fids: [],
   };
-  for (const user of slice.users ?? []) await importUser(store, user, report);
+  const avoid = new Set((slice.users ?? []).map((u) => u.fid));
+  for (const user of slice.users ?? []) await importUser(store, user, report, avoid);
   importChannels(store, slice.channels ?? [], report);
   await importCasts(store, slice.casts ?? [], report);
   await importFollows(store, slice.follows ?? [], report);
@@ -66,47 +67,47 @@ function builderOf(store: Store, fid: number, now?: () => number) {
   return key ? messageBuilder(store, fid, new Uint8Array(key), now) : undefined;
 }
 
-async function importUser(store: Store, user: SliceUser, report: ImportReport) {
+async function importUser(store: Store, user: SliceUser, report: ImportReport, avoid: ReadonlySet<number>) {
   if (importedSignerOf(store, user.fid) !== undefined) {
     report.unchanged++;
     return;
   }
-  if (userExists(store, user.fid)) {
-    report.held_by_seed.push(user.fid);
-    return;
-  }
   const username = user.username ? user.username.toLowerCase() : null;
-  const privateKey = new Uint8Array(randomBytes(32));
-  const build = messageBuilder(store, user.fid, privateKey);
-  const profile: Message[] = [];
-  for (const [field, type] of PROFILE) {
+  const fields = PROFILE.flatMap(([field, type]) => {
     const value = user[field];
-    if (typeof value === 'string' && value !== '') profile.push(build.userDataAdd(type, value));
-  }
+    return typeof value === 'string' && value !== '' ? [{ type, value }] : [];
+  });
+  // The real user wins: a local user on their fid moves to another, one holding their username
+  // takes another name, both by messages they sign.
+  const held = userExists(store, user.fid);
+  const keep = new Set(fields.map((f) => f.type));
+  const move = held ? await prepareMoveAside(store, user.fid, { avoid, keep, wanted: username }) : undefined;
+  const privateKey = new Uint8Array(randomBytes(32));
+  const build = messageBuilder(store, user.fid, privateKey, () => Math.max(store.now(), move?.after ?? 0));
+  const profile = fields.map((f) => build.userDataAdd(f.type, f.value));
   if (username) profile.push(build.userDataAdd(UserDataType.Username, username));
+  const holder = username === null ? undefined : fidByUsername(store, username);
+  const rename =
+    username !== null && holder !== undefined && holder !== user.fid
+      ? await prepareRename(store, holder, username)
+      : undefined;
   // Signed before the key is registered: validation needs no state, the commit checks the signer.
   const messages = await validateMessages(store, profile);
   store.tx(() => {
-    const holder = username === null ? undefined : fidByUsername(store, username);
-    if (username !== null && holder !== undefined) {
-      const now = freeUsername(store, `${username}-seed`);
-      renameLocalUser(store, holder, now);
-      report.moved_aside.push({ fid: holder, username, now });
-    }
-    // Custody and keys are not the API's to give: generated here, and the summary says so.
-    registerUser(store, { fid: user.fid, custodyAddress: toHex(randomBytes(20)), username });
+    move?.commit();
+    rename?.commit();
+    // Custody and keys are not the API's to give: generated here, and the summary says so. A fid
+    // a local user moved off stays registered, under the custody address the seed generated.
+    if (!held) registerUser(store, { fid: user.fid, custodyAddress: toHex(randomBytes(20)), username });
     const signer = createSigner(store, { privateKey });
     approveSigner(store, signer.signer_uuid, user.fid);
     insertImportedUser(store, user.fid, signer.signer_uuid, store.now());
     commitMessages(store, messages);
   });
+  if (move) report.moved_fids.push(move.report);
+  if (move?.renamed) report.moved_aside.push(move.renamed);
+  if (rename) report.moved_aside.push(rename.report);
   report.users++;
-}
-
-function freeUsername(store: Store, base: string): string {
-  let name = base;
-  for (let i = 2; fidByUsername(store, name) !== undefined; i++) name = `${base}${i}`;
-  return name;
 }
 
 function importChannels(store: Store, channels: NonNullable<Slice['channels']>, report: ImportReport) {

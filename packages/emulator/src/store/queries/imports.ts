@@ -90,17 +90,3 @@ export function insertChannelIfNew(
       .changes > 0
   );
 }
-
-const RENAME_USER = write<[username: string, fid: number]>('UPDATE users SET username = ? WHERE fid = ?');
-const RENAME_USER_DATA = write<[username: string, fid: number]>(
-  'UPDATE user_data SET value = ? WHERE fid = ? AND type = 6',
-);
-
-/**
- * Gives a local (seeded) user another username, so an imported user can hold theirs. Written
- * directly: the seeded user's key may not be held here, and the live name is the one that wins.
- */
-export function renameLocalUser(store: Store, fid: number, username: string): void {
-  RENAME_USER.run(store, username, fid);
-  RENAME_USER_DATA.run(store, username, fid);
-}
