@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { type Emulator, startEmulator } from '@castkit/emulator';
 import { createControlClient } from '@castkit/emulator/control';
 import { type CastWithInteractions, NeynarAPIClient } from '@castkit/sdk/2.x';
+import { RealtimeClient } from '@castkit/sdk/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../emulator/test/support/webhook-receiver.js';
 import { copySlice, type Plan, runImport } from '../src/commands/import.js';
 import { createPacer, PACE_PLANS } from '../src/import/pacer.js';
 import { ResumeState } from '../src/import/resume.js';
-import { Upstream } from '../src/import/upstream.js';
+import { PAGE_SIZES, Upstream } from '../src/import/upstream.js';
 import { main } from '../src/main.js';
 import { castkit } from './support/castkit.js';
 
@@ -21,12 +23,17 @@ import { castkit } from './support/castkit.js';
 const SLOW = 180_000;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-import-'));
 const FIDS = '1,2';
+const ALICE_SIGNER = '00000000-0000-4000-8000-000000000001';
 
 let upstream: Emulator;
 let live: NeynarAPIClient;
 beforeAll(async () => {
   upstream = await startEmulator({ db: ':memory:' });
   live = new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2` });
+  // A cast with a mention: its text comes through the API with the mention in it, so the import
+  // signs other data than the live network did, and the cast gets a local hash of its own (casts
+  // whose data comes through whole are signed again to the very hash they had).
+  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'hello @bob, from the live network' });
 }, SLOW);
 afterAll(async () => {
   await upstream?.close();
@@ -66,6 +73,12 @@ async function run(argv: string[]) {
 
 const rowCounts = async (e: Emulator) =>
   (await createControlClient({ baseUrl: e.url, apiKey: e.apiKey }).call('GET /_emulator/stats')).tables;
+
+/** The signer an import gave `fid` in `e`. */
+const signerOf = (e: Emulator, fid: number) =>
+  e.store.db
+    .prepare<[number], { signer_uuid: string }>('SELECT signer_uuid FROM imported_users WHERE fid = ?')
+    .get(fid)!.signer_uuid;
 
 /** What a cast reads as, without what is local to a database (its hash, asset URLs, viewer state). */
 function shape(c: CastWithInteractions) {
@@ -173,14 +186,56 @@ describe('castkit import from a live network', () => {
   it('gives imported users approved signers the emulator holds: the app can act as them', async () => {
     const control = createControlClient({ baseUrl: target.url, apiKey: target.apiKey });
     expect((await control.call('GET /_emulator/stats')).tables.imported_users).toBeGreaterThan(2);
-    const signer = target.store.db
-      .prepare<[], { signer_uuid: string }>('SELECT signer_uuid FROM imported_users WHERE fid = 2')
-      .get()!;
     const { cast } = await local.publishCast({
-      signerUuid: signer.signer_uuid,
+      signerUuid: signerOf(target, 2),
       text: 'written as bob, offline',
     });
     expect(cast.author.fid).toBe(2);
+  });
+
+  it('takes a cast’s real hash wherever a cast hash goes in: reply, quote, reaction, conversation, reactions, the hub’s reads, delete', async () => {
+    const signerUuid = signerOf(target, 2);
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 1 });
+    const real = casts[0]!.hash;
+    const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: real, type: 'hash' });
+    expect([cast.text, cast.hash === real]).toEqual(['hello @bob, from the live network', false]);
+    const reply = await local.publishCast({ signerUuid, text: 'a reply to the real hash', parent: real });
+    const quote = await local.publishCast({
+      signerUuid,
+      text: 'quoting the real hash',
+      embeds: [{ cast_id: { fid: 1, hash: real } }],
+    });
+    await local.publishReaction({ signerUuid, reactionType: 'like', target: real });
+    const mine = await local.lookupCastByHashOrWarpcastUrl({ identifier: quote.cast.hash, type: 'hash' });
+    expect(mine.cast.embeds).toEqual([expect.objectContaining({ cast_id: { fid: 1, hash: cast.hash } })]);
+    const { conversation } = await local.lookupCastConversation({
+      identifier: real,
+      type: 'hash',
+      replyDepth: 1,
+    });
+    expect(conversation.cast.direct_replies.map((r) => r.hash)).toContain(reply.cast.hash);
+    const likes = await local.fetchCastReactions({ hash: real, types: ['likes'] });
+    expect(likes.reactions.map((r) => r.user.fid)).toContain(2);
+    const hub = async (path: string) => {
+      const res = await fetch(`${target.url}/v1/${path}`, { headers: { 'x-api-key': target.apiKey } });
+      expect([path, res.status]).toEqual([path, 200]);
+      return (await res.json()) as { hash: string; messages: { hash: string; data: { fid: number } }[] };
+    };
+    expect((await hub(`castById?fid=1&hash=${real}`)).hash).toBe(cast.hash);
+    expect((await hub(`castsByParent?fid=1&hash=${real}`)).messages.map((m) => m.hash)).toContain(
+      reply.cast.hash,
+    );
+    const reactions = await hub(`reactionsByCast?target_fid=1&target_hash=${real}&reaction_type=1`);
+    expect(reactions.messages.map((m) => m.data.fid)).toContain(2);
+    expect((await hub(`reactionById?fid=2&reaction_type=1&target_fid=1&target_hash=${real}`)).hash).toMatch(
+      /^0x/,
+    );
+    // One of bob's own imported casts, deleted by its real hash.
+    const own = (await live.fetchCastsForUser({ fid: 2, limit: 4, includeReplies: true })).casts[0]!.hash;
+    expect((await local.deleteCast({ signerUuid, targetHash: own })).success).toBe(true);
+    await expect(local.lookupCastByHashOrWarpcastUrl({ identifier: own, type: 'hash' })).rejects.toThrow(
+      /not found/,
+    );
   });
 
   it(
@@ -202,6 +257,9 @@ describe('castkit import from a live network', () => {
         fids: [1, 2],
         depth: 1,
         casts: 4,
+        follows: 100,
+        replies: 50,
+        reactions: 100,
         channels: [],
         from: upstream.url,
         pace: PACE_PLANS.none!,
@@ -226,6 +284,187 @@ describe('castkit import from a live network', () => {
         `castkit import: ${read} objects; upstream reads alone ${Math.round(readRate)} objects/s, import (read + write) ${Math.round(importRate)} objects/s: ${(importRate / readRate).toFixed(2)}x the read speed`,
       );
       expect(read).toBeGreaterThan(50);
+    },
+    SLOW,
+  );
+});
+
+describe('an import of lists longer than a page', () => {
+  it(
+    'pages through whom each user follows, the replies under each cast and the reactions on it',
+    async () => {
+      const target = await empty();
+      try {
+        const control = createControlClient({ baseUrl: target.url, apiKey: target.apiKey });
+        // Pages of one or two: every list of the seeded graph runs over several of them.
+        const reader = new Upstream(
+          new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2`, retries: 0 }),
+          createPacer(PACE_PLANS.none!),
+          { ...PAGE_SIZES, following: 2, casts: 2, replies: 1, reactions: 1 },
+        );
+        const plan: Plan = {
+          fids: [1, 2],
+          depth: 1,
+          casts: 4,
+          follows: 100,
+          replies: 50,
+          reactions: 100,
+          channels: [],
+          from: upstream.url,
+          pace: PACE_PLANS.none!,
+        };
+        await copySlice(
+          plan,
+          reader,
+          async (body) => void (await control.call('POST /_emulator/imports', { body })),
+          new ResumeState(join(dir, 'paged.json'), 'paged'),
+          { step() {}, note() {}, end() {} },
+        );
+        const local = clientOf(target);
+        const following = async (api: NeynarAPIClient, fid: number) =>
+          (await api.fetchUserFollowing({ fid, limit: 100 })).users
+            .map((f) => f.user.fid)
+            .sort((a, b) => a - b);
+        const graph = [1, 2, ...(await following(live, 1)), ...(await following(live, 2))];
+        for (const fid of [1, 2]) {
+          expect((await following(live, fid)).length).toBeGreaterThan(2);
+          expect(await following(local, fid)).toEqual(await following(live, fid));
+        }
+        const replies = async (api: NeynarAPIClient, hash: string) => {
+          const { conversation } = await api.lookupCastConversation({
+            identifier: hash,
+            type: 'hash',
+            replyDepth: 1,
+            limit: 50,
+          });
+          return conversation.cast.direct_replies.map((r) => `${r.author.fid}: ${r.text}`).sort();
+        };
+        const paged = { replies: 0, reactions: 0 };
+        for (const fid of new Set(graph))
+          for (const cast of (await live.fetchCastsForUser({ fid, limit: 4, includeReplies: true })).casts) {
+            const mine = await local.lookupCastByHashOrWarpcastUrl({ identifier: cast.hash, type: 'hash' });
+            expect(shape(mine.cast)).toEqual(shape(cast));
+            if (cast.replies.count > 1) paged.replies++;
+            if (cast.reactions.likes_count + cast.reactions.recasts_count > 1) paged.reactions++;
+            if (cast.replies.count > 0)
+              expect(await replies(local, cast.hash)).toEqual(await replies(live, cast.hash));
+          }
+        // The slice did have lists longer than one page.
+        expect(paged.replies).toBeGreaterThan(0);
+        expect(paged.reactions).toBeGreaterThan(0);
+      } finally {
+        await target.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('an import’s events', () => {
+  it(
+    'reach a webhook subscribed before it and a realtime client: its casts, follows and reactions',
+    async () => {
+      const target = await empty();
+      const receiver = await startReceiver();
+      const realtime = new RealtimeClient({ url: target.url, apiKey: target.apiKey, reconnectAttempts: 0 });
+      try {
+        const types = ['cast.created', 'follow.created', 'reaction.created'] as const;
+        const hook = await fetch(`${target.url}/v2/farcaster/webhook`, {
+          method: 'POST',
+          headers: { 'x-api-key': target.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'imported',
+            url: receiver.url,
+            subscription: Object.fromEntries(types.map((t) => [t, {}])),
+          }),
+        });
+        expect(hook.status).toBe(200);
+        await realtime.connect();
+        const frames: string[] = [];
+        const subscription = await realtime.subscribe({ events: [...types] });
+        void (async () => {
+          for await (const frame of subscription) frames.push(frame.event.type);
+        })();
+        const r = await run(argsFor(target, 'events', '--fids', '2', '--casts', '3'));
+        expect(r.code, r.lines.join('\n')).toBe(0);
+        const [, casts, follows, reactions] =
+          /imported \d+ users, (\d+) casts, (\d+) follows, (\d+) reactions/.exec(r.summary)!.map(Number);
+        expect([casts, follows, reactions].every((n) => n! > 0)).toBe(true);
+        const want = { 'cast.created': casts, 'follow.created': follows, 'reaction.created': reactions };
+        const tally = (seen: readonly string[]) =>
+          Object.fromEntries(types.map((t) => [t, seen.filter((s) => s === t).length]));
+        const delivered = await receiver.waitFor(
+          (got) => JSON.stringify(tally(got.map((g) => g.body.type))) === JSON.stringify(want),
+          30_000,
+        );
+        expect(tally(delivered.map((d) => d.body.type))).toEqual(want);
+        await expect.poll(() => tally(frames), { timeout: 30_000 }).toEqual(want);
+      } finally {
+        realtime.close();
+        await receiver.close();
+        await target.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('an import into a seeded emulator', () => {
+  it(
+    'gives the real user their fid: the seeded user there moves to a free fid with its casts, follows, reactions and signer',
+    async () => {
+      // Another seed than the upstream's: the seeded bob here is not the one imported.
+      const target = await startEmulator({ db: ':memory:', seed: 7 });
+      try {
+        const local = clientOf(target);
+        const texts = async (fid: number) =>
+          (await local.fetchCastsForUser({ fid, limit: 150, includeReplies: true })).casts
+            .map((c) => c.text)
+            .sort();
+        const following = async (fid: number) =>
+          (await local.fetchUserFollowing({ fid, limit: 100 })).users
+            .map((f) => f.user.fid)
+            .sort((a, b) => a - b);
+        const seeded = { texts: await texts(2), following: await following(2) };
+        const oldHash = (await local.fetchCastsForUser({ fid: 2, limit: 1 })).casts[0]!.hash;
+        expect(seeded.texts.length).toBeGreaterThan(2);
+
+        const r = await run(argsFor(target, 'seeded', '--fids', '2', '--depth', '0', '--casts', '2'));
+        expect(r.code, r.lines.join('\n')).toBe(0);
+        const moved =
+          /seeded @bob moved from fid 2 to fid (\d+) with its profile, 1 signer, (\d+) casts/.exec(r.summary);
+        expect(moved, r.summary).not.toBeNull();
+        expect(r.summary).toMatch(/seeded fid \d+ gave up @bob, now @bob-seed/);
+        const to = Number(moved![1]);
+        expect(Number(moved![2])).toBe(seeded.texts.length);
+
+        // fid 2 and @bob are the real bob's now, with only the imported casts.
+        const [real] = (await live.fetchBulkUsers({ fids: [2] })).users;
+        const mine = (await local.lookupUserByUsername({ username: 'bob' })).user;
+        expect([mine.fid, mine.display_name]).toEqual([2, real!.display_name]);
+        const liveTexts = (
+          await live.fetchCastsForUser({ fid: 2, limit: 2, includeReplies: true })
+        ).casts.map((c) => c.text);
+        expect(await texts(2)).toEqual(liveTexts.sort());
+        // The seeded bob lives on at the new fid, as @bob-seed, with what it wrote and whom it followed.
+        expect((await local.lookupUserByUsername({ username: 'bob-seed' })).user.fid).toBe(to);
+        expect(await texts(to)).toEqual(seeded.texts);
+        expect(await following(to)).toEqual(seeded.following);
+        const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: oldHash, type: 'hash' });
+        expect(cast.author.fid).toBe(to);
+        // Its seeded signer acts as it there.
+        const signerUuid = '00000000-0000-4000-8000-000000000002';
+        expect((await local.publishCast({ signerUuid, text: 'still me' })).cast.author.fid).toBe(to);
+        // The hub sees the move as messages: the profile signed again on the new fid.
+        const hub = await fetch(`${target.url}/v1/userDataByFid?fid=${to}&user_data_type=6`, {
+          headers: { 'x-api-key': target.apiKey },
+        });
+        expect(
+          ((await hub.json()) as { data: { userDataBody: { value: string } } }).data.userDataBody.value,
+        ).toBe('bob-seed');
+      } finally {
+        await target.close();
+      }
     },
     SLOW,
   );

@@ -1,6 +1,8 @@
 // POST /_emulator/imports into a seeded emulator: an imported user takes their username from the
-// seeded user holding it (who moves aside, and the answer says so), a fid a seeded user holds is
-// skipped and named, imported casts answer to their live hash, and bad slices are 400s naming the field.
+// seeded user holding it (who signs another one, and the answer says so), an imported fid a seeded
+// user holds is taken from it (it moves to a free fid, which castkit import's test follows through
+// with a real upstream), imported casts answer to their live hash, and bad slices are 400s naming
+// the field.
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createControlClient } from '../src/control/client.js';
@@ -22,7 +24,7 @@ const post = (body: unknown) =>
     body: JSON.stringify(body),
   });
 
-it('moves a seeded user holding an imported username aside, and skips a fid a seeded user holds', async () => {
+it('moves a seeded user holding an imported username or fid aside, by messages they sign', async () => {
   const control = createControlClient({ baseUrl: e.url, apiKey: e.apiKey });
   const report = await control.call('POST /_emulator/imports', {
     body: {
@@ -37,10 +39,20 @@ it('moves a seeded user holding an imported username aside, and skips a fid a se
     },
   });
   expect(report.moved_aside).toEqual([{ fid: 2, username: 'bob', now: 'bob-seed' }]);
-  expect(report.held_by_seed).toEqual([3]);
-  expect([report.users, report.casts, report.left_out]).toEqual([1, 1, 1]);
+  expect(report.moved_fids).toEqual([expect.objectContaining({ fid: 3, username: 'carol' })]);
+  const moved = report.moved_fids[0]!.to;
+  expect([report.users, report.casts, report.left_out]).toEqual([2, 1, 1]);
   expect((await api.lookupUserByUsername({ username: 'bob' })).user.display_name).toBe('The real bob');
   expect((await api.lookupUserByUsername({ username: 'bob-seed' })).user.fid).toBe(2);
+  expect((await api.lookupUserByUsername({ username: 'carol-live' })).user.fid).toBe(3);
+  expect((await api.lookupUserByUsername({ username: 'carol' })).user.fid).toBe(moved);
+  // The new name is bob's own user-data message, as the hub serves it.
+  const hubName = await fetch(`${e.url}/v1/userDataByFid?fid=2&user_data_type=6`, {
+    headers: { 'x-api-key': e.apiKey },
+  });
+  expect(
+    ((await hubName.json()) as { data: { userDataBody: { value: string } } }).data.userDataBody.value,
+  ).toBe('bob-seed');
   const { cast } = await api.lookupCastByHashOrWarpcastUrl({ identifier: LIVE_HASH, type: 'hash' });
   expect([cast.author.fid, cast.text]).toEqual([900_001, 'from the live network']);
   // Bulk reads take the live hash too, beside a seeded cast's own.

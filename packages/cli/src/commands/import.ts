@@ -22,6 +22,21 @@ const IMPORT_OPTIONS = {
     description: 'also the users they follow, this many steps out (1; 0: only --fids)',
   },
   casts: { type: 'string', value: 'N', description: "each user's newest casts, replies included (25)" },
+  follows: {
+    type: 'string',
+    value: 'N',
+    description: 'at most this many of whom each user follows, read page by page (100)',
+  },
+  replies: {
+    type: 'string',
+    value: 'N',
+    description: 'at most this many replies under each imported cast, at any depth (50)',
+  },
+  reactions: {
+    type: 'string',
+    value: 'N',
+    description: 'at most this many likes and recasts of each cast (100)',
+  },
   channels: { type: 'string', value: 'ID[,ID]', description: 'also these channels' },
   from: {
     type: 'string',
@@ -51,7 +66,8 @@ export const IMPORT_COMMAND = {
     'and their channels. Imported users keep their fid and username and get approved signers the emulator\n' +
     'holds (act as them with their signer_uuid); casts answer to their real hash and URL. Interrupted, run it\n' +
     'again to continue; importing the same fids again changes nothing. Start an empty emulator for it with\n' +
-    'castkit dev --seed-size none; into a seeded one, a seeded user holding an imported username moves aside.',
+    'castkit dev --seed-size none; into a seeded one the real user wins: a seeded user on an imported fid\n' +
+    'moves to a free fid, one holding an imported username takes another (the summary says which).',
   options: IMPORT_OPTIONS,
   notes: [
     'NEYNAR_API_KEY=... castkit import --fids 3,194 --depth 1 --casts 50',
@@ -76,6 +92,10 @@ export interface Plan {
   fids: number[];
   depth: number;
   casts: number;
+  /** Per user, per cast: how far each list is paged. */
+  follows: number;
+  replies: number;
+  reactions: number;
   channels: string[];
   from: string;
   pace: PacePlan;
@@ -94,6 +114,9 @@ export async function runImport(values: ImportValues, positionals: string[], io:
     plan.fids,
     plan.depth,
     plan.casts,
+    plan.follows,
+    plan.replies,
+    plan.reactions,
     plan.channels,
     values.db ?? values['base-url'],
   ]);
@@ -123,13 +146,13 @@ export async function runImport(values: ImportValues, positionals: string[], io:
       unchanged: 0,
       left_out: 0,
       moved_aside: [],
-      held_by_seed: [],
+      moved_fids: [],
     };
     const write = async (slice: ImportSlice) => {
       const r = await target.control.call('POST /_emulator/imports', { body: slice });
       for (const k of COUNTS) totals[k] += r[k];
       totals.moved_aside.push(...r.moved_aside);
-      totals.held_by_seed.push(...r.held_by_seed);
+      totals.moved_fids.push(...r.moved_fids);
     };
     const resumed = resume.resumed;
     const read = await copySlice(plan, upstream, write, resume, progress);
@@ -153,6 +176,9 @@ function planOf(values: ImportValues): Plan {
     fids: [...new Set(fids)],
     depth: integerOption('depth', values.depth ?? '1', 0, 3),
     casts: integerOption('casts', values.casts ?? '25', 0, 10_000),
+    follows: integerOption('follows', values.follows ?? '100', 0, 100_000),
+    replies: integerOption('replies', values.replies ?? '50', 0, 10_000),
+    reactions: integerOption('reactions', values.reactions ?? '100', 0, 100_000),
     channels: (values.channels ?? '')
       .split(',')
       .map((c) => c.trim())
@@ -197,7 +223,7 @@ export async function copySlice(
   for (let d = 0; d < plan.depth; d++) {
     const next: number[] = [];
     for (const fid of level) {
-      for (const target of await upstream.following(fid)) {
+      for (const target of await upstream.following(fid, plan.follows)) {
         follows.push({ fid, target_fid: target.fid });
         if (!users.has(target.fid)) {
           users.set(target.fid, target);
@@ -237,11 +263,12 @@ export async function copySlice(
       if (c.parent_hash && !casts.has(c.parent_hash))
         for (const a of await upstream.ancestors(c.hash)) casts.set(a.hash, a);
     for (const c of own)
-      if (c.replies.count > 0) for (const r of await upstream.replies(c.hash)) casts.set(r.hash, r);
+      if (c.replies.count > 0)
+        for (const r of await upstream.replies(c.hash, plan.replies)) casts.set(r.hash, r);
     const reactions: NonNullable<ImportSlice['reactions']> = [];
     for (const c of casts.values())
       if (c.reactions.likes_count + c.reactions.recasts_count > 0)
-        reactions.push(...(await upstream.reactions(c.hash)));
+        reactions.push(...(await upstream.reactions(c.hash, plan.reactions)));
     const newChannels = [];
     for (const c of casts.values()) {
       const id = c.channel?.id;
@@ -303,9 +330,11 @@ function summary(
   ];
   if (resumed) parts.push(`continued after ${resumed} users done before`);
   if (t.left_out) parts.push(`${t.left_out} left out (their author, parent or target is not imported)`);
+  for (const m of t.moved_fids)
+    parts.push(
+      `seeded ${m.username ? `@${m.username}` : 'user'} moved from fid ${m.fid} to fid ${m.to} with its profile, ${m.signers} signer${m.signers === 1 ? '' : 's'}, ${m.casts} casts (their old hashes still answer), ${m.follows} follows and ${m.reactions} reactions; others' follows of it, replies to and reactions on its casts stay on fid ${m.fid}`,
+    );
   for (const m of t.moved_aside) parts.push(`seeded fid ${m.fid} gave up @${m.username}, now @${m.now}`);
-  if (t.held_by_seed.length)
-    parts.push(`fids ${t.held_by_seed.join(', ')} are held by seeded users and were skipped`);
   parts.push(
     `generated, not imported: custody addresses and signer keys for the ${t.users} new users; no private data (verifications, notifications, mutes) was read`,
   );

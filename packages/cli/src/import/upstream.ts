@@ -10,12 +10,29 @@ type SliceChannel = NonNullable<ImportSlice['channels']>[number];
 type SliceReaction = NonNullable<ImportSlice['reactions']>[number];
 
 /** The most a page of each list holds on the live API. */
-const PAGE = { users: 100, following: 100, casts: 150, reactions: 100, replies: 50, channels: 100 };
+export const PAGE_SIZES = {
+  users: 100,
+  following: 100,
+  casts: 150,
+  reactions: 100,
+  replies: 50,
+  channels: 100,
+};
+
+export type PageSizes = typeof PAGE_SIZES;
+
+/** A page of a v2 list: its items and the cursor of the next one (none at the end). */
+interface Page<T> {
+  items: readonly T[];
+  next?: { cursor?: string | null } | null;
+}
 
 export class Upstream {
   constructor(
     private readonly api: NeynarAPIClient,
     private readonly pacer: Pacer,
+    /** Smaller pages are for tests that walk many of them through a small graph. */
+    private readonly page: PageSizes = PAGE_SIZES,
   ) {}
 
   get requests() {
@@ -24,56 +41,85 @@ export class Upstream {
 
   async users(fids: readonly number[]): Promise<User[]> {
     const out: User[] = [];
-    for (let i = 0; i < fids.length; i += PAGE.users) {
-      const batch = fids.slice(i, i + PAGE.users);
+    for (let i = 0; i < fids.length; i += this.page.users) {
+      const batch = fids.slice(i, i + this.page.users);
       const { users } = await this.pacer.call('user/bulk', () => this.api.fetchBulkUsers({ fids: batch }));
       out.push(...users);
     }
     return out;
   }
 
-  /** The first page of who `fid` follows (a page: the live graph of a big account is huge). */
-  async following(fid: number): Promise<User[]> {
-    const page = await this.pacer.call('following', () =>
-      this.api.fetchUserFollowing({ fid, limit: PAGE.following }),
-    );
-    return page.users.map((f) => f.user);
-  }
-
-  /** `fid`'s newest `limit` casts, replies included. */
-  async castsOf(fid: number, limit: number): Promise<CastWithInteractions[]> {
-    const out: CastWithInteractions[] = [];
+  /**
+   * Up to `most` items of a list, page after page along `next.cursor`, each page a paced request
+   * to `endpoint` asking no more than is still wanted.
+   */
+  private async walk<T>(
+    endpoint: string,
+    most: number,
+    pageSize: number,
+    fetch: (limit: number, cursor: string | undefined) => Promise<Page<T>>,
+  ): Promise<T[]> {
+    const out: T[] = [];
     let cursor: string | undefined;
-    while (out.length < limit) {
-      const page = await this.pacer.call('feed/user/casts', () =>
-        this.api.fetchCastsForUser({
-          fid,
-          limit: Math.min(PAGE.casts, limit - out.length),
-          includeReplies: true,
-          ...(cursor ? { cursor } : {}),
-        }),
+    while (out.length < most) {
+      const page = await this.pacer.call(endpoint, () =>
+        fetch(Math.min(pageSize, most - out.length), cursor),
       );
-      out.push(...page.casts);
+      out.push(...page.items.slice(0, most - out.length));
       cursor = page.next?.cursor ?? undefined;
-      if (!cursor || page.casts.length === 0) break;
+      if (!cursor || page.items.length === 0) break;
     }
     return out;
   }
 
-  /** Every reply under `hash` the conversation shows (its first page, nested levels flattened). */
-  async replies(hash: string): Promise<CastWithInteractions[]> {
-    const { conversation } = await this.pacer.call('cast/conversation', () =>
-      this.api.lookupCastConversation({ identifier: hash, type: 'hash', replyDepth: 5, limit: PAGE.replies }),
-    );
+  /** Up to `most` of whom `fid` follows (the live graph of a big account is huge: --follows bounds it). */
+  async following(fid: number, most: number): Promise<User[]> {
+    const follows = await this.walk('following', most, this.page.following, async (limit, cursor) => {
+      const page = await this.api.fetchUserFollowing({ fid, limit, ...(cursor ? { cursor } : {}) });
+      return { items: page.users, next: page.next };
+    });
+    return follows.map((f) => f.user);
+  }
+
+  /** `fid`'s newest `limit` casts, replies included. */
+  castsOf(fid: number, limit: number): Promise<CastWithInteractions[]> {
+    return this.walk('feed/user/casts', limit, this.page.casts, async (pageLimit, cursor) => {
+      const page = await this.api.fetchCastsForUser({
+        fid,
+        limit: pageLimit,
+        includeReplies: true,
+        ...(cursor ? { cursor } : {}),
+      });
+      return { items: page.casts, next: page.next };
+    });
+  }
+
+  /**
+   * Up to `most` of the replies under `hash`, at every depth: each level's direct replies page by
+   * page, then the replies under those that have some, breadth first, until `most` are read.
+   */
+  async replies(hash: string, most: number): Promise<CastWithInteractions[]> {
     const out: CastWithInteractions[] = [];
-    const walk = (replies: readonly unknown[]) => {
-      for (const reply of replies) {
-        if (!isCast(reply)) continue;
-        out.push(reply);
-        walk(repliesOf(reply));
-      }
-    };
-    walk(conversation.cast.direct_replies);
+    const queue = [hash];
+    for (let parent = queue.shift(); parent !== undefined && out.length < most; parent = queue.shift()) {
+      const direct = await this.walk(
+        'cast/conversation',
+        most - out.length,
+        this.page.replies,
+        async (limit, cursor) => {
+          const { conversation, next } = await this.api.lookupCastConversation({
+            identifier: parent,
+            type: 'hash',
+            replyDepth: 1,
+            limit,
+            ...(cursor ? { cursor } : {}),
+          });
+          return { items: conversation.cast.direct_replies.filter(isCast), next };
+        },
+      );
+      out.push(...direct);
+      for (const r of direct) if (r.replies.count > 0) queue.push(r.hash);
+    }
     return out;
   }
 
@@ -90,12 +136,18 @@ export class Upstream {
     return conversation.chronological_parent_casts ?? [];
   }
 
-  /** Likes and recasts of a cast (their first page). */
-  async reactions(hash: string): Promise<SliceReaction[]> {
-    const page = await this.pacer.call('reactions/cast', () =>
-      this.api.fetchCastReactions({ hash, types: ['likes', 'recasts'], limit: PAGE.reactions }),
-    );
-    return page.reactions.map((r) => ({ fid: r.user.fid, type: r.reaction_type, target_hash: hash }));
+  /** Up to `most` likes and recasts of a cast. */
+  async reactions(hash: string, most: number): Promise<SliceReaction[]> {
+    const reactions = await this.walk('reactions/cast', most, this.page.reactions, async (limit, cursor) => {
+      const page = await this.api.fetchCastReactions({
+        hash,
+        types: ['likes', 'recasts'],
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
+      return { items: page.reactions, next: page.next };
+    });
+    return reactions.map((r) => ({ fid: r.user.fid, type: r.reaction_type, target_hash: hash }));
   }
 
   async channel(id: string): Promise<Channel> {
@@ -106,7 +158,7 @@ export class Upstream {
   /** Channels `fid` follows (their first page). */
   async channelsOf(fid: number): Promise<Channel[]> {
     const page = await this.pacer.call('user/channels', () =>
-      this.api.fetchUserChannels({ fid, limit: PAGE.channels }),
+      this.api.fetchUserChannels({ fid, limit: this.page.channels }),
     );
     return page.channels;
   }
@@ -122,11 +174,6 @@ function isCast(value: unknown): value is CastWithInteractions {
     'author' in value &&
     typeof value.author === 'object'
   );
-}
-
-function repliesOf(cast: object): readonly unknown[] {
-  const replies = 'direct_replies' in cast ? cast.direct_replies : undefined;
-  return Array.isArray(replies) ? replies : [];
 }
 
 export function sliceUser(u: User): SliceUser {

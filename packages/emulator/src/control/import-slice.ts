@@ -95,8 +95,22 @@ export const importReport = object({
   left_out: count,
   /** Seeded users that gave their username to an imported user, and the name they have now. */
   moved_aside: array(object({ fid, username: string(), now: string() })),
-  /** Imported fids a seeded user already holds: the seeded user stays, the import skips them. */
-  held_by_seed: array(fid),
+  /**
+   * Local users that held an imported fid and moved to a free one (`to`), with their profile,
+   * managed signers, casts (their old hashes kept as aliases), follows and reactions; `username` is
+   * the one they had there (they may take another when the imported user wants it, see moved_aside).
+   */
+  moved_fids: array(
+    object({
+      fid,
+      to: fid,
+      username: nullable(string()),
+      casts: count,
+      follows: count,
+      reactions: count,
+      signers: count,
+    }),
+  ),
 });
 
 export type ImportReport = Infer<typeof importReport>;

@@ -11,21 +11,22 @@ import { toHex } from '../ground/codec.js';
 import { UserDataType } from '../ground/types.js';
 import { messageBuilder } from '../protocol/actions.js';
 import { commitMessages, validateMessages } from '../protocol/submit.js';
+import { liveCastAuthor } from '../store/queries/casts.js';
 import { insertChannelFollow, memberRole, upsertMember } from '../store/queries/channels.js';
 import {
-  castAlias,
   importedSignerOf,
   insertCastAlias,
   insertChannelIfNew,
   insertImportedUser,
+  localHashFor,
   localHashOf,
-  renameLocalUser,
 } from '../store/queries/imports.js';
 import { linkByKey } from '../store/queries/links.js';
 import { reactionByKey } from '../store/queries/reactions.js';
 import { fidByUsername, userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { approveSigner, createSigner, mustSigner, registerUser } from './accounts.js';
+import { prepareMoveAside, prepareRename } from './move-aside.js';
 
 type Slice = ImportSlice;
 type SliceUser = NonNullable<Slice['users']>[number];
@@ -48,9 +49,10 @@ export async function importSlice(store: Store, slice: Slice): Promise<ImportRep
     unchanged: 0,
     left_out: 0,
     moved_aside: [],
-    held_by_seed: [],
+    moved_fids: [],
   };
-  for (const user of slice.users ?? []) await importUser(store, user, report);
+  const avoid = new Set((slice.users ?? []).map((u) => u.fid));
+  for (const user of slice.users ?? []) await importUser(store, user, report, avoid);
   importChannels(store, slice.channels ?? [], report);
   await importCasts(store, slice.casts ?? [], report);
   await importFollows(store, slice.follows ?? [], report);
@@ -65,47 +67,47 @@ function builderOf(store: Store, fid: number, now?: () => number) {
   return key ? messageBuilder(store, fid, new Uint8Array(key), now) : undefined;
 }
 
-async function importUser(store: Store, user: SliceUser, report: ImportReport) {
+async function importUser(store: Store, user: SliceUser, report: ImportReport, avoid: ReadonlySet<number>) {
   if (importedSignerOf(store, user.fid) !== undefined) {
     report.unchanged++;
     return;
   }
-  if (userExists(store, user.fid)) {
-    report.held_by_seed.push(user.fid);
-    return;
-  }
   const username = user.username ? user.username.toLowerCase() : null;
-  const privateKey = new Uint8Array(randomBytes(32));
-  const build = messageBuilder(store, user.fid, privateKey);
-  const profile: Message[] = [];
-  for (const [field, type] of PROFILE) {
+  const fields = PROFILE.flatMap(([field, type]) => {
     const value = user[field];
-    if (typeof value === 'string' && value !== '') profile.push(build.userDataAdd(type, value));
-  }
+    return typeof value === 'string' && value !== '' ? [{ type, value }] : [];
+  });
+  // The real user wins: a local user on their fid moves to another, one holding their username
+  // takes another name, both by messages they sign.
+  const held = userExists(store, user.fid);
+  const keep = new Set(fields.map((f) => f.type));
+  const move = held ? await prepareMoveAside(store, user.fid, { avoid, keep, wanted: username }) : undefined;
+  const privateKey = new Uint8Array(randomBytes(32));
+  const build = messageBuilder(store, user.fid, privateKey, () => Math.max(store.now(), move?.after ?? 0));
+  const profile = fields.map((f) => build.userDataAdd(f.type, f.value));
   if (username) profile.push(build.userDataAdd(UserDataType.Username, username));
+  const holder = username === null ? undefined : fidByUsername(store, username);
+  const rename =
+    username !== null && holder !== undefined && holder !== user.fid
+      ? await prepareRename(store, holder, username)
+      : undefined;
   // Signed before the key is registered: validation needs no state, the commit checks the signer.
   const messages = await validateMessages(store, profile);
   store.tx(() => {
-    const holder = username === null ? undefined : fidByUsername(store, username);
-    if (username !== null && holder !== undefined) {
-      const now = freeUsername(store, `${username}-seed`);
-      renameLocalUser(store, holder, now);
-      report.moved_aside.push({ fid: holder, username, now });
-    }
-    // Custody and keys are not the API's to give: generated here, and the summary says so.
-    registerUser(store, { fid: user.fid, custodyAddress: toHex(randomBytes(20)), username });
+    move?.commit();
+    rename?.commit();
+    // Custody and keys are not the API's to give: generated here, and the summary says so. A fid
+    // a local user moved off stays registered, under the custody address the seed generated.
+    if (!held) registerUser(store, { fid: user.fid, custodyAddress: toHex(randomBytes(20)), username });
     const signer = createSigner(store, { privateKey });
     approveSigner(store, signer.signer_uuid, user.fid);
     insertImportedUser(store, user.fid, signer.signer_uuid, store.now());
     commitMessages(store, messages);
   });
+  if (move) report.moved_fids.push(move.report);
+  if (move?.renamed) report.moved_aside.push(move.renamed);
+  if (rename) report.moved_aside.push(rename.report);
   report.users++;
-}
-
-function freeUsername(store: Store, base: string): string {
-  let name = base;
-  for (let i = 2; fidByUsername(store, name) !== undefined; i++) name = `${base}${i}`;
-  return name;
 }
 
 function importChannels(store: Store, channels: NonNullable<Slice['channels']>, report: ImportReport) {
@@ -142,10 +144,10 @@ function importChannels(store: Store, channels: NonNullable<Slice['channels']>, 
  */
 async function importCasts(store: Store, casts: readonly SliceCast[], report: ImportReport) {
   const local = new Map<string, string>();
-  const localOf = (hash: string) => local.get(hash) ?? localHashOf(store, hash);
+  const localOf = (hash: string) => local.get(hash) ?? localHashFor(store, hash);
   const built: { real: string; fid: number; message: Message }[] = [];
   for (const cast of [...casts].sort((a, b) => a.timestamp - b.timestamp)) {
-    if (localOf(cast.hash) !== undefined) {
+    if (local.has(cast.hash) || localHashOf(store, cast.hash) !== undefined) {
       report.unchanged++;
       continue;
     }
@@ -156,11 +158,11 @@ async function importCasts(store: Store, casts: readonly SliceCast[], report: Im
       report.left_out++;
       continue;
     }
-    const parentHash = cast.parent_hash ? (localOf(cast.parent_hash) ?? cast.parent_hash) : undefined;
+    const parentHash = cast.parent_hash ? localOf(cast.parent_hash) : undefined;
     const message = build.castAdd({
       text: cast.text,
       embeds: (cast.embeds ?? []).map((e) =>
-        'url' in e ? e : { castId: { fid: e.cast_id.fid, hash: localOf(e.cast_id.hash) ?? e.cast_id.hash } },
+        'url' in e ? e : { castId: { fid: e.cast_id.fid, hash: localOf(e.cast_id.hash) } },
       ),
       ...(parentHash && cast.parent_fid ? { parent: { fid: cast.parent_fid, hash: parentHash } } : {}),
       ...(cast.parent_url && !parentHash ? { parentUrl: cast.parent_url } : {}),
@@ -201,15 +203,15 @@ async function importReactions(
   const seen = new Set<string>();
   for (const r of reactions) {
     const build = builderOf(store, r.fid);
-    const alias = castAlias(store, r.target_hash);
-    const target = alias?.local_hash;
+    const target = localHashFor(store, r.target_hash);
+    const author = liveCastAuthor(store, target);
     const key = `${r.fid}:${r.type}:${target}`;
-    if (!build || alias === undefined || target === undefined) report.left_out++;
+    if (!build || author === undefined) report.left_out++;
     else if (seen.has(key) || reactionByKey(store, r.fid, r.type === 'like' ? 1 : 2, target))
       report.unchanged++;
     else {
       seen.add(key);
-      messages.push(build.reactionAdd(r.type, { fid: alias.fid, hash: target }));
+      messages.push(build.reactionAdd(r.type, { fid: author, hash: target }));
     }
   }
   const valid = await validateMessages(store, messages);

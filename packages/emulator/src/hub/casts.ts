@@ -7,6 +7,7 @@ import {
   castHashesMentioningPage,
   liveCastAuthor,
 } from '../store/queries/casts.js';
+import { localHashFor } from '../store/queries/imports.js';
 import { pagedMessages } from './common.js';
 import { pageRequest } from './paging.js';
 import { renderStoredAs } from './render.js';
@@ -14,7 +15,7 @@ import { renderStoredAs } from './render.js';
 export const castHandlers: HubHandlers = {
   lookupCastByHashAndFid({ store, params }) {
     const { fid } = params;
-    const hash = params.hash.toLowerCase();
+    const hash = localHashFor(store, params.hash.toLowerCase());
     if (liveCastAuthor(store, hash) !== fid)
       throw new NotFoundError(`cast ${hash} by fid ${fid} not found`, 'hash');
     return renderStoredAs(store, hash, 'castAddBody');
@@ -40,7 +41,7 @@ export const castHandlers: HubHandlers = {
 
   fetchCastsByParent({ store, params }) {
     const { url } = params;
-    const hash = params.hash?.toLowerCase();
+    const hash = params.hash === undefined ? undefined : localHashFor(store, params.hash.toLowerCase());
     // Paging parameters are checked before the parent is (a request bad in both names pageSize), so
     // they are read here and handed on.
     const page = pageRequest(params);

@@ -1,6 +1,7 @@
 // Hub reaction reads: one reaction, reactions to a cast, by a user, or to a URL.
 import type { HubHandlers } from '../api/dispatch.js';
 import { NotFoundError } from '../ground/errors.js';
+import { localHashFor } from '../store/queries/imports.js';
 import {
   reactionByKey,
   reactionHashesByFidPage,
@@ -16,14 +17,14 @@ export const reactionHandlers: HubHandlers = {
     const type = requiredSpelling(params.reaction_type, 'reaction_type', REACTION_TYPE);
     const { fid } = params;
     // Reactions are keyed by their target hash; target_fid is checked (at the edge) but not needed.
-    const target = hexParam(params.target_hash, 'target_hash', 20)!;
+    const target = localHashFor(store, hexParam(params.target_hash, 'target_hash', 20)!);
     const reaction = reactionByKey(store, fid, type, target);
     if (!reaction) throw new NotFoundError('reaction not found');
     return renderStoredAs(store, reaction.hash, 'reactionBody');
   },
 
   fetchCastReactions({ store, params }) {
-    const target = params.target_hash.toLowerCase();
+    const target = localHashFor(store, params.target_hash.toLowerCase());
     const type = requiredSpelling(params.reaction_type, 'reaction_type', REACTION_TYPE);
     return pagedMessages(
       store,

@@ -2,7 +2,7 @@
 
 import { NotFoundError } from '../ground/errors.js';
 import { type CastRow, liveCastRow, liveCastRows } from '../store/queries/cast-hydration.js';
-import { localHashOf } from '../store/queries/imports.js';
+import { localHashFor } from '../store/queries/imports.js';
 import { fromJson } from '../store/statements.js';
 import type { Store } from '../store/store.js';
 
@@ -14,11 +14,6 @@ export function castRows(store: Store, hashes: readonly string[]): Map<string, C
   if (!hashes.length) return out;
   for (const row of liveCastRows(store, [...new Set(hashes)])) out.set(row.hash, row);
   return out;
-}
-
-/** The hash a cast is stored under: its own, or for a live-network hash of an imported cast its local one. */
-export function localHashFor(store: Store, hash: string): string {
-  return liveCastRow(store, hash) ? hash : (localHashOf(store, hash) ?? hash);
 }
 
 /**

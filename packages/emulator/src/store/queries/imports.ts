@@ -1,7 +1,8 @@
 // What an import keeps beside the data (store/import-schema.ts): imported fids with their signer,
 // live cast hashes and the local hashes they stand for, and the channel rows an import writes.
-import { column, rows, write } from '../statements.js';
+import { column, write } from '../statements.js';
 import type { Store } from '../store.js';
+import { liveCastAuthor } from './casts.js';
 
 const SIGNER_OF_IMPORTED = column<[fid: number], string>(
   'SELECT signer_uuid FROM imported_users WHERE fid = ?',
@@ -29,6 +30,15 @@ export function localHashOf(store: Store, realHash: string): string | undefined 
   return LOCAL_HASH.get(store, realHash);
 }
 
+/**
+ * The hash a cast is stored under: its own, or for the live-network hash of an imported cast the
+ * local one it was signed again under. Every input that names a cast by hash (v2 and hub, reads and
+ * writes, the import itself) resolves it here; a hash neither names comes back as it is.
+ */
+export function localHashFor(store: Store, hash: string): string {
+  return liveCastAuthor(store, hash) !== undefined ? hash : (localHashOf(store, hash) ?? hash);
+}
+
 const LOCAL_HASH_BY_PREFIX = column<[fid: number, length: number, prefix: string], string>(
   `SELECT local_hash FROM cast_aliases WHERE fid = ? AND substr(real_hash, 1, ?) = ?
    ORDER BY real_hash LIMIT 1`,
@@ -37,15 +47,6 @@ const LOCAL_HASH_BY_PREFIX = column<[fid: number, length: number, prefix: string
 /** The local hash of a cast by `fid` imported under a live hash starting with `prefix`. */
 export function localHashByPrefix(store: Store, fid: number, prefix: string): string | undefined {
   return LOCAL_HASH_BY_PREFIX.get(store, fid, prefix.length, prefix);
-}
-
-const ALIAS = rows<[realHash: string], { local_hash: string; fid: number }>(
-  'SELECT local_hash, fid FROM cast_aliases WHERE real_hash = ?',
-);
-
-/** The local hash and author of the cast imported under `realHash`. */
-export function castAlias(store: Store, realHash: string): { local_hash: string; fid: number } | undefined {
-  return ALIAS.get(store, realHash);
 }
 
 const INSERT_ALIAS = write<[realHash: string, localHash: string, fid: number]>(
@@ -88,18 +89,4 @@ export function insertChannelIfNew(
     INSERT_CHANNEL.run(store, c.id, c.url, c.name, c.description, c.imageUrl, c.leadFid, c.createdAt)
       .changes > 0
   );
-}
-
-const RENAME_USER = write<[username: string, fid: number]>('UPDATE users SET username = ? WHERE fid = ?');
-const RENAME_USER_DATA = write<[username: string, fid: number]>(
-  'UPDATE user_data SET value = ? WHERE fid = ? AND type = 6',
-);
-
-/**
- * Gives a local (seeded) user another username, so an imported user can hold theirs. Written
- * directly: the seeded user's key may not be held here, and the live name is the one that wins.
- */
-export function renameLocalUser(store: Store, fid: number, username: string): void {
-  RENAME_USER.run(store, username, fid);
-  RENAME_USER_DATA.run(store, username, fid);
 }

@@ -45,6 +45,19 @@ export function messageExists(store: Store, hash: string): boolean {
   return MESSAGE_EXISTS.get(store, hash) !== undefined;
 }
 
+const LIVE_MESSAGES_OF = rows<[fid: number, type: number], { hash: string; data_bytes: Buffer }>(
+  'SELECT hash, data_bytes FROM messages WHERE fid = ? AND type = ? AND removed = 0 ORDER BY timestamp, hash',
+);
+
+/** A fid's messages of one type that hold their state now (not removed or replaced), oldest first. */
+export function liveMessagesOf(
+  store: Store,
+  fid: number,
+  type: number,
+): { hash: string; data_bytes: Buffer }[] {
+  return LIVE_MESSAGES_OF.all(store, fid, type);
+}
+
 const MESSAGE_COUNT = column<[], number>('SELECT COUNT(*) FROM messages');
 
 export function messageCount(store: Store): number {

@@ -13,6 +13,7 @@ import { requireChannel } from '../../hydrate/channel.js';
 import { actAs, type EmbedInput } from '../../protocol/actions.js';
 import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { liveCastAuthor } from '../../store/queries/casts.js';
+import { localHashFor } from '../../store/queries/imports.js';
 import { fidByUsername } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 
@@ -92,7 +93,7 @@ function readEmbeds(store: Store, embeds: PostCastReqBodyEmbeds[] = [], origin: 
       return { url: storedAssetUrl(e.url, origin, seeded) };
     }
     const [key, id] = 'cast_id' in e ? ['cast_id', e.cast_id] : ['castId', e.castId];
-    const hash = castHashParam(id.hash, `embeds[${i}].${key}.hash`);
+    const hash = localHashFor(store, castHashParam(id.hash, `embeds[${i}].${key}.hash`));
     const fid = liveCastAuthor(store, hash);
     if (fid === undefined) throw new NotFoundError(`embedded cast ${hash} not found`, `embeds[${i}].${key}`);
     return { castId: { fid, hash } };
