@@ -140,6 +140,7 @@ export function emitTable(spec, ops, { source, prefix }) {
       lines.push(`  body: ${fields},"encoder":${ENCODERS[kind]}},`);
     }
     if (!op.json) lines.push('  json: false,');
+    if (op.status) lines.push(`  status: ${op.status},`);
     if (op.paging) lines.push(`  paging: ${JSON.stringify(op.paging)},`);
     if (op.deprecated) lines.push('  deprecated: true,');
     lines.push('  params: [');

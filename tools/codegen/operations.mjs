@@ -66,6 +66,7 @@ export function buildOperations(spec, api, gen = GENERATION_2) {
         ([code, r]) => code.startsWith('2') && spec.resolve(r)?.content?.['application/json'],
       ),
       paging: pagingOf(spec, params, successSchema(spec, op)),
+      status: successStatus(op),
     });
     // Where the page is one shape of several, the emitted item type picks that shape out.
     const paging = ops.at(-1).paging;
@@ -213,6 +214,15 @@ function keyShape(spec, schema, depth, seen) {
   const keys = Object.keys(props);
   const interesting = keys.some((k) => camel(k) !== k || props[k] !== 0);
   return keys.length && interesting ? props : undefined;
+}
+
+/**
+ * The status a success answers with where the spec declares no 200 (deploy-erc721's 201); undefined
+ * where 200 is among the successes it declares, the status every other answer has.
+ */
+function successStatus(op) {
+  const codes = Object.keys(op.responses ?? {}).filter((code) => /^2\d\d$/.test(code));
+  return codes.length && !codes.includes('200') ? Number(codes[0]) : undefined;
 }
 
 function successSchema(spec, op) {

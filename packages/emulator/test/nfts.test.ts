@@ -53,7 +53,7 @@ describe('x-wallet-id', () => {
 });
 
 describe('ERC-721 on the local ledger', () => {
-  it('deploys a collection at a deterministic address, paying gas from the wallet, and mints to addresses and fids', async () => {
+  it('deploys a collection at a deterministic address with the 201 its spec declares, paying gas from the wallet, and mints to addresses and fids', async () => {
     const before = ethOf(DEFAULT_WALLET_ID);
     const deploy = await send('POST', '/v2/farcaster/nft/deploy/erc721/', {
       network: 'base',
@@ -62,7 +62,7 @@ describe('ERC-721 on the local ledger', () => {
       max_supply: 5,
       mint_config: { price_per_token: '1000000000000000', max_per_tx: 3 },
     });
-    expect(deploy.status).toBe(200);
+    expect(deploy.status).toBe(201);
     const { collection } = deploy.body;
     expect(collection).toMatchObject({
       type: 'ERC721',

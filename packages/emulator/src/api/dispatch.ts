@@ -82,7 +82,7 @@ function operationRoute(
       try {
         // readParams has checked the input against the same operation table the wire types come from.
         const answer = await handler({ store, params: params as never, op, via, origin: url.origin });
-        return { json: answerFor(via.generation, answer) };
+        return { status: op.status ?? 200, json: answerFor(via.generation, answer) };
       } catch (e) {
         if (e instanceof PageKeyError) throw foreignPageKey(op.api);
         throw e;

@@ -74,6 +74,8 @@ export interface OperationSpec {
   body?: { kind: 'json' | 'multipart' | 'binary'; required: boolean; wrapper?: string; encoder: BodyEncoder };
   /** `false` when no success answer of the operation is declared as JSON; otherwise JSON is expected. */
   json?: false;
+  /** The success status where the spec declares no 200 (a 201 for what it creates); 200 otherwise. */
+  status?: number;
   /** How to walk the operation's pages: cursor parameter, path to the next cursor, path to the items. */
   paging?: { cursor: string; next: string[]; items?: string };
   /** The spec marks the operation deprecated. */

@@ -2221,6 +2221,7 @@ export const deployErc721: Api3Operation<'deployErc721'> = {
   method: 'POST',
   path: '/v2/farcaster/nft/deploy/erc721/',
   body: {"kind":"json","required":true,"wrapper":"deployErc721Request","encoder":jsonBody},
+  status: 201,
   params: [
     {"name":"x-wallet-id","key":"xWalletId","in":"header","required":true,"client":true,"type":"string"},
     {"name":"description","key":"description","in":"body","required":false,"type":"string"},
