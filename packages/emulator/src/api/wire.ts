@@ -81,7 +81,6 @@ export type ShapesPending =
   | 'lookupUserByUsername'
   | 'lookupUsersByXUsername'
   | 'lookupUserStorageLimit'
-  | 'registerAccount'
   | 'registerAccountOnchain'
   | 'searchCasts'
   | 'searchChannels'
