@@ -1,0 +1,160 @@
+// 3.x's events where its new operations write, through the one event log: trade.created for the
+// fungible trades the local ledger records (to a webhook with 3.x's trade filters, and on the realtime
+// stream), and 3.x's cast filters on the casts a cast quotes. Receivers are on loopback.
+import { parseWebhookEvent } from '@castkit/sdk';
+import { RealtimeClient } from '@castkit/sdk/realtime';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EMULATOR_USDC } from '../src/domain/ledger.js';
+import { trade } from '../src/domain/trades.js';
+import { type Emulator, startEmulator } from '../src/emulator.js';
+import { SEED_USERS } from '../src/seed/constants.js';
+import { errors3 } from './support/spec3.js';
+import { type Receiver, startReceiver } from './support/webhook-receiver.js';
+
+const [alice, bob, carol] = SEED_USERS;
+let emulator: Emulator;
+let receiver: Receiver;
+let token: string;
+/** Two users with a verified address holding USDC on base: the address and its fid. */
+let traders: { address: string; fid: number }[];
+
+beforeAll(async () => {
+  emulator = await startEmulator({ db: ':memory:', webhooks: { retryBaseMs: 40 } });
+  receiver = await startReceiver();
+  const db = emulator.store.db;
+  token = String(db.prepare("SELECT address FROM ledger_tokens WHERE symbol = 'EPTS'").pluck().get());
+  traders = db
+    .prepare<[string], { address: string; fid: number }>(
+      `SELECT b.holder AS address, v.fid AS fid FROM ledger_balances b JOIN verifications v ON v.address = b.holder
+       WHERE b.network = 'base' AND b.token = ? ORDER BY length(b.amount) DESC, b.amount DESC, v.fid LIMIT 2`,
+    )
+    .all(EMULATOR_USDC);
+});
+afterAll(async () => {
+  await emulator.close();
+  await receiver.close();
+});
+beforeEach(() => {
+  receiver.received.length = 0;
+});
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** A webhook made as a 3.x app makes one; its secret. */
+async function hook(url: string, subscription: unknown): Promise<string> {
+  const r = await call('POST', '/v2/farcaster/webhook/', { name: 'trades', url, subscription });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.webhook.secrets[0].value;
+}
+
+/** A trade on the local ledger: `usdc` whole USDC for a thousand EPTS, bought by `trader`. */
+function buy(trader: string, usdc: bigint): string {
+  const hash = trade(emulator.store, {
+    network: 'base',
+    token,
+    trader,
+    side: 'buy',
+    tokenUnits: 1000n * 10n ** 18n,
+    usdcUnits: usdc * 10n ** 6n,
+  });
+  if (!hash) throw new Error('the trader could not pay');
+  return hash;
+}
+
+const tradeHash = (body: unknown) =>
+  (body as { type: string; data: { transaction?: { hash: string } } }).data.transaction?.hash;
+
+describe('trade.created', () => {
+  it("reaches a webhook whose trade filters it passes, shaped as fetchFungibleTrades' trade, and the realtime stream", async () => {
+    const [big, other] = traders;
+    if (!big || !other) throw new Error('the seed has no two verified USDC holders');
+    const secret = await hook(`${receiver.url}/trades`, {
+      'trade.created': { fids: [big.fid], minimum_token_amount_usdc: 100 },
+    });
+    const stream = new RealtimeClient({ url: emulator.url, apiKey: emulator.apiKey });
+    await stream.connect();
+    const subscription = await stream.subscribe({
+      events: ['trade.created'],
+      filters: { 'trade.created': { fids: [big.fid] } },
+    });
+    const streamed: unknown[] = [];
+    const reading = (async () => {
+      for await (const { event } of subscription) {
+        streamed.push(event);
+        if (streamed.length === 2) return;
+      }
+    })();
+
+    const small = buy(big.address, 50n);
+    const elsewhere = buy(other.address, 5_000n);
+    const wanted = buy(big.address, 2_500n);
+    const received = await receiver.waitFor((r) => r.some((x) => tradeHash(x.body) === wanted));
+    // The trade under 100 USDC and the other trader's were not sent.
+    expect(received.map((r) => tradeHash(r.body))).toEqual([wanted]);
+    const [delivery] = received;
+    const event = await parseWebhookEvent({
+      rawBody: delivery!.raw,
+      signature: delivery!.signature,
+      secrets: secret,
+    });
+    if (event.type !== 'trade.created') throw new Error(`expected trade.created, got ${event.type}`);
+    expect(event.data.trader).toMatchObject({ fid: big.fid });
+    expect(event.data.transaction.net_transfer.sending_fungible.balance.in_token).toBe('2500');
+    expect(event.data.transaction.net_transfer.receiving_fungible.token.address).toBe(token);
+    expect(
+      errors3(
+        { api: 'v2', id: 'fetch-fungible-trades' },
+        { object: 'fungible_trades', trades: [event.data] },
+      ),
+    ).toEqual([]);
+    // The same trade as fetchFungibleTrades lists it.
+    const listed = await call(
+      'GET',
+      `/v2/farcaster/fungible/trades/?network=base&address=${token}&time_window=1h`,
+    );
+    const row = listed.body.trades.find(
+      (t: { transaction: { hash: string } }) => t.transaction.hash === wanted,
+    );
+    expect(event.data.transaction).toEqual(row.transaction);
+
+    await reading;
+    stream.close();
+    expect(streamed.map(tradeHash)).toEqual([small, wanted]);
+    expect(streamed.map(tradeHash)).not.toContain(elsewhere);
+  });
+});
+
+describe("3.x's embedded-cast filters", () => {
+  it('send the casts that quote a given cast or a given author, and not others', async () => {
+    const posted = async (signer: string, body: object) => {
+      const r = await call('POST', '/v2/farcaster/cast/', { signer_uuid: signer, ...body });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.cast.hash as string;
+    };
+    const quotedHash = await posted(bob!.signerUuid, { text: 'quote me' });
+    await hook(`${receiver.url}/by-hash`, { 'cast.created': { embedded_cast_hashes: [quotedHash] } });
+    await hook(`${receiver.url}/by-author`, { 'cast.created': { embedded_cast_author_fids: [bob!.fid] } });
+    await posted(carol!.signerUuid, { text: 'no quote here' });
+    const quote = await posted(alice!.signerUuid, {
+      text: 'quoting bob',
+      embeds: [{ cast_id: { fid: bob!.fid, hash: quotedHash } }],
+    });
+    const quotes = (r: typeof receiver.received) => r.filter((x) => /\/by-/.test(x.path));
+    const received = quotes(await receiver.waitFor((r) => quotes(r).length >= 2));
+    const sent = received
+      .map((x) => [x.path.slice(x.path.lastIndexOf('/')), (x.body.data as { hash: string }).hash])
+      .sort();
+    expect(sent).toEqual([
+      ['/by-author', quote],
+      ['/by-hash', quote],
+    ]);
+  });
+});
