@@ -130,6 +130,25 @@ describe('trade.created', () => {
     expect(streamed.map(tradeHash)).toEqual([small, wanted]);
     expect(streamed.map(tradeHash)).not.toContain(elsewhere);
   });
+
+  it("is no hub event: the hub's event list and lookup leave it out", async () => {
+    const [big] = traders;
+    const before = Number(
+      emulator.store.db.prepare('SELECT COALESCE(MAX(id), 0) FROM hub_events').pluck().get(),
+    );
+    buy(big!.address, 10n);
+    const id = Number(
+      emulator.store.db
+        .prepare('SELECT id FROM hub_events WHERE trade_id IS NOT NULL AND id > ?')
+        .pluck()
+        .get(before),
+    );
+    expect(id).toBeGreaterThan(before);
+    const listed = await call('GET', `/v1/events?from_event_id=${before}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.events.map((e: { id: number }) => e.id)).not.toContain(id);
+    expect((await call('GET', `/v1/eventById?event_id=${id}`)).status).toBe(404);
+  });
 });
 
 describe("3.x's embedded-cast filters", () => {
