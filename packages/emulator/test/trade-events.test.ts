@@ -177,3 +177,47 @@ describe("3.x's embedded-cast filters", () => {
     ]);
   });
 });
+
+describe("3.x's other filters", () => {
+  it('take reactions to given casts (target_cast_hashes) and casts by authors scored at least so much (minimum_author_score)', async () => {
+    const posted = async (signer: string, text: string) => {
+      const r = await call('POST', '/v2/farcaster/cast/', { signer_uuid: signer, text });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.cast.hash as string;
+    };
+    const users = (
+      await call('GET', `/v2/farcaster/user/bulk/?fids=${SEED_USERS.map((u) => u.fid).join(',')}`)
+    ).body.users as { fid: number; score: number }[];
+    const ranked = [...users].sort((a, b) => b.score - a.score);
+    const high = SEED_USERS.find((u) => u.fid === ranked[0]!.fid)!;
+    const low = SEED_USERS.find((u) => u.fid === ranked.at(-1)!.fid)!;
+    expect(ranked[0]!.score).toBeGreaterThan(ranked.at(-1)!.score);
+
+    const liked = await posted(bob!.signerUuid, 'like this one');
+    const other = await posted(bob!.signerUuid, 'not this one');
+    await hook(`${receiver.url}/reactions`, { 'reaction.created': { target_cast_hashes: [liked] } });
+    await hook(`${receiver.url}/scored`, { 'cast.created': { minimum_author_score: ranked[0]!.score } });
+    for (const target of [other, liked]) {
+      const r = await call('POST', '/v2/farcaster/reaction/', {
+        signer_uuid: alice!.signerUuid,
+        reaction_type: 'like',
+        target,
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    await posted(low.signerUuid, 'from the lowest score');
+    const fromHigh = await posted(high.signerUuid, 'from the highest score');
+    const mine = (r: typeof receiver.received) => r.filter((x) => /\/(reactions|scored)$/.test(x.path));
+    const received = mine(await receiver.waitFor((r) => mine(r).length >= 2));
+    const sent = received
+      .map((x) => {
+        const data = x.body.data as { hash?: string; cast?: { hash: string } };
+        return [x.path.slice(x.path.lastIndexOf('/')), data.cast?.hash ?? data.hash];
+      })
+      .sort();
+    expect(sent).toEqual([
+      ['/reactions', liked],
+      ['/scored', fromHigh],
+    ]);
+  });
+});

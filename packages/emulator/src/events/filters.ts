@@ -20,6 +20,8 @@ export interface CastFilter {
   /** 3.x's: casts that quote (embed) a cast by one of these authors, or one of these casts. */
   embedded_cast_author_fids?: number[];
   embedded_cast_hashes?: string[];
+  /** 3.x's: only casts whose author's score is at least this, whatever else matches. */
+  minimum_author_score?: number;
 }
 export interface FidFilter {
   fids?: number[];
@@ -27,6 +29,8 @@ export interface FidFilter {
 export interface GraphFilter {
   fids?: number[];
   target_fids?: number[];
+  /** 3.x's, reactions only: reactions to one of these casts. */
+  target_cast_hashes?: string[];
 }
 /** 3.x's trade.created filter: who traded, for at least how many USDC, with at least what score. */
 export interface TradeFilter {
@@ -53,22 +57,30 @@ const CAST_FIELDS: Record<keyof CastFilter, FieldKind> = {
   embeds: 'regex',
   embedded_cast_author_fids: 'fids',
   embedded_cast_hashes: 'hashes',
+  minimum_author_score: 'score',
 };
 const TRADE_FIELDS: Record<keyof TradeFilter, FieldKind> = {
   fids: 'fids',
   minimum_token_amount_usdc: 'amount',
   minimum_trader_neynar_score: 'score',
 };
-const GRAPH_FIELDS: Record<keyof GraphFilter, FieldKind> = { fids: 'fids', target_fids: 'fids' };
+const FOLLOW_FIELDS: Record<Exclude<keyof GraphFilter, 'target_cast_hashes'>, FieldKind> = {
+  fids: 'fids',
+  target_fids: 'fids',
+};
+const REACTION_FIELDS: Record<keyof GraphFilter, FieldKind> = {
+  ...FOLLOW_FIELDS,
+  target_cast_hashes: 'hashes',
+};
 const FIELDS: Record<EventType, Record<string, FieldKind>> = {
   'cast.created': CAST_FIELDS,
   'cast.deleted': CAST_FIELDS,
   'user.created': {},
   'user.updated': { fids: 'fids' },
-  'follow.created': GRAPH_FIELDS,
-  'follow.deleted': GRAPH_FIELDS,
-  'reaction.created': GRAPH_FIELDS,
-  'reaction.deleted': GRAPH_FIELDS,
+  'follow.created': FOLLOW_FIELDS,
+  'follow.deleted': FOLLOW_FIELDS,
+  'reaction.created': REACTION_FIELDS,
+  'reaction.deleted': REACTION_FIELDS,
   'trade.created': TRADE_FIELDS,
 };
 
@@ -183,13 +195,19 @@ export function compileFilter(type: EventType, filter: EventFilter): CompiledFil
     }
     default: {
       // Follows and reactions: every field given must hold (who acted, and at whom).
-      const { fids, target_fids } = filter;
+      const { fids, target_fids, target_cast_hashes } = filter;
       const actors = setOf(fids);
       const targets = setOf(target_fids);
+      const casts = setOf(target_cast_hashes);
       return (e) => {
         if (!('user' in e.data)) return false;
         const target = 'target_user' in e.data ? e.data.target_user.fid : e.data.cast.author.fid;
-        return (!actors || actors.has(e.data.user.fid)) && (!targets || targets.has(target));
+        const cast = 'cast' in e.data ? e.data.cast.hash.toLowerCase() : undefined;
+        return (
+          (!actors || actors.has(e.data.user.fid)) &&
+          (!targets || targets.has(target)) &&
+          (!casts || (cast !== undefined && casts.has(cast)))
+        );
       };
     }
   }
@@ -227,6 +245,7 @@ function compileCastFilter(f: CastFilter): CompiledFilter {
     if (e.type !== 'cast.created' && e.type !== 'cast.deleted') return false;
     const c = e.data;
     if (excluded?.has(c.author.fid)) return false;
+    if (f.minimum_author_score !== undefined && authorScore(c) < f.minimum_author_score) return false;
     if (!any) return true;
     return (
       !!authors?.has(c.author.fid) ||
@@ -242,6 +261,10 @@ function compileCastFilter(f: CastFilter): CompiledFilter {
     );
   };
 }
+
+/** The score of a cast's author as the event's hydrated user carries it (0 when it carries none). */
+const authorScore = (c: { author: object }): number =>
+  'score' in c.author && typeof c.author.score === 'number' ? c.author.score : 0;
 
 /** The casts a cast quotes: its embeds that name a cast. */
 const quoted = (c: { embeds: readonly object[] }): { fid: number; hash: string }[] =>
