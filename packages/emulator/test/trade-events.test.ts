@@ -131,6 +131,21 @@ describe('trade.created', () => {
     expect(streamed.map(tradeHash)).not.toContain(elsewhere);
   });
 
+  it('refuses a trade filter value out of range with a 400 naming it, for callers whose spec has no bounds for it', async () => {
+    // 2.44's path: its spec declares no trade.created filter, so the emulator's own check answers.
+    for (const [field, value] of [
+      ['minimum_token_amount_usdc', -1],
+      ['minimum_trader_neynar_score', 1.5],
+    ] as const) {
+      const r = await call('POST', '/v2/farcaster/webhook', {
+        name: 'bad',
+        url: `${receiver.url}/bad`,
+        subscription: { 'trade.created': { [field]: value } },
+      });
+      expect([r.status, r.body.property]).toEqual([400, `subscription.trade.created.${field}`]);
+    }
+  });
+
   it("is no hub event: the hub's event list and lookup leave it out", async () => {
     const [big] = traders;
     const before = Number(

@@ -126,10 +126,7 @@ export function validateFilter(type: EventType, value: unknown, property: string
     if (kind === 'amount' || kind === 'score') {
       const most = kind === 'score' ? 1 : Number.MAX_SAFE_INTEGER;
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > most)
-        throw new ValidationError(
-          `${at} must be a number from 0 to ${kind === 'score' ? 1 : 'any amount'}`,
-          at,
-        );
+        throw new ValidationError(`${at} must be a number from 0 to ${most}`, at);
       out[key] = v;
       continue;
     }
