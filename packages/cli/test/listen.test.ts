@@ -3,8 +3,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Emulator, SEED_USERS, startEmulator } from '@castkit/emulator';
-import { NeynarAPIClient, verifyWebhookSignature } from '@castkit/sdk/2.x';
+import { NeynarAPIClient, verifyWebhookSignature, WEBHOOK_EVENT_TYPES } from '@castkit/sdk/2.x';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EMULATOR_USDC } from '../../emulator/src/domain/ledger.js';
+import { trade } from '../../emulator/src/domain/trades.js';
 import { FROM_SOURCE } from '../../emulator/test/support/process.js';
 import { BIN, castkit } from './support/castkit.js';
 
@@ -99,6 +101,30 @@ describe('castkit listen', () => {
     expect(await stop(l)).toBe(0);
   });
 
+  it('prints a trade the ledger records as one summary line: who paid what for what', async () => {
+    const l = await listen(['--events', 'trade.created']);
+    const db = emulator.store.db;
+    const token = String(db.prepare("SELECT address FROM ledger_tokens WHERE symbol = 'EPTS'").pluck().get());
+    const { holder, username } = db
+      .prepare<[string], { holder: string; username: string }>(
+        `SELECT b.holder AS holder, u.username AS username FROM ledger_balances b
+         JOIN verifications v ON v.address = b.holder JOIN users u ON u.fid = v.fid
+         WHERE b.network = 'base' AND b.token = ? AND u.username IS NOT NULL ORDER BY length(b.amount) DESC, b.amount DESC LIMIT 1`,
+      )
+      .get(EMULATOR_USDC)!;
+    const hash = trade(emulator.store, {
+      network: 'base',
+      token,
+      trader: holder,
+      side: 'buy',
+      tokenUnits: 1000n * 10n ** 18n,
+      usdcUnits: 25n * 10n ** 6n,
+    });
+    const [line] = await l.waitFor('stdout', /^trade\.created .*$/m);
+    expect(line).toBe(`trade.created ${hash!.slice(0, 10)}… @${username} 25 USDC → 1000 EPTS`);
+    expect(await stop(l)).toBe(0);
+  });
+
   it('with --json prints the raw delivery body, one per line', async () => {
     const l = await listen(['--json']);
     const hash = await cast('json please');
@@ -177,8 +203,10 @@ describe('castkit listen', () => {
       const l = await listen([]);
       const during = await api.fetchWebhooks();
       expect(during.webhooks).toHaveLength(1);
-      // Subscribed to all eight event types by default.
-      expect(Object.keys(during.webhooks[0]!.subscription!.filters ?? {}).sort()).toHaveLength(8);
+      // Subscribed to every event type by default, 3.x's trade.created among them.
+      expect(Object.keys(during.webhooks[0]!.subscription!.filters ?? {}).sort()).toEqual(
+        [...WEBHOOK_EVENT_TYPES].sort(),
+      );
       l.child.kill(signal);
       expect(await l.exited).toBe(0);
       expect(l.stderr()).toContain(`deleted webhook ${during.webhooks[0]!.webhook_id}`);

@@ -52,6 +52,11 @@ const miniappsRoute = createRoute({
   path: '/miniapps',
   component: lazyRouteComponent(() => import('./dev/miniapps/MiniappsPage'), 'MiniappsPage'),
 });
+const walletsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/wallets',
+  component: lazyRouteComponent(() => import('./dev/wallets/WalletsPage'), 'WalletsPage'),
+});
 const controlsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/controls',
@@ -68,6 +73,7 @@ export const router = createRouter({
     webhooksRoute,
     streamRoute,
     miniappsRoute,
+    walletsRoute,
     controlsRoute,
     clientRouteTree,
   ]),

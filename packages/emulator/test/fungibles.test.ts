@@ -4,6 +4,7 @@
 // ledger's rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_USDC } from '../src/domain/ledger.js';
+import { block, unblock, unmute } from '../src/domain/social.js';
 import { trade } from '../src/domain/trades.js';
 import { DEFAULT_WALLET_ID, walletAddress } from '../src/domain/wallets.js';
 import { startTestEmulator, type TestEmulator } from '../src/testing/index.js';
@@ -230,5 +231,72 @@ describe('relevant owners in bulk', () => {
     expect(
       await get(path, { contract_addresses: cast, network: 'base', viewer_fid: 99_999_999 }),
     ).toMatchObject({ status: 404, body: { property: 'viewer_fid' } });
+  });
+
+  it('leaves out holders the viewer muted or blocked and those who block the viewer, as relevant followers do', async () => {
+    const viewer = 1;
+    const token = [cast, epts].find((t) => ledgerHolders(t, viewer).length >= 4);
+    if (!token) throw new Error('the seed has no token with four holders fid 1 follows');
+    const [muted, blocked, blocking, ...rest] = ledgerHolders(token, viewer);
+    if (muted === undefined || blocked === undefined || blocking === undefined)
+      throw new Error('unreachable');
+    const store = env.emulator.store;
+    const mute = await fetch(new URL('/v2/farcaster/mute/', env.url), {
+      method: 'POST',
+      headers: { 'x-api-key': env.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ fid: viewer, muted_fid: muted }),
+    });
+    expect(mute.status).toBe(200);
+    block(store, viewer, blocked);
+    block(store, blocking, viewer);
+    try {
+      const fids = (users: { fid: number }[]) => users.map((u) => u.fid);
+      const one = await get('/v2/farcaster/fungible/owner/relevant/', {
+        contract_address: token,
+        network: 'base',
+        viewer_fid: viewer,
+      });
+      expect(one.status).toBe(200);
+      expect(fids(one.body.all_relevant_fungible_owners_dehydrated)).toEqual(rest);
+      expect(fids(one.body.top_relevant_fungible_owners_hydrated)).toEqual(rest.slice(0, 5));
+      const bulk = await get('/v2/farcaster/fungible/owner/relevant/bulk', {
+        contract_addresses: token,
+        network: 'base',
+        viewer_fid: viewer,
+      });
+      expect(fids(bulk.body[token].all_relevant_fungible_owners_dehydrated)).toEqual(rest);
+      // Without a viewer there is no one whose mutes and blocks apply.
+      const anyone = await get('/v2/farcaster/fungible/owner/relevant/bulk', {
+        contract_addresses: token,
+        network: 'base',
+      });
+      expect(fids(anyone.body[token].all_relevant_fungible_owners_dehydrated)).toEqual(
+        expect.arrayContaining([muted, blocked, blocking]),
+      );
+      // fetchRelevantFollowers keeps the same three out: each from the followers of one it follows.
+      for (const hidden of [muted, blocked, blocking]) {
+        const target = Number(
+          store.db
+            .prepare(
+              "SELECT target_fid FROM links WHERE type = 'follow' AND fid = ? AND target_fid != ? LIMIT 1",
+            )
+            .pluck()
+            .get(hidden, viewer),
+        );
+        const followers = await get('/v2/farcaster/followers/relevant/', {
+          target_fid: target,
+          viewer_fid: viewer,
+        });
+        expect(followers.status).toBe(200);
+        const shown = fids(
+          followers.body.all_relevant_followers_dehydrated.map((f: { user: { fid: number } }) => f.user),
+        );
+        expect(shown).not.toContain(hidden);
+      }
+    } finally {
+      unmute(store, viewer, muted);
+      unblock(store, viewer, blocked);
+      unblock(store, blocking, viewer);
+    }
   });
 });

@@ -208,9 +208,15 @@ describe('hub lists page to exactly their whole list', () => {
       from = body.nextPageEventId;
     }
     expect(seen.length).toBeGreaterThan(1000);
-    // Every id from the first to the last, once and in order, and nothing after the last.
-    expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => seen[0]! + i));
-    expect((await get('/v1/eventById', { event_id: seen.at(-1)! + 1 })).status).toBe(404);
+    // Every hub event of the log, once and in order: the log's other entries (trades, which the hub
+    // has no event for) are left out, so ids may skip; nothing after the last.
+    const hubIds = env.store.db
+      .prepare('SELECT id FROM hub_events WHERE trade_id IS NULL AND id >= ? ORDER BY id')
+      .pluck()
+      .all(seen[0]);
+    expect(seen).toEqual(hubIds);
+    const last = Number(env.store.db.prepare('SELECT MAX(id) FROM hub_events').pluck().get());
+    expect((await get('/v1/eventById', { event_id: last + 1 })).status).toBe(404);
   });
 
   it('a page token from a list with another key is a 400 naming pageToken', async () => {

@@ -7,6 +7,7 @@ import {
   ViemLocalEip712Signer,
 } from '@farcaster/core';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromHex, toHex } from '../src/ground/codec.js';
 import { DEV_MNEMONIC } from '../src/index.js';
@@ -187,7 +188,7 @@ describe('register-account', () => {
     },
   } as const;
 
-  it("takes 3.x's signer: the app's own signer, approved for the new fid and signing its profile", async () => {
+  it("takes 3.x's signer: the app's own signer, approved for the new fid, signing its profile, answered in `signers` and listed by fetchSigners", async () => {
     const wallet = {
       'x-api-key': env.apiKey,
       'content-type': 'application/json',
@@ -208,11 +209,12 @@ describe('register-account', () => {
       primaryType: 'SignedKeyRequest',
       message: { requestFid: BigInt(alice!.fid), key: public_key, deadline: BigInt(deadline) },
     });
+    const custody = privateKeyToAccount(`0x${'61'.repeat(32)}`);
     const fresh = await request(env.url, '/v2/farcaster/user/fid/', { headers: wallet });
     expect(fresh.status, fresh.text).toBe(200);
     const body = {
       fid: fresh.json().fid,
-      requested_user_custody_address: privateKeyToAccount(`0x${'61'.repeat(32)}`).address,
+      requested_user_custody_address: custody.address,
       signature: `0x${'11'.repeat(65)}`,
       deadline,
       fname: 'signer-given',
@@ -241,7 +243,30 @@ describe('register-account', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json().signer).toMatchObject({ signer_uuid, status: 'approved', fid: body.fid });
     expect(res.json().user.username).toBe('signer-given');
+    // 3.x's RegisterUserResponse requires the fid's `signers`, each named by `uuid`.
+    expect(errors3({ api: 'v2', id: 'register-account' }, res.json())).toEqual([]);
+    expect(res.json().signers).toEqual([
+      expect.objectContaining({ uuid: signer_uuid, public_key, status: 'approved', fid: body.fid }),
+    ]);
     const looked = await get(`/v2/farcaster/signer/?signer_uuid=${signer_uuid}`);
     expect(looked).toMatchObject({ status: 'approved', fid: body.fid });
+    // The new user's custody key signs in: fetchSigners lists the signer it registered with.
+    const message = createSiweMessage({
+      address: custody.address,
+      chainId: 10,
+      domain: 'example.com',
+      nonce: 'abcdefgh1234',
+      uri: 'https://example.com/login',
+      version: '1',
+    });
+    const listed = await request(
+      env.url,
+      `/v2/farcaster/signer/list/?${new URLSearchParams({ message, signature: await custody.signMessage({ message }) })}`,
+      { headers: { 'x-api-key': env.apiKey } },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json().signers).toEqual([
+      expect.objectContaining({ signer_uuid, public_key, status: 'approved', fid: body.fid }),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // One line per webhook event for `castkit listen`: its type, the cast hash or fid it is about, and who
 // did what, short enough for a terminal.
+import type { WebhookTradeCreated } from '@castkit/sdk';
 import type { WebhookEvent } from '@castkit/sdk/2.x';
 
 const MAX_TEXT = 60;
@@ -14,7 +15,7 @@ function quoted(text: string): string {
 const who = (user: { username?: string; fid: number } | undefined) =>
   user ? (user.username ? `@${user.username}` : `fid ${user.fid}`) : '(unknown user)';
 
-export function summarize(event: WebhookEvent): string {
+export function summarize(event: WebhookEvent | WebhookTradeCreated): string {
   switch (event.type) {
     case 'cast.created':
     case 'cast.deleted':
@@ -29,6 +30,11 @@ export function summarize(event: WebhookEvent): string {
     case 'reaction.deleted': {
       const kind = event.data.reaction_type === 2 ? 'recast' : 'like';
       return `${event.type} ${who(event.data.user)} ${kind} ${short(event.data.cast.hash)} by ${who(event.data.cast.author)}`;
+    }
+    case 'trade.created': {
+      const { trader, transaction } = event.data;
+      const { sending_fungible: gave, receiving_fungible: got } = transaction.net_transfer;
+      return `${event.type} ${short(transaction.hash)} ${trader ? who(trader) : '(no user)'} ${gave.balance.in_token ?? '?'} ${gave.token.symbol} → ${got.balance.in_token ?? '?'} ${got.token.symbol}`;
     }
     default: {
       const unknown = event as { type?: unknown };

@@ -22,6 +22,7 @@ export type {
   HostAction,
   HostedMiniapp,
   HostResult,
+  ServerWallet,
   SnapshotInfo,
 } from '@castkit/emulator/control';
 export { FAULT_EFFECTS } from '@castkit/emulator/control';
@@ -117,3 +118,8 @@ export const addFault = (clients: Clients, rule: FaultRuleInput) =>
 export const removeFault = (clients: Clients, id: string) =>
   control(clients).call('DELETE /_emulator/faults/:id', { params: { id } });
 export const clearFaults = (clients: Clients) => control(clients).call('DELETE /_emulator/faults');
+
+/** The emulator's server wallets (the `x-wallet-id`s it knows) with what each holds. */
+export const listWallets = (clients: Clients) => control(clients).call('GET /_emulator/wallets');
+export const createWallet = (clients: Clients, body: ControlRequest<'POST /_emulator/wallets'>['body']) =>
+  control(clients).call('POST /_emulator/wallets', { body });

@@ -81,6 +81,7 @@ const dev = {
   miniApps: (scope: string, ...args: readonly (string | number | undefined)[]) =>
     [...dev.all, 'mini-apps', scope, ...args] as const,
   storage: (fid: number) => [...dev.all, 'storage', fid] as const,
+  wallets: () => [...dev.all, 'wallets'] as const,
   emulator: (what: string) => [...dev.all, 'emulator', what] as const,
 };
 

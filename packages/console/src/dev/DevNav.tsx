@@ -8,6 +8,7 @@ const SCREENS = [
   { to: '/metrics', label: 'Metrics' },
   { to: '/storage', label: 'Storage' },
   { to: '/miniapps', label: 'Mini apps' },
+  { to: '/wallets', label: 'Wallets' },
   { to: '/controls', label: 'Controls' },
 ] as const;
 

@@ -14,6 +14,7 @@ export type {
   HostedMiniapp,
   HostResult,
   RestoreReport,
+  ServerWallet,
   SnapshotImportReport,
   SnapshotInfo,
 } from './answers.js';

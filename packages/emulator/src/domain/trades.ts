@@ -2,7 +2,9 @@
 // pool, both legs moving balances in one recorded transaction. The pool is an address derived from
 // the token; its price is whatever the last trade paid, as on a real pool.
 
+import { LocalEventType } from '../ground/types.js';
 import { balanceOf, type TokenRow } from '../store/queries/ledger.js';
+import { appendHubEvent } from '../store/queries/messages.js';
 import { insertTrade, lastTrade } from '../store/queries/trades.js';
 import type { Store } from '../store/store.js';
 import { contractAddress, EMULATOR_USDC, formatUnits, recordTransaction, transfer } from './ledger.js';
@@ -47,7 +49,7 @@ export function trade(store: Store, t: TradeInput): string | undefined {
       },
       t.at,
     );
-    insertTrade(store, {
+    const id = insertTrade(store, {
       network: t.network,
       token: t.token,
       tx_hash,
@@ -57,6 +59,12 @@ export function trade(store: Store, t: TradeInput): string | undefined {
       token_amount: `${t.tokenUnits}`,
       usdc_amount: `${t.usdcUnits}`,
       ts: t.at ?? store.now(),
+    });
+    // The trade's event, in the same transaction: webhooks and realtime send it as trade.created.
+    appendHubEvent(store, {
+      type: LocalEventType.Trade,
+      tradeId: id,
+      ...(t.at === undefined ? {} : { at: t.at }),
     });
     return tx_hash;
   });

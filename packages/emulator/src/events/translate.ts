@@ -1,10 +1,12 @@
-// Hub events → webhook-style events. A hub event names a message (or an on-chain event); what it
+// The log's entries → webhook-style events. A trade entry names a fungible trade (trade.created,
+// shaped as fetchFungibleTrades lists it). A hub event names a message (or an on-chain event); what it
 // changed decides the event type, and `data` is hydrated by the v2 hydrators exactly as the v2
 // object of that kind (a Cast, a User), or as the SDK's webhook types shape follows and reactions.
 import type { Cast, CastDehydrated, UserDehydrated } from '@castkit/sdk/2.x';
 import { fromFarcasterTime, toHex } from '../ground/codec.js';
 import { HubEventType, MessageType, OnChainEventType } from '../ground/types.js';
 import { dehydrateCasts, hydrateCasts, hydrateDeletedCast } from '../hydrate/cast.js';
+import { tradeEventData } from '../hydrate/fungibles.js';
 import { hydrateUsers, userDehydrated } from '../hydrate/user.js';
 import { farcasterCore } from '../protocol/core.js';
 import { isoTime } from '../store/clock.js';
@@ -19,6 +21,10 @@ type WebhookUser = UserDehydrated & { username: string };
 export function translateHubEvent(store: Store, row: HubEventRow, origin: string): EmulatorEvent | undefined {
   const base = { event_id: row.id, created_at: Math.floor(row.ts / 1000) };
   const eventTimestamp = isoTime(row.ts);
+  if (row.trade_id !== null) {
+    const data = tradeEventData(store, row.trade_id, origin);
+    return data && { ...base, type: 'trade.created', data };
+  }
   if (row.type === HubEventType.MergeOnChainEvent && row.onchain_event_id !== null) {
     const chain = onChainEventById(store, row.onchain_event_id);
     if (chain?.type !== OnChainEventType.IdRegister) return undefined;

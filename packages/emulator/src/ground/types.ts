@@ -37,4 +37,7 @@ export const HubEventType = {
   MergeOnChainEvent: 9,
 } as const;
 
+/** Events of the log that are no hub event (the hub's reads leave them out): a fungible trade. */
+export const LocalEventType = { Trade: 1000 } as const;
+
 export const OnChainEventType = { Signer: 1, SignerMigrated: 2, IdRegister: 3, StorageRent: 4 } as const;

@@ -59,7 +59,7 @@ export const messageHandlers: HubHandlers = {
 
   fetchEvents({ store, params }) {
     const from = nonNegative(params.from_event_id, 'from_event_id') ?? 0;
-    const rows = hubEventsFrom(store, from, EVENTS_PAGE);
+    const rows = hubEventsFrom(store, from, EVENTS_PAGE, 'hub');
     const last = rows[rows.length - 1];
     return {
       nextPageEventId: last ? last.id + 1 : from,
@@ -70,7 +70,7 @@ export const messageHandlers: HubHandlers = {
   lookupEvent({ store, params }) {
     const id = nonNegative(params.event_id, 'event_id');
     const row = hubEventById(store, id);
-    if (!row) throw new NotFoundError(`event ${id} not found`, 'event_id');
+    if (!row || row.trade_id !== null) throw new NotFoundError(`event ${id} not found`, 'event_id');
     return renderHubEvent(store, row);
   },
 };

@@ -65,6 +65,13 @@ const migrations: Migration[] = [
     sql: campaignsSchema + authAddressesSchema,
   },
   { version: 16, name: 'server wallets, NFT collections, fungible trades', sql: walletsSchema + nftSchema },
+  // A fungible trade is an event of the one log (trade.created for webhooks and realtime) that the
+  // hub, which has no such event, does not show: its row names the trade instead of a message.
+  {
+    version: 17,
+    name: 'trade events in the event log',
+    sql: 'ALTER TABLE hub_events ADD COLUMN trade_id INTEGER;',
+  },
 ];
 
 export function migrate(db: Database.Database): void {

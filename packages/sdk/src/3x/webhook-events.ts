@@ -38,7 +38,8 @@ export type WebhookEvent =
   | WebhookCastCreated
   | WebhookCastDeleted
   | WebhookUserCreated
-  | WebhookUserUpdated;
+  | WebhookUserUpdated
+  | WebhookTradeCreated;
 
 /**
  * A fungible's balance as a trade event names it: 3.x's root exports this as `FungibleBalance`, the
@@ -61,7 +62,7 @@ export interface WebhookFungibleBalance {
   };
 }
 
-/** A `trade.created` delivery (3.x's type; neither castkit's emulator nor `parseWebhookEvent` knows the event). */
+/** A `trade.created` delivery's type and data (3.x's name): a fungible trade, as `fetchFungibleTrades` lists one. */
 export interface TradeWebhookPayload {
   type: 'trade.created';
   data: {
@@ -90,3 +91,8 @@ export interface TradeWebhookPayload {
  * Throws `WebhookVerificationError` (problem `signature` or `body`) for anything else.
  */
 export const parseWebhookEvent: (input: WebhookSignatureInput) => Promise<WebhookEvent> = parse;
+
+/** A `trade.created` delivery as it arrives: 3.x's payload with the time it was sent, like every event. */
+export interface WebhookTradeCreated extends TradeWebhookPayload {
+  created_at: number;
+}

@@ -5,6 +5,7 @@
 
 import type { WebhookEvent } from '../2x/webhook-events.js';
 import type { Logger } from '../core/logger.js';
+import type { WebhookEventType } from '../webhooks/verify.js';
 import {
   ConnectionClosedError,
   RealtimeAuthenticationError,
@@ -14,7 +15,8 @@ import {
 import { isJsonRpcResponse, JsonRpcError, type JsonRpcRequest, jsonRpcRequest } from './json-rpc.js';
 import { openSocket, type SocketLike, type WebSocketConstructor } from './socket.js';
 
-export type RealtimeEventType = WebhookEvent['type'];
+/** Every event type the stream carries: 2.44's and 3.x's (`trade.created`). */
+export type RealtimeEventType = WebhookEventType;
 
 /**
  * What a subscription delivers: 2.44's webhook events by default. A 3.x program names 3.x's

@@ -90,6 +90,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'follow.deleted',
   'reaction.created',
   'reaction.deleted',
+  // 3.x's: a fungible trade (2.44 had no such event).
+  'trade.created',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

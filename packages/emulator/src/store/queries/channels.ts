@@ -3,6 +3,7 @@
 import { column, IN_JSON, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { type KeysetPage, type PageWindow, pager } from './keyset.js';
+import { shownTo } from './moderation.js';
 
 /** The id of each channel found by id or by parent URL, keyed by what was asked for. */
 const CHANNEL_IDS_BY = {
@@ -118,7 +119,8 @@ const CHANNEL_FOLLOWERS_FOLLOWED_BY = column<
 >(`SELECT f.fid FROM channel_follows f
        JOIN links v ON v.fid = ? AND v.type = 'follow' AND v.target_fid = f.fid
        JOIN users u ON u.fid = f.fid
-       WHERE f.channel_id = ? ORDER BY u.follower_count DESC, f.fid ASC LIMIT ?`);
+       WHERE f.channel_id = ? AND ${shownTo('v.fid', 'f.fid')}
+       ORDER BY u.follower_count DESC, f.fid ASC LIMIT ?`);
 
 /** Up to `limit` of a channel's followers that `viewerFid` follows, most followed first. */
 export function channelFollowersFollowedBy(

@@ -4,6 +4,7 @@
 import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { pager } from './keyset.js';
+import { shownTo } from './moderation.js';
 
 export interface TokenRow {
   network: string;
@@ -127,10 +128,10 @@ const FOLLOWED_TOKEN_HOLDER_FIDS = rows<
 >(`SELECT v.fid AS fid, b.amount AS amount FROM ledger_balances b
        JOIN verifications v ON v.address = b.holder
        JOIN links l ON l.fid = ? AND l.type = 'follow' AND l.target_fid = v.fid
-       WHERE b.network = ? AND b.token = ? AND b.amount != '0'
+       WHERE b.network = ? AND b.token = ? AND b.amount != '0' AND ${shownTo('l.fid', 'v.fid')}
        ORDER BY length(b.amount) DESC, b.amount DESC, v.fid LIMIT ?`);
 
-/** Holders of a token whom `viewer` follows, with their fid, largest balance first. */
+/** Holders of a token whom `viewer` follows and has not muted or blocked (nor been blocked by), with their fid, largest balance first. */
 export function followedTokenHolderFids(
   store: Store,
   network: string,

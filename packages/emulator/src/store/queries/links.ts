@@ -4,6 +4,7 @@ import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { type KeysetPage, type KeysetQuery, type PageWindow, pager } from './keyset.js';
 import type { KeyHolder } from './messages.js';
+import { shownTo } from './moderation.js';
 
 const LINK_BY_KEY = rows<[fid: number, type: string, targetFid: number], KeyHolder>(
   'SELECT hash, ts FROM links WHERE fid = ? AND type = ? AND target_fid = ?',
@@ -131,10 +132,13 @@ const RELEVANT_FOLLOWER_FIDS = column<
 >(`SELECT l.fid FROM links l
        JOIN links v ON v.fid = ? AND v.type = 'follow' AND v.target_fid = l.fid
        JOIN users u ON u.fid = l.fid
-       WHERE l.target_fid = ? AND l.type = 'follow'
+       WHERE l.target_fid = ? AND l.type = 'follow' AND ${shownTo('v.fid', 'l.fid')}
        ORDER BY u.follower_count DESC, l.fid ASC LIMIT ?`);
 
-/** Followers of `targetFid` that `viewerFid` follows, best-followed first, at most `limit`. */
+/**
+ * Followers of `targetFid` that `viewerFid` follows and has not muted or blocked (nor been blocked
+ * by), best-followed first, at most `limit`.
+ */
 export function relevantFollowerFids(
   store: Store,
   viewerFid: number,

@@ -31,6 +31,8 @@ export type HubEventRow = {
   block_number: number;
   shard_index: number;
   ts: number;
+  /** A fungible trade's id (ledger_trades) for a trade event, which is no hub event; null otherwise. */
+  trade_id: number | null;
 };
 
 const MESSAGE = rows<[hash: string], MessageRow>('SELECT * FROM messages WHERE hash = ?');
@@ -115,6 +117,8 @@ export interface HubEventInput {
   deletedHashes?: string[];
   onchainEventId?: number;
   usernameProofName?: string;
+  /** The fungible trade a trade event names (type LocalEventType.Trade). */
+  tradeId?: number;
   at?: number;
 }
 
@@ -127,10 +131,11 @@ const INSERT_HUB_EVENT = write<
     usernameProofName: string | null,
     blockNumber: number,
     ts: number,
+    tradeId: number | null,
   ]
 >(
   `INSERT INTO hub_events (type, message_hash, deleted_hashes, onchain_event_id, username_proof_name,
-     block_number, shard_index, ts) VALUES (?, ?, ?, ?, ?, ?, 1, ?)`,
+     block_number, shard_index, ts, trade_id) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)`,
 );
 
 /** Appends to the event log and tells whoever waits for events once the transaction commits. */
@@ -146,6 +151,7 @@ export function appendHubEvent(store: Store, e: HubEventInput): number {
     // One snapchain block per second of emulator time is close enough for clients that read it.
     Math.max(0, toFarcasterTime(at)),
     at,
+    e.tradeId ?? null,
   );
   signalEventAppended(store);
   return Number(info.lastInsertRowid);
@@ -165,13 +171,21 @@ export function hubEventById(store: Store, id: number): HubEventRow | undefined 
 
 const HUB_EVENTS = pager<HubEventRow>();
 
-/** Up to `limit` hub events from id `fromId` on, oldest first. */
-export function hubEventsFrom(store: Store, fromId: number, limit: number): HubEventRow[] {
+/**
+ * Up to `limit` events of the log from id `fromId` on, oldest first: every one (`all`, what webhooks
+ * and realtime read), or the hub's alone (`hub`: not the trade events, which the hub has not).
+ */
+export function hubEventsFrom(
+  store: Store,
+  fromId: number,
+  limit: number,
+  kinds: 'all' | 'hub' = 'all',
+): HubEventRow[] {
   return HUB_EVENTS.page(
     store,
     {
       select: 'SELECT * FROM hub_events',
-      where: ['id >= ?'],
+      where: kinds === 'hub' ? ['id >= ?', 'trade_id IS NULL'] : ['id >= ?'],
       binds: [fromId],
       order: [{ sql: 'id', as: 'id', dir: 'asc' }],
     },

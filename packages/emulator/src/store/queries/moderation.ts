@@ -3,6 +3,16 @@ import { write } from '../statements.js';
 import type { Store } from '../store.js';
 import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 
+/**
+ * SQL that holds when the user `fid` (an SQL expression) is shown to `viewer` (another) in the reads
+ * the spec says respect a viewer's mutes and blocks: not muted by the viewer, and no block between the
+ * two either way. The one rule those reads share, written into each query so limits count what is shown.
+ */
+export const shownTo = (viewer: string, fid: string): string =>
+  `NOT EXISTS (SELECT 1 FROM mutes m WHERE m.fid = ${viewer} AND m.muted_fid = ${fid})
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_fid = ${viewer} AND b.blocked_fid = ${fid})
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_fid = ${fid} AND b.blocked_fid = ${viewer})`;
+
 /** One row of a moderation list: who acted (`fid`), on whom (`other`), when (`at`, unix ms). */
 export type ModerationRow = { fid: number; other: number; at: number };
 

@@ -24,8 +24,15 @@ const INSERT_TRADE = write<[row: Omit<TradeRow, 'id'>]>(
        VALUES (@network, @token, @tx_hash, @trader, @pool, @side, @token_amount, @usdc_amount, @ts)`,
 );
 
-export function insertTrade(store: Store, row: Omit<TradeRow, 'id'>): void {
-  INSERT_TRADE.run(store, row);
+/** Records a trade: its id. */
+export function insertTrade(store: Store, row: Omit<TradeRow, 'id'>): number {
+  return Number(INSERT_TRADE.run(store, row).lastInsertRowid);
+}
+
+const TRADE = rows<[id: number], TradeRow>('SELECT * FROM ledger_trades WHERE id = ?');
+
+export function tradeById(store: Store, id: number): TradeRow | undefined {
+  return TRADE.get(store, id);
 }
 
 const TRADES = pager<TradeRow>();

@@ -23,11 +23,11 @@ import { actAs, messageBuilder } from '../../protocol/actions.js';
 import { commitMessages, validateMessages } from '../../protocol/submit.js';
 import { isoTime } from '../../store/clock.js';
 import { activeStorageRents, usernameProofByName } from '../../store/queries/onchain.js';
-import { activeKeyCount } from '../../store/queries/signers.js';
+import { activeKeyCount, signersOfFid } from '../../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists, verificationByKey } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { isHttpUrl } from '../casts/publish.js';
-import { signerBody, verifySignedKeyRequest } from './signers.js';
+import { listedSignerBody, signerBody, verifySignedKeyRequest } from './signers.js';
 import { EVM_ADDRESS, hexParam, ok } from './social-common.js';
 import { walletOf3x } from './wallet-header.js';
 
@@ -104,14 +104,12 @@ export const accountHandlers: V2Handlers = {
       commitMessages(store, validated);
       return approved;
     });
-    const body = signerBody(signer, call.origin);
-    const { signer_uuid: uuid, ...rest } = body;
+    // 2.44 requires the signer made or taken, 3.x the fid's signers: one answer carries both.
     return {
       success: true,
       message: `registered fid ${fid}`,
-      // 2.44 answers the signer, 3.x a list of them (its uuid under `uuid`): one answer holds both.
-      signer: body,
-      signers: [{ ...rest, uuid }],
+      signer: signerBody(signer, call.origin),
+      signers: signersOfFid(store, fid).map((row) => listedSignerBody(row, call.origin)),
       user: hydrateUser(store, fid, { origin: call.origin }),
     };
   },

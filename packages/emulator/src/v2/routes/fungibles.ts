@@ -4,20 +4,24 @@ import type { V2Handlers } from '../../api/dispatch.js';
 import { EMULATOR_USDC, formatUnits, NATIVE, tokenOn } from '../../domain/ledger.js';
 import { priceUsd } from '../../domain/trades.js';
 import { NotFoundError, ValidationError } from '../../ground/errors.js';
+import {
+  fungible,
+  isNetwork,
+  NATIVE_ADDRESS,
+  NETWORKS,
+  type Network,
+  supplyOf,
+  tradeEntry,
+} from '../../hydrate/fungibles.js';
 import { userDehydrated } from '../../hydrate/user.js';
 import { castsMatchingCount } from '../../store/queries/casts.js';
-import { balancePage, holderAmounts, type TokenRow } from '../../store/queries/ledger.js';
-import { buyVolumeSince, type TradeRow, tradesOf } from '../../store/queries/trades.js';
+import { balancePage, type TokenRow } from '../../store/queries/ledger.js';
+import { buyVolumeSince, tradesOf } from '../../store/queries/trades.js';
 import { verifiedAddressFids } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { nextCursor, pageWindow } from '../cursor.js';
 import { EVM_ADDRESS, viewOf } from './social-common.js';
 
-type Network = 'ethereum' | 'optimism' | 'base' | 'arbitrum';
-const NETWORKS: readonly Network[] = ['ethereum', 'optimism', 'base', 'arbitrum'];
-const isNetwork = (n: string): n is Network => NETWORKS.some((m) => m === n);
-/** The address wallets and indexers give the native coin, which has no contract. */
-const NATIVE_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 const CHAIN_NETWORKS: Record<string, Network> = {
   '1': 'ethereum',
   '10': 'optimism',
@@ -52,25 +56,7 @@ function requireToken(store: Store, net: string, token: string, property: string
   return row;
 }
 
-function supplyOf(store: Store, t: TokenRow): { supply: bigint; holders: number } {
-  const amounts = holderAmounts(store, t.network, t.address);
-  return { supply: amounts.reduce((sum, a) => sum + BigInt(a), 0n), holders: amounts.length };
-}
-
 const usd = (n: number | null) => (n === null ? null : n.toFixed(n < 1 ? 8 : 2));
-
-function fungible(store: Store, t: TokenRow, net: Network) {
-  return {
-    object: 'fungible' as const,
-    network: net,
-    name: t.name,
-    symbol: t.symbol,
-    address: t.address === NATIVE ? NATIVE_ADDRESS : t.address,
-    decimals: t.decimals,
-    total_supply: t.address === NATIVE ? null : formatUnits(supplyOf(store, t).supply, t.decimals),
-    logo: t.media,
-  };
-}
 
 /** USD traded in a token since `since`: the USDC side of its trades. */
 function volumeSince(store: Store, t: TokenRow, since: number): number {
@@ -134,38 +120,6 @@ function fungibleId(id: string, property: string): { network: Network; token: st
     );
   }
   return { network: net, token: m[2]?.toLowerCase() ?? NATIVE };
-}
-
-function fungibleBalance(store: Store, t: TokenRow, net: Network, units: bigint) {
-  const price = priceUsd(store, t);
-  const inToken = formatUnits(units, t.decimals);
-  return {
-    object: 'fungible_balance' as const,
-    token: fungible(store, t, net),
-    balance: {
-      in_token: inToken,
-      in_usd: price === null ? null : Number((Number(inToken) * price).toFixed(2)),
-    },
-  };
-}
-
-function tradeEntry(store: Store, t: TokenRow, usdc: TokenRow, r: TradeRow, trader: number, origin: string) {
-  const token = fungibleBalance(store, t, 'base', BigInt(r.token_amount));
-  const cash = fungibleBalance(store, usdc, 'base', BigInt(r.usdc_amount));
-  return {
-    object: 'trade' as const,
-    trader: userDehydrated(store, [trader], origin).get(trader)!,
-    pool: { object: 'pool' as const, address: r.pool, protocol_family: 'emulator', protocol_version: '1' },
-    transaction: {
-      hash: r.tx_hash,
-      network: { object: 'network' as const, name: r.network },
-      net_transfer: {
-        object: 'net_transfer' as const,
-        receiving_fungible: r.side === 'buy' ? token : cash,
-        sending_fungible: r.side === 'buy' ? cash : token,
-      },
-    },
-  };
 }
 
 export const fungibleHandlers: V2Handlers = {
@@ -247,7 +201,8 @@ export const fungibleHandlers: V2Handlers = {
     );
     const trades = rows.flatMap((r) => {
       const fid = fids.get(r.trader);
-      return fid === undefined ? [] : [tradeEntry(store, token, usdc, r, fid, origin)];
+      const trader = fid === undefined ? undefined : userDehydrated(store, [fid], origin).get(fid);
+      return trader ? [tradeEntry(store, token, usdc, r, trader)] : [];
     });
     return { object: 'fungible_trades' as const, trades };
   },

@@ -34,6 +34,12 @@ export function signerBody(row: SignerRow, origin: string): Signer {
   return body;
 }
 
+/** A signer as 3.x's RegisterUserResponse lists a new fid's `signers`: its uuid under `uuid`. */
+export function listedSignerBody(row: SignerRow, origin: string) {
+  const { signer_uuid: uuid, ...rest } = signerBody(row, origin);
+  return { uuid, ...rest };
+}
+
 function developerSignerBody(row: SignerRow, origin: string) {
   const { signer_uuid: _uuid, object: _object, permissions: _permissions, ...rest } = signerBody(row, origin);
   return { ...rest, status: rest.status as Exclude<Signer['status'], 'generated'> };
