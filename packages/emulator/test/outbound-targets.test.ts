@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
+import { jsonCaller } from './support/json-call.js';
 import { castOf, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;
@@ -25,14 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: { 'x-api-key': emu.apiKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => emu);
 
 const port = () => new URL(receiver.url).port;
 /** Refused whatever the emulator listens on: metadata, link-local, private, and disguised loopback. */

@@ -8,6 +8,7 @@ import { EMULATOR_USDC } from '../src/domain/ledger.js';
 import { trade } from '../src/domain/trades.js';
 import { type Emulator, startEmulator } from '../src/emulator.js';
 import { SEED_USERS } from '../src/seed/constants.js';
+import { jsonCaller } from './support/json-call.js';
 import { errors3 } from './support/spec3.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 
@@ -38,15 +39,7 @@ beforeEach(() => {
   receiver.received.length = 0;
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = jsonCaller(() => emulator);
 
 /** A webhook made as a 3.x app makes one; its secret. */
 async function hook(url: string, subscription: unknown): Promise<string> {

@@ -229,12 +229,14 @@ describe('the catalogue', () => {
         }
         cursor = res.next.cursor ?? undefined;
       } while (cursor);
-      const expected = env.column(
-        `SELECT m.url FROM miniapps m WHERE m.category = ?
+      const expected = env
+        .column(
+          `SELECT m.url FROM miniapps m WHERE m.category = ?
           ORDER BY (SELECT COUNT(*) FROM miniapp_uses u WHERE u.app_id = m.id AND u.ts >= ?) DESC, m.id`,
-        category,
-        env.store.now() - 24 * 3600_000,
-      ).map(env.served);
+          category,
+          env.store.now() - 24 * 3600_000,
+        )
+        .map(env.served);
       expect(seen).toEqual(expected);
       expect(seen.length).toBeGreaterThanOrEqual(2);
     }
@@ -244,10 +246,12 @@ describe('the catalogue', () => {
     const order = async (timeWindow: '1h' | '7d') =>
       (await env.api.fetchFrameCatalog({ timeWindow, limit: 100 })).frames.map((f) => f.frames_url);
     const count = (since: number) =>
-      env.column(
-        `SELECT m.url FROM miniapps m ORDER BY (SELECT COUNT(*) FROM miniapp_uses u WHERE u.app_id = m.id AND u.ts >= ?) DESC, m.id`,
-        since,
-      ).map(env.served);
+      env
+        .column(
+          `SELECT m.url FROM miniapps m ORDER BY (SELECT COUNT(*) FROM miniapp_uses u WHERE u.app_id = m.id AND u.ts >= ?) DESC, m.id`,
+          since,
+        )
+        .map(env.served);
     const now = env.store.now();
     expect(await order('1h')).toEqual(count(now - 3600_000));
     expect(await order('7d')).toEqual(count(now - 7 * 24 * 3600_000));

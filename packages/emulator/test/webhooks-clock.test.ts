@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../src/emulator.js';
 import { SEED_USERS } from '../src/seed/constants.js';
+import { jsonCaller } from './support/json-call.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 
 const [alice] = SEED_USERS;
@@ -20,15 +21,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = jsonCaller(() => emulator);
 
 describe('webhook retries on the virtual clock', () => {
   it('sends a retry as soon as the clock is advanced past its backoff, without waiting real time', async () => {

@@ -5,6 +5,7 @@ import { type Emulator, startEmulator } from '../src/emulator.js';
 import { signMessageData, toFarcasterTime } from '../src/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import type { DeliveryView } from '../src/server/admin-webhooks.js';
+import { jsonCaller } from './support/json-call.js';
 import { signingKeyFor } from './support/signing-key.js';
 import {
   castOf,
@@ -32,15 +33,7 @@ beforeEach(() => {
   receiver.script = [];
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = jsonCaller(() => emulator);
 
 async function createHook(subscription: unknown, url = receiver.url) {
   const r = await call('POST', '/v2/farcaster/webhook', { name: 'test hook', url, subscription });

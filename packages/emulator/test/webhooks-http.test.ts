@@ -10,6 +10,7 @@ import { type Emulator, startEmulator } from '../src/emulator.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import type { DeliveryView } from '../src/server/admin-webhooks.js';
+import { jsonCaller } from './support/json-call.js';
 
 const [alice] = SEED_USERS;
 let emulator: Emulator;
@@ -58,14 +59,7 @@ async function rawReceiver(answer: Answer): Promise<{ url: string; bodies: strin
   return seen;
 }
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = jsonCaller(() => emulator);
 
 /** A webhook on `url` taking alice's casts; returns its id. */
 async function hookOn(url: string): Promise<string> {

@@ -8,6 +8,7 @@ import { type Emulator, startEmulator } from '../src/emulator.js';
 import { actAs } from '../src/protocol/actions.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { onEventsAppended } from '../src/store/commit-signal.js';
+import { jsonCaller } from './support/json-call.js';
 import { nextHubEventId } from './support/reads.js';
 import { castOf, type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';
 
@@ -24,15 +25,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { 'x-api-key': emulator.apiKey, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = jsonCaller(() => emulator);
 
 const texts = (received: readonly Received[]) => received.map((x) => castOf(x)?.text);
 /** The id of the newest event in the hub's log. */
