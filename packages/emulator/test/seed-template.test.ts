@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
-import { MAX_TEMPLATES, TEMPLATE_MAX_AGE_MS } from '../src/seed/template.js';
+import { MAX_TEMPLATES, OTHER_VERSION_KEPT_MS, TEMPLATE_MAX_AGE_MS } from '../src/seed/template.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'castkit-seed-template-'));
 const cache = join(dir, 'cache');
@@ -122,11 +122,17 @@ describe('seed templates', () => {
     }
   }, 120_000);
 
-  it('are pruned when one is saved: other code versions go, and the oldest past the limit', async () => {
+  it('are pruned when one is saved: other code versions a day after they were written, and the oldest past the limit', async () => {
+    const day = (Date.now() - OTHER_VERSION_KEPT_MS - 60_000) / 1000;
     const stale = join(cache, 'small-1-s99-000000000000.db');
-    writeFileSync(stale, 'a template of another code version');
+    writeFileSync(stale, 'a template of another code version, written over a day ago');
+    utimesSync(stale, day, day);
+    // Another install in use beside this one (a built dist beside sources, another project): its
+    // template stays, or each would seed again whenever the other saved.
+    const beside = join(cache, 'small-1-s99-111111111111.db');
+    writeFileSync(beside, 'a template of another code version, written just now');
     const mine = templates().find((f) => f.includes('-at'))!;
-    const version = /-(s\d+-[0-9a-f]+\.db)$/.exec(mine)![1];
+    const version = /-(s\d+-[0-9a-f]+\.db)$/.exec(mine)![1]!;
     const filler = Array.from({ length: MAX_TEMPLATES + 2 }, (_, i) =>
       join(cache, `small-${100 + i}-${version}`),
     );
@@ -139,7 +145,8 @@ describe('seed templates', () => {
     await e.close();
     const left = templates();
     expect(left).not.toContain('small-1-s99-000000000000.db');
-    expect(left).toHaveLength(MAX_TEMPLATES);
+    expect(left).toContain('small-1-s99-111111111111.db');
+    expect(left.filter((f) => f.endsWith(version))).toHaveLength(MAX_TEMPLATES);
     expect(left.filter((f) => f.includes(`-at${Date.UTC(2026, 1, 1)}-`))).toHaveLength(1);
   }, 120_000);
 });

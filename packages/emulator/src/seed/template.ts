@@ -113,18 +113,34 @@ export function saveTemplate(cache: string, key: TemplateKey, exportTo: (file: s
 export const MAX_TEMPLATES = 8;
 
 /**
- * Drops templates no code of this version opens (another version's: every edit of the sources makes
- * one) and, past MAX_TEMPLATES, the least recently written: the cache must not grow without bound.
+ * Another code version's templates stay this long after they were written: two installs used side
+ * by side (a project's dist and a checkout's sources, two projects on different releases) would
+ * otherwise delete each other's on every save and seed again at every start.
+ */
+export const OTHER_VERSION_KEPT_MS = 24 * 3600 * 1000;
+
+/** All templates in the cache, whatever their version: the bound on what it holds. */
+export const MAX_CACHED_TEMPLATES = 2 * MAX_TEMPLATES;
+
+/**
+ * Keeps this version's newest MAX_TEMPLATES, and another version's for a day after it was written
+ * (every edit of the sources makes one); past MAX_CACHED_TEMPLATES in all, the least recently
+ * written go: the cache must not grow without bound.
  */
 function prune(cache: string): void {
   const mine = `-${version()}.db`;
-  const files = readdirSync(cache).filter((f) => f.endsWith('.db'));
-  for (const f of files) if (!f.endsWith(mine)) rmSync(join(cache, f), { force: true });
-  const kept = files
-    .filter((f) => f.endsWith(mine))
-    .map((f) => ({ f, at: statSync(join(cache, f)).mtimeMs }))
+  const now = Date.now();
+  const all = readdirSync(cache)
+    .filter((f) => f.endsWith('.db'))
+    .map((f) => ({ f, at: statSync(join(cache, f)).mtimeMs, ours: f.endsWith(mine) }))
     .sort((a, b) => b.at - a.at);
-  for (const { f } of kept.slice(MAX_TEMPLATES)) rmSync(join(cache, f), { force: true });
+  let ours = 0;
+  let kept = 0;
+  for (const t of all) {
+    const keep = t.ours ? ++ours <= MAX_TEMPLATES : now - t.at <= OTHER_VERSION_KEPT_MS;
+    if (keep && ++kept <= MAX_CACHED_TEMPLATES) continue;
+    rmSync(join(cache, t.f), { force: true });
+  }
 }
 
 /**
