@@ -29,7 +29,8 @@ export class Redirect {
 
 /** A file answer (a route declared `download`), written to the response by its handler. */
 export class Sent {
-  // A private field makes the type nominal: no JSON answer passes for one.
+  // A private field makes the type nominal: no JSON answer passes for one. It is never read.
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: the field is the type's brand
   readonly #sent = true;
 }
 
