@@ -17,7 +17,6 @@ import { EmulatorError } from './ground/errors.js';
 import { messageOf } from './ground/thrown.js';
 import { harnessOptions } from './harness-flags.js';
 import { DEFAULT_API_KEY, DEFAULT_PORT, DEFAULT_SEED, seedSizeOf } from './seed/constants.js';
-import { defaultSeedCache } from './seed/template.js';
 
 export const EMULATOR_COMMAND = {
   name: 'castkit-emulator',
@@ -100,8 +99,6 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
     seed,
     apiKey,
     progress: seedSize === 'large',
-    // The large seed is gigabytes: a copy per project is not worth keeping a template for.
-    seedCache: seedSize === 'small' ? defaultSeedCache() : undefined,
   }).catch((error) => {
     // The 400s a start can meet: an --import file that is no emulator database, a --replay file that
     // is no cassette, or a --fault rule naming an unknown operation, effect or field.

@@ -13,7 +13,15 @@ import { allowLoopbackTargets } from './outbound/targets.js';
 import { attachRealtime, type RealtimeOptions } from './realtime/server.js';
 import { DEFAULT_API_KEY, DEFAULT_SEED, type SeedSize, seedSizeOf } from './seed/constants.js';
 import { seedStore } from './seed/seed.js';
-import { copyTemplate, imageKey, keepImage, keptImage, readTemplate, saveTemplate } from './seed/template.js';
+import {
+  copyTemplate,
+  defaultSeedCache,
+  imageKey,
+  keepImage,
+  keptImage,
+  readTemplate,
+  saveTemplate,
+} from './seed/template.js';
 import type { AdminState } from './server/admin.js';
 import { type FaultRuleInput, Faults, faultLink } from './server/faults.js';
 import { checkPlan, type RateLimitPlan, RateLimits, rateLimitLink } from './server/rate-limits.js';
@@ -63,10 +71,12 @@ export interface EmulatorOptions {
   /** Where close() writes the whole database (a new file). */
   exportOnExit?: string;
   /**
-   * A folder of seed templates (seed/template.ts): a database file that does not exist yet starts
-   * as a copy of a recent one instead of being seeded, and a seeding saves one. Off by default.
+   * A folder of seed templates (seed/template.ts): a database file that does not exist yet, or the
+   * first in-memory one of a process, starts as a copy of a recent one instead of being seeded, and
+   * a seeding saves one. Default for the small seed: `defaultSeedCache()` (`CASTKIT_CACHE_DIR`, else
+   * the user's cache folder); `false` for none. The large seed has none unless given one.
    */
-  seedCache?: string;
+  seedCache?: string | false;
   /** The real service's rate limits of a plan (default: none). */
   rateLimit?: RateLimitPlan;
   /** Fault rules in force from the start (server/faults.ts). */
@@ -108,8 +118,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const seedSize = options.seedSize ?? 'small';
   const path = options.db ?? ':memory:';
   const inMemory = path === ':memory:';
-  const templates =
-    options.seedCache && !options.import && (inMemory || !existsSync(path)) ? options.seedCache : undefined;
+  const cache =
+    options.seedCache === undefined
+      ? seedSize === 'small'
+        ? defaultSeedCache()
+        : undefined
+      : options.seedCache;
+  const templates = cache && !options.import && (inMemory || !existsSync(path)) ? cache : undefined;
   // An emulator on a clock of its own (options.now) uses only a template seeded at the same instant:
   // the seed's times are anchored to the clock.
   const template = { seed, size: seedSize, fixedNow: options.now?.() };

@@ -122,6 +122,31 @@ describe('seed templates', () => {
     }
   }, 120_000);
 
+  it('are kept in CASTKIT_CACHE_DIR when startEmulator is given no folder, and nowhere with seedCache: false', async () => {
+    const env = join(dir, 'env-cache');
+    const before = process.env.CASTKIT_CACHE_DIR;
+    process.env.CASTKIT_CACHE_DIR = env;
+    try {
+      // A seed only this test uses, so no image kept in this process stands in for the seeding.
+      const off = await startEmulator({ db: join(dir, 'off.db'), seed: SEED + 2, seedCache: false });
+      await off.close();
+      expect(() => readdirSync(env)).toThrow();
+      const first = await startEmulator({ db: join(dir, 'default-a.db'), seed: SEED + 2 });
+      await first.close();
+      expect(readdirSync(env).filter((f) => f.startsWith(`small-${SEED + 2}-`))).toHaveLength(1);
+      mark(
+        join(env, readdirSync(env).find((f) => f.startsWith(`small-${SEED + 2}-`))!),
+        'from the default folder',
+      );
+      const second = await startEmulator({ db: join(dir, 'default-b.db'), seed: SEED + 2 });
+      expect(marked(second)).toBe('from the default folder');
+      await second.close();
+    } finally {
+      if (before === undefined) delete process.env.CASTKIT_CACHE_DIR;
+      else process.env.CASTKIT_CACHE_DIR = before;
+    }
+  }, 120_000);
+
   it('are pruned when one is saved: other code versions a day after they were written, and the oldest past the limit', async () => {
     const day = (Date.now() - OTHER_VERSION_KEPT_MS - 60_000) / 1000;
     const stale = join(cache, 'small-1-s99-000000000000.db');

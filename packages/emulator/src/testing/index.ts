@@ -9,7 +9,6 @@ import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { type ControlClient, createControlClient } from '../control/client.js';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.js';
 import { farcasterCore } from '../protocol/core.js';
-import { defaultSeedCache } from '../seed/template.js';
 import type { RateLimitPlan } from '../server/rate-limits.js';
 import type { Unmatched } from '../server/replay.js';
 
@@ -62,7 +61,7 @@ export interface Fixtures {
  * (CASTKIT_CACHE_DIR, `off` for none; a seeding saves one), else seeds.
  */
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = await startEmulator({ db: ':memory:', seedCache: defaultSeedCache(), ...options });
+  const emulator = await startEmulator({ db: ':memory:', ...options });
   // Tests write: the protocol code a first write needs loads here, under the start's long hook
   // timeout, rather than inside the first test (seconds on a busy machine, against a 5 s default).
   farcasterCore();
