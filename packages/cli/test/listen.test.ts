@@ -7,7 +7,7 @@ import { NeynarAPIClient, verifyWebhookSignature, WEBHOOK_EVENT_TYPES } from '@c
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_USDC } from '../../emulator/src/domain/ledger.js';
 import { trade } from '../../emulator/src/domain/trades.js';
-import { FROM_SOURCE } from '../../emulator/test/support/process.js';
+import { fromSource } from '../../emulator/test/support/source-build.js';
 import { BIN, castkit } from './support/castkit.js';
 
 const alice = SEED_USERS[0]!;
@@ -40,7 +40,7 @@ interface Listening {
 async function listen(args: string[]): Promise<Listening> {
   const child = spawn(
     process.execPath,
-    [...FROM_SOURCE, BIN, 'listen', '--base-url', emulator.url, '--api-key', emulator.apiKey, ...args],
+    [...fromSource(BIN), 'listen', '--base-url', emulator.url, '--api-key', emulator.apiKey, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CASTKIT_URL: '', CASTKIT_API_KEY: '' } },
   );
   running.add(child);

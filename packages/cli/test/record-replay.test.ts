@@ -20,7 +20,7 @@ import {
 } from '@neynar/nodejs-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../emulator/test/support/http.js';
-import { FROM_SOURCE } from '../../emulator/test/support/process.js';
+import { fromSource } from '../../emulator/test/support/source-build.js';
 import { startUpstreamProxy } from '../src/upstream-proxy.js';
 import { BIN, castkit, startDev } from './support/castkit.js';
 
@@ -48,7 +48,7 @@ function startProcess(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...FROM_SOURCE, BIN, 'dev', ...args], {
+    const child = spawn(process.execPath, [...fromSource(BIN), 'dev', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });

@@ -10,7 +10,7 @@ import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchChromium } from '../../console/test/support/browser.js';
-import { FROM_SOURCE } from '../../emulator/test/support/process.js';
+import { fromSource } from '../../emulator/test/support/source-build.js';
 import { BIN, startDev } from './support/castkit.js';
 
 const SERVER_KEY = 'live-server-side-key-0003';
@@ -25,7 +25,7 @@ function startRecorder(upstream: string): Promise<{ child: ChildProcess; url: st
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...FROM_SOURCE, BIN, 'dev', '--upstream', upstream, '--record', cassette, '--port', '0'],
+      [...fromSource(BIN), 'dev', '--upstream', upstream, '--record', cassette, '--port', '0'],
       { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEYNAR_API_KEY: SERVER_KEY } },
     );
     children.push(child);

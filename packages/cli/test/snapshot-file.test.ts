@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FROM_SOURCE } from '../../emulator/test/support/process.js';
+import { fromSource } from '../../emulator/test/support/source-build.js';
 import { BIN, castkit } from './support/castkit.js';
 
 const ALICE = '00000000-0000-4000-8000-000000000001';
@@ -25,7 +25,7 @@ const children: ChildProcess[] = [];
 function devIn(cwd: string): Promise<{ child: ChildProcess; url: string }> {
   mkdirSync(cwd, { recursive: true });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...FROM_SOURCE, BIN, 'dev', '--port', '0'], {
+    const child = spawn(process.execPath, [...fromSource(BIN), 'dev', '--port', '0'], {
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

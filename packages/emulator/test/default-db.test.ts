@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, FROM_SOURCE } from './support/process.js';
+import { exited } from './support/process.js';
+import { fromSource } from './support/source-build.js';
 
 const BIN = new URL('../bin/castkit-emulator.mjs', import.meta.url).pathname;
 const dirs: string[] = [];
@@ -14,7 +15,7 @@ afterAll(() => {
 
 /** Starts the emulator bin in `cwd` until it has printed its database line; stops it; gives its output. */
 function startIn(cwd: string, args: string[] = []): Promise<string> {
-  const child = spawn(process.execPath, [...FROM_SOURCE, BIN, '--port', '0', ...args], {
+  const child = spawn(process.execPath, [...fromSource(BIN), '--port', '0', ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,7 +3,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { FROM_SOURCE } from '../../../emulator/test/support/process.js';
+import { fromSource } from '../../../emulator/test/support/source-build.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/castkit.mjs', import.meta.url));
 
@@ -17,7 +17,7 @@ export function castkit(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Re
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...FROM_SOURCE, BIN, ...argv],
+      [...fromSource(BIN), ...argv],
       { env: { ...process.env, CASTKIT_URL: '', CASTKIT_API_KEY: '', ...env }, timeout: 30_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -30,7 +30,7 @@ export function castkit(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Re
 /** Runs castkit with its stdout already closed by the reader, as `castkit ops | head -1` ends up. */
 export function castkitIntoClosedPipe(argv: string[]): Promise<Result & { signal: string | null }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...FROM_SOURCE, BIN, ...argv], {
+    const child = spawn(process.execPath, [...fromSource(BIN), ...argv], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.destroy();
@@ -62,7 +62,7 @@ export function startDev(
   args: string[],
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...FROM_SOURCE, BIN, 'dev', ...args], {
+    const child = spawn(process.execPath, [...fromSource(BIN), 'dev', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

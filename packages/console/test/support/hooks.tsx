@@ -5,14 +5,13 @@
 // their byte arrays. The page's origin is moved to the emulator's, as when castkit dev serves the
 // console, so what reads window.location (the cast stream) reaches it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SEED_USERS } from '@castkit/emulator/testing';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { fromSource } from '../../../emulator/test/support/source-build';
 import { createClients } from '../../src/api/clients';
 import type { ConsoleEnv } from '../../src/api/env';
 import { ActingAsProvider } from '../../src/client/acting-as/acting-as';
@@ -28,11 +27,6 @@ export const [alice, bob, carol] = SEED_USERS;
 
 // A path, not a URL: under jsdom the global URL is jsdom's, which fileURLToPath refuses.
 const BIN = join(import.meta.dirname, '../../../emulator/bin/castkit-emulator.mjs');
-const FROM_SOURCE = [
-  '--conditions=castkit-source',
-  '--import',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
-];
 const API_KEY = 'castkit-dev-key';
 
 export interface HookEmulator {
@@ -51,7 +45,7 @@ export interface HookEmulator {
 export async function startHookEmulator(): Promise<HookEmulator> {
   const child = spawn(
     process.execPath,
-    [...FROM_SOURCE, BIN, '--port', '0', '--db', ':memory:', '--seed-size', 'small', '--api-key', API_KEY],
+    [...fromSource(BIN), '--port', '0', '--db', ':memory:', '--seed-size', 'small', '--api-key', API_KEY],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const url = await listening(child);

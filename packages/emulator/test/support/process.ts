@@ -1,7 +1,6 @@
 // The emulator CLI as its own process, for tests where processes matter (crashes, file ownership).
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fromSource } from './source-build.js';
 
 const BIN = new URL('../../bin/castkit-emulator.mjs', import.meta.url).pathname;
 
@@ -25,7 +24,7 @@ export function killAll(): void {
 }
 
 function start(db: string, args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(process.execPath, [...FROM_SOURCE, BIN, '--port', '0', '--db', db, ...args], {
+  const child = spawn(process.execPath, [...fromSource(BIN), '--port', '0', '--db', db, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options,
   });
@@ -74,13 +73,3 @@ export function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((r) => child.once('exit', () => r()));
 }
-
-/**
- * How tests run a package's bin from this repo's sources instead of its build: the castkit-source
- * condition picks src/ in every @castkit package's exports and imports, and tsx loads the .ts.
- */
-export const FROM_SOURCE = [
-  '--conditions=castkit-source',
-  '--import',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
-];
