@@ -30,10 +30,17 @@ let live: NeynarAPIClient;
 beforeAll(async () => {
   upstream = await startEmulator({ db: ':memory:' });
   live = new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2` });
-  // A cast with a mention: its text comes through the API with the mention in it, so the import
-  // signs other data than the live network did, and the cast gets a local hash of its own (casts
-  // whose data comes through whole are signed again to the very hash they had).
-  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'hello @bob, from the live network' });
+  // Mentions after a multi-byte character: positions are UTF-8 bytes into the text without them.
+  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'naïve ☕ @bob, meet @alice' });
+  // A mention of a user no import reaches (nobody follows them, they wrote nothing): the import
+  // keeps "@stranger" as plain text, so it signs other data than the live network did and the cast
+  // gets a local hash of its own (casts whose data comes through whole are signed again to the very
+  // hash they had: the hash is of the message data, not of who signed it).
+  await createControlClient({ baseUrl: upstream.url, apiKey: upstream.apiKey }).call(
+    'POST /_emulator/imports',
+    { body: { users: [{ fid: 900_500, username: 'stranger' }] } },
+  );
+  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'hello @stranger, from the live network' });
 }, SLOW);
 afterAll(async () => {
   await upstream?.close();
@@ -146,6 +153,31 @@ describe('castkit import from a live network', () => {
     }
   });
 
+  it('signs imported casts with their mentions: the same text, mentioned profiles and hash as upstream', async () => {
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 4 });
+    const theirs = casts.find((c) => c.text.startsWith('naïve'))!;
+    const { cast: mine } = await local.lookupCastByHashOrWarpcastUrl({
+      identifier: theirs.hash,
+      type: 'hash',
+    });
+    const mentions = (c: CastWithInteractions) => ({
+      text: c.text,
+      profiles: c.mentioned_profiles.map((p) => [p.fid, p.username]),
+      ranges: c.mentioned_profiles_ranges,
+    });
+    expect(theirs.mentioned_profiles.map((p) => p.fid)).toEqual([2, 1]);
+    expect(mentions(mine)).toEqual(mentions(theirs));
+    expect(mine.hash).toBe(theirs.hash);
+    // The one not imported stays "@stranger" in the text, and the summary says so.
+    const stranger = casts.find((c) => c.text.includes('@stranger'))!;
+    const { cast: plain } = await local.lookupCastByHashOrWarpcastUrl({
+      identifier: stranger.hash,
+      type: 'hash',
+    });
+    expect([plain.text, plain.mentioned_profiles]).toEqual([stranger.text, []]);
+    expect(result.summary).toMatch(/; \d+ mentions? of users not imported kept as plain "@name" text;/);
+  });
+
   it('keeps the threads under the imported casts: a conversation by its real hash holds the same replies', async () => {
     // The casts of every user the import read casts of: the named users and whom they follow.
     const graph = [
@@ -195,10 +227,10 @@ describe('castkit import from a live network', () => {
 
   it('takes a cast’s real hash wherever a cast hash goes in: reply, quote, reaction, conversation, reactions, the hub’s reads, delete', async () => {
     const signerUuid = signerOf(target, 2);
-    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 1 });
-    const real = casts[0]!.hash;
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 4 });
+    const real = casts.find((c) => c.text.includes('@stranger'))!.hash;
     const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: real, type: 'hash' });
-    expect([cast.text, cast.hash === real]).toEqual(['hello @bob, from the live network', false]);
+    expect([cast.text, cast.hash === real]).toEqual(['hello @stranger, from the live network', false]);
     const reply = await local.publishCast({ signerUuid, text: 'a reply to the real hash', parent: real });
     const quote = await local.publishCast({
       signerUuid,
