@@ -457,7 +457,14 @@ describe('an import into a seeded emulator', () => {
           (await local.fetchUserFollowing({ fid, limit: 100 })).users
             .map((f) => f.user.fid)
             .sort((a, b) => a - b);
-        const seeded = { texts: await texts(2), following: await following(2) };
+        const followers = async (fid: number) =>
+          (await local.fetchBulkUsers({ fids: [fid] })).users[0]!.follower_count;
+        const seeded = {
+          texts: await texts(2),
+          following: await following(2),
+          followers: await followers(2),
+        };
+        expect(seeded.followers).toBeGreaterThan(0);
         const oldHash = (await local.fetchCastsForUser({ fid: 2, limit: 1 })).casts[0]!.hash;
         expect(seeded.texts.length).toBeGreaterThan(2);
 
@@ -481,7 +488,26 @@ describe('an import into a seeded emulator', () => {
         // The seeded bob lives on at the new fid, as @bob-seed, with what it wrote and whom it followed.
         expect((await local.lookupUserByUsername({ username: 'bob-seed' })).user.fid).toBe(to);
         expect(await texts(to)).toEqual(seeded.texts);
-        expect(await following(to)).toEqual(seeded.following);
+        // Seeded users it followed that moved off a fid imported after it are followed where they went.
+        const movedTo = new Map(
+          [...r.summary.matchAll(/moved from fid (\d+) to fid (\d+)/g)].map((m) => [
+            Number(m[1]),
+            Number(m[2]),
+          ]),
+        );
+        expect(await following(to)).toEqual(
+          seeded.following.map((f) => movedTo.get(f) ?? f).sort((a, b) => a - b),
+        );
+        // Who followed it follows it there, by their own messages, and none of them the real bob.
+        expect(r.summary).toContain(`and ${seeded.followers} follows of it by others`);
+        expect([await followers(to), await followers(2)]).toEqual([seeded.followers, 0]);
+        const hubLinks = async (fid: number) => {
+          const res = await fetch(`${target.url}/v1/linksByTargetFid?target_fid=${fid}&link_type=follow`, {
+            headers: { 'x-api-key': target.apiKey },
+          });
+          return ((await res.json()) as { messages: unknown[] }).messages.length;
+        };
+        expect([(await hubLinks(to)) > 0, await hubLinks(2)]).toEqual([true, 0]);
         const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: oldHash, type: 'hash' });
         expect(cast.author.fid).toBe(to);
         // Its seeded signer acts as it there.

@@ -115,6 +115,8 @@ export const importReport = object({
       username: nullable(string()),
       casts: count,
       follows: count,
+      /** Others' follows of it, moved to its new fid. */
+      followers: count,
       reactions: count,
       signers: count,
     }),
