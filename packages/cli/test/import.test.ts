@@ -30,10 +30,17 @@ let live: NeynarAPIClient;
 beforeAll(async () => {
   upstream = await startEmulator({ db: ':memory:' });
   live = new NeynarAPIClient({ apiKey: upstream.apiKey, baseUrl: `${upstream.url}/v2` });
-  // A cast with a mention: its text comes through the API with the mention in it, so the import
-  // signs other data than the live network did, and the cast gets a local hash of its own (casts
-  // whose data comes through whole are signed again to the very hash they had).
-  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'hello @bob, from the live network' });
+  // Mentions after a multi-byte character: positions are UTF-8 bytes into the text without them.
+  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'naïve ☕ @bob, meet @alice' });
+  // A mention of a user no import reaches (nobody follows them, they wrote nothing): the import
+  // keeps "@stranger" as plain text, so it signs other data than the live network did and the cast
+  // gets a local hash of its own (casts whose data comes through whole are signed again to the very
+  // hash they had: the hash is of the message data, not of who signed it).
+  await createControlClient({ baseUrl: upstream.url, apiKey: upstream.apiKey }).call(
+    'POST /_emulator/imports',
+    { body: { users: [{ fid: 900_500, username: 'stranger' }] } },
+  );
+  await live.publishCast({ signerUuid: ALICE_SIGNER, text: 'hello @stranger, from the live network' });
 }, SLOW);
 afterAll(async () => {
   await upstream?.close();
@@ -146,6 +153,31 @@ describe('castkit import from a live network', () => {
     }
   });
 
+  it('signs imported casts with their mentions: the same text, mentioned profiles and hash as upstream', async () => {
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 4 });
+    const theirs = casts.find((c) => c.text.startsWith('naïve'))!;
+    const { cast: mine } = await local.lookupCastByHashOrWarpcastUrl({
+      identifier: theirs.hash,
+      type: 'hash',
+    });
+    const mentions = (c: CastWithInteractions) => ({
+      text: c.text,
+      profiles: c.mentioned_profiles.map((p) => [p.fid, p.username]),
+      ranges: c.mentioned_profiles_ranges,
+    });
+    expect(theirs.mentioned_profiles.map((p) => p.fid)).toEqual([2, 1]);
+    expect(mentions(mine)).toEqual(mentions(theirs));
+    expect(mine.hash).toBe(theirs.hash);
+    // The one not imported stays "@stranger" in the text, and the summary says so.
+    const stranger = casts.find((c) => c.text.includes('@stranger'))!;
+    const { cast: plain } = await local.lookupCastByHashOrWarpcastUrl({
+      identifier: stranger.hash,
+      type: 'hash',
+    });
+    expect([plain.text, plain.mentioned_profiles]).toEqual([stranger.text, []]);
+    expect(result.summary).toMatch(/; \d+ mentions? of users not imported kept as plain "@name" text;/);
+  });
+
   it('keeps the threads under the imported casts: a conversation by its real hash holds the same replies', async () => {
     // The casts of every user the import read casts of: the named users and whom they follow.
     const graph = [
@@ -195,10 +227,10 @@ describe('castkit import from a live network', () => {
 
   it('takes a cast’s real hash wherever a cast hash goes in: reply, quote, reaction, conversation, reactions, the hub’s reads, delete', async () => {
     const signerUuid = signerOf(target, 2);
-    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 1 });
-    const real = casts[0]!.hash;
+    const { casts } = await live.fetchCastsForUser({ fid: 1, limit: 4 });
+    const real = casts.find((c) => c.text.includes('@stranger'))!.hash;
     const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: real, type: 'hash' });
-    expect([cast.text, cast.hash === real]).toEqual(['hello @bob, from the live network', false]);
+    expect([cast.text, cast.hash === real]).toEqual(['hello @stranger, from the live network', false]);
     const reply = await local.publishCast({ signerUuid, text: 'a reply to the real hash', parent: real });
     const quote = await local.publishCast({
       signerUuid,
@@ -425,7 +457,14 @@ describe('an import into a seeded emulator', () => {
           (await local.fetchUserFollowing({ fid, limit: 100 })).users
             .map((f) => f.user.fid)
             .sort((a, b) => a - b);
-        const seeded = { texts: await texts(2), following: await following(2) };
+        const followers = async (fid: number) =>
+          (await local.fetchBulkUsers({ fids: [fid] })).users[0]!.follower_count;
+        const seeded = {
+          texts: await texts(2),
+          following: await following(2),
+          followers: await followers(2),
+        };
+        expect(seeded.followers).toBeGreaterThan(0);
         const oldHash = (await local.fetchCastsForUser({ fid: 2, limit: 1 })).casts[0]!.hash;
         expect(seeded.texts.length).toBeGreaterThan(2);
 
@@ -449,7 +488,26 @@ describe('an import into a seeded emulator', () => {
         // The seeded bob lives on at the new fid, as @bob-seed, with what it wrote and whom it followed.
         expect((await local.lookupUserByUsername({ username: 'bob-seed' })).user.fid).toBe(to);
         expect(await texts(to)).toEqual(seeded.texts);
-        expect(await following(to)).toEqual(seeded.following);
+        // Seeded users it followed that moved off a fid imported after it are followed where they went.
+        const movedTo = new Map(
+          [...r.summary.matchAll(/moved from fid (\d+) to fid (\d+)/g)].map((m) => [
+            Number(m[1]),
+            Number(m[2]),
+          ]),
+        );
+        expect(await following(to)).toEqual(
+          seeded.following.map((f) => movedTo.get(f) ?? f).sort((a, b) => a - b),
+        );
+        // Who followed it follows it there, by their own messages, and none of them the real bob.
+        expect(r.summary).toContain(`and ${seeded.followers} follows of it by others`);
+        expect([await followers(to), await followers(2)]).toEqual([seeded.followers, 0]);
+        const hubLinks = async (fid: number) => {
+          const res = await fetch(`${target.url}/v1/linksByTargetFid?target_fid=${fid}&link_type=follow`, {
+            headers: { 'x-api-key': target.apiKey },
+          });
+          return ((await res.json()) as { messages: unknown[] }).messages.length;
+        };
+        expect([(await hubLinks(to)) > 0, await hubLinks(2)]).toEqual([true, 0]);
         const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: oldHash, type: 'hash' });
         expect(cast.author.fid).toBe(to);
         // Its seeded signer acts as it there.

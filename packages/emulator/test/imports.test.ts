@@ -69,6 +69,20 @@ it('refuses a slice it cannot take with a 400 naming the field', async () => {
     [{ casts: [{ hash: '0x12', fid: 1, text: 'x', timestamp: 1 }] }, 'casts[0].hash'],
     [{ users: [{ fid: -1 }] }, 'users[0].fid'],
     [{ reactions: [{ fid: 1, type: 'love', target_hash: LIVE_HASH }] }, 'reactions[0].type'],
+    [
+      {
+        casts: [
+          {
+            hash: `0x${'cd'.repeat(20)}`,
+            fid: 1,
+            text: 'hi @bob',
+            timestamp: 1,
+            mentions: [{ fid: 2, start: 0, end: 2 }],
+          },
+        ],
+      },
+      'casts[0].mentions[0]',
+    ],
   ] as const) {
     const res = await post(body);
     expect(res.status).toBe(400);

@@ -145,6 +145,7 @@ export async function runImport(values: ImportValues, positionals: string[], io:
       reactions: 0,
       unchanged: 0,
       left_out: 0,
+      plain_mentions: 0,
       moved_aside: [],
       moved_fids: [],
     };
@@ -312,7 +313,16 @@ async function addUsers(
 const leadsOf = (channels: Iterable<{ lead_fid?: number | null }>) =>
   [...channels].flatMap((c) => (c.lead_fid ? [c.lead_fid] : []));
 
-const COUNTS = ['users', 'channels', 'casts', 'follows', 'reactions', 'unchanged', 'left_out'] as const;
+const COUNTS = [
+  'users',
+  'channels',
+  'casts',
+  'follows',
+  'reactions',
+  'unchanged',
+  'left_out',
+  'plain_mentions',
+] as const;
 
 function summary(
   t: ImportReport,
@@ -330,9 +340,13 @@ function summary(
   ];
   if (resumed) parts.push(`continued after ${resumed} users done before`);
   if (t.left_out) parts.push(`${t.left_out} left out (their author, parent or target is not imported)`);
+  if (t.plain_mentions)
+    parts.push(
+      `${t.plain_mentions} mention${t.plain_mentions === 1 ? '' : 's'} of users not imported kept as plain "@name" text`,
+    );
   for (const m of t.moved_fids)
     parts.push(
-      `seeded ${m.username ? `@${m.username}` : 'user'} moved from fid ${m.fid} to fid ${m.to} with its profile, ${m.signers} signer${m.signers === 1 ? '' : 's'}, ${m.casts} casts (their old hashes still answer), ${m.follows} follows and ${m.reactions} reactions; others' follows of it, replies to and reactions on its casts stay on fid ${m.fid}`,
+      `seeded ${m.username ? `@${m.username}` : 'user'} moved from fid ${m.fid} to fid ${m.to} with its profile, ${m.signers} signer${m.signers === 1 ? '' : 's'}, ${m.casts} casts (their old hashes still answer), ${m.follows} follows and ${m.reactions} reactions, and ${m.followers} follows of it by others; replies to and reactions on its casts, its verifications and channel memberships stay on fid ${m.fid}`,
     );
   for (const m of t.moved_aside) parts.push(`seeded fid ${m.fid} gave up @${m.username}, now @${m.now}`);
   parts.push(

@@ -202,6 +202,11 @@ export function sliceCast(c: CastWithInteractions): SliceCast {
     parent_fid: c.parent_author.fid,
     parent_url: c.parent_url,
     embeds,
+    // A mention the API gives no range for cannot be placed: it stays in the text as written.
+    mentions: c.mentioned_profiles.flatMap((p, i) => {
+      const range = c.mentioned_profiles_ranges[i];
+      return range ? [{ fid: p.fid, start: range.start, end: range.end }] : [];
+    }),
   };
 }
 

@@ -47,6 +47,10 @@ export const importedChannel = object({
   follower_fids: optional(array(fid)),
 });
 
+/** Bytes: UTF-8 offsets into the text as shown, the API's mentioned_profiles_ranges. */
+const offset = integer({ min: 0, message: (f) => `${f} must be a UTF-8 byte offset into the text` });
+const mention = object({ fid, start: offset, end: offset });
+
 const embed = union(object({ url: string() }), object({ cast_id: object({ fid, hash: castHash }) }));
 
 export const importedCast = object({
@@ -59,6 +63,8 @@ export const importedCast = object({
   parent_fid: optional(nullable(fid)),
   parent_url: optional(nullable(string())),
   embeds: optional(array(embed)),
+  /** Who the shown text mentions, and where ("@name" in it); signed as protocol mentions. */
+  mentions: optional(array(mention)),
 });
 
 export const importedFollow = object({ fid, target_fid: fid });
@@ -93,6 +99,8 @@ export const importReport = object({
   unchanged: count,
   /** Left out: a cast, follow or reaction whose author, target or parent is not here. */
   left_out: count,
+  /** Mentions of users not imported: they stay "@name" in the cast's text, as plain text. */
+  plain_mentions: count,
   /** Seeded users that gave their username to an imported user, and the name they have now. */
   moved_aside: array(object({ fid, username: string(), now: string() })),
   /**
@@ -107,6 +115,8 @@ export const importReport = object({
       username: nullable(string()),
       casts: count,
       follows: count,
+      /** Others' follows of it, moved to its new fid. */
+      followers: count,
       reactions: count,
       signers: count,
     }),

@@ -26,6 +26,7 @@ import { reactionByKey } from '../store/queries/reactions.js';
 import { fidByUsername, userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { approveSigner, createSigner, mustSigner, registerUser } from './accounts.js';
+import { signedMentions } from './import-mentions.js';
 import { prepareMoveAside, prepareRename } from './move-aside.js';
 
 type Slice = ImportSlice;
@@ -48,9 +49,13 @@ export async function importSlice(store: Store, slice: Slice): Promise<ImportRep
     reactions: 0,
     unchanged: 0,
     left_out: 0,
+    plain_mentions: 0,
     moved_aside: [],
     moved_fids: [],
   };
+  // A mention range that is not an "@name" in its text is refused before anything is written.
+  for (const [i, c] of (slice.casts ?? []).entries())
+    signedMentions(c.text, c.mentions ?? [], () => true, `casts[${i}].mentions`);
   const avoid = new Set((slice.users ?? []).map((u) => u.fid));
   for (const user of slice.users ?? []) await importUser(store, user, report, avoid);
   importChannels(store, slice.channels ?? [], report);
@@ -146,11 +151,19 @@ async function importCasts(store: Store, casts: readonly SliceCast[], report: Im
   const local = new Map<string, string>();
   const localOf = (hash: string) => local.get(hash) ?? localHashFor(store, hash);
   const built: { real: string; fid: number; message: Message }[] = [];
-  for (const cast of [...casts].sort((a, b) => a.timestamp - b.timestamp)) {
+  const oldestFirst = [...casts.entries()].sort(([, a], [, b]) => a.timestamp - b.timestamp);
+  for (const [index, cast] of oldestFirst) {
     if (local.has(cast.hash) || localHashOf(store, cast.hash) !== undefined) {
       report.unchanged++;
       continue;
     }
+    // Only an imported user is the one the live network meant: a seeded user on that fid is not.
+    const m = signedMentions(
+      cast.text,
+      cast.mentions ?? [],
+      (fid) => importedSignerOf(store, fid) !== undefined,
+      `casts[${index}].mentions`,
+    );
     // Stamped with its time on the live network (never ahead of this emulator's clock).
     const at = Math.min(cast.timestamp, store.now());
     const build = builderOf(store, cast.fid, () => at);
@@ -159,8 +172,11 @@ async function importCasts(store: Store, casts: readonly SliceCast[], report: Im
       continue;
     }
     const parentHash = cast.parent_hash ? localOf(cast.parent_hash) : undefined;
+    report.plain_mentions += m.plain;
     const message = build.castAdd({
-      text: cast.text,
+      text: m.text,
+      mentions: m.mentions,
+      mentionsPositions: m.positions,
       embeds: (cast.embeds ?? []).map((e) =>
         'url' in e ? e : { castId: { fid: e.cast_id.fid, hash: localOf(e.cast_id.hash) } },
       ),

@@ -3,9 +3,10 @@
 // the move like any other change. A user holding an imported username takes another one (a
 // username user-data message); a user holding an imported fid moves to a free fid: its profile,
 // casts (signed again, their old hashes kept as aliases), follows and reactions are removed from the
-// old fid and added on the new one, and its managed signers' keys move with it on chain. What
-// others did to it (their follows of it, replies to and reactions on its casts) stays where it was,
-// pointing at the old fid and hashes; its verifications stay too (they are signed by the address).
+// old fid and added on the new one, and its managed signers' keys move with it on chain. Others'
+// follows of it move too, each unfollow and follow signed with a key the emulator holds for the
+// follower. Replies to and reactions on its casts stay where they were, pointing at the old hashes;
+// its verifications and channel memberships stay on the old fid too.
 import { randomBytes } from 'node:crypto';
 import type { Message, MessageData } from '@farcaster/core';
 import { fromFarcasterTime, fromHex, toHex } from '../ground/codec.js';
@@ -15,6 +16,7 @@ import { signMessageData } from '../protocol/build.js';
 import { farcasterCore } from '../protocol/core.js';
 import { commitMessages, validateMessages } from '../protocol/submit.js';
 import { insertCastAlias } from '../store/queries/imports.js';
+import { followerFids } from '../store/queries/links.js';
 import { liveMessagesOf } from '../store/queries/messages.js';
 import { type SignerRow, signersOfFid } from '../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists } from '../store/queries/users.js';
@@ -34,6 +36,8 @@ export interface MovedFid {
   username: string | null;
   casts: number;
   follows: number;
+  /** Others' follows of it, now of its new fid. */
+  followers: number;
   reactions: number;
   signers: number;
 }
@@ -174,6 +178,15 @@ export async function prepareMoveAside(
   }
   for (const l of links) if (l.data.linkBody?.targetFid !== fid) adds.push(sign(l.data));
 
+  // Its followers follow the new fid instead: an unfollow and a follow each of them signs.
+  const followers = followerFids(store, fid).filter((f) => f !== fid);
+  const followerKeys = followers.map((f) => ({ f, held: heldKeyOf(store, f) }));
+  for (const { f, held: k } of followerKeys) {
+    const them = messageBuilder(store, f, k.key, () => store.now() - 1000);
+    removes.push(them.unfollow(fid));
+    adds.push(them.follow(to));
+  }
+
   const [off_, on] = await Promise.all([validateMessages(store, removes), validateMessages(store, adds)]);
   const signers = heldSigners(store, fid);
   return {
@@ -186,11 +199,13 @@ export async function prepareMoveAside(
       username,
       casts: casts.length,
       follows: links.length,
+      followers: followers.length,
       reactions: reactions.length,
       signers: signers.length || 1,
     },
     commit() {
       const created = held.approve?.();
+      for (const { held: k } of followerKeys) k.approve?.();
       commitMessages(store, off_);
       registerUser(store, { fid: to, custodyAddress: toHex(randomBytes(20)) });
       // The keys move on chain: removed from the old fid, added for the new one.

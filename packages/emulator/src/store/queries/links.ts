@@ -187,3 +187,12 @@ const FOLLOWED_AT = column<[fid: number, target: number], number>(
 export function followedAt(store: Store, fid: number, target: number): number | undefined {
   return FOLLOWED_AT.get(store, fid, target);
 }
+
+const FOLLOWER_FIDS = column<[targetFid: number], number>(
+  "SELECT fid FROM links WHERE target_fid = ? AND type = 'follow' ORDER BY fid",
+);
+
+/** Every fid following `fid`, whatever their mutes or blocks (a move carries all of them). */
+export function followerFids(store: Store, fid: number): number[] {
+  return FOLLOWER_FIDS.all(store, fid);
+}
