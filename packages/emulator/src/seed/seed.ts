@@ -241,9 +241,6 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
               address,
               claimSignature: rng.bytes(65),
               blockHash,
-              verificationType: 0,
-              chainId: 0,
-              protocol: 0,
             },
           },
           key,
@@ -373,9 +370,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       const parentUrl = parent < 0 && channel >= 0 ? `${CHANNEL_URL}${channelIds[channel]}` : undefined;
       const body = {
         text,
-        type: 0,
         embeds,
-        embedsDeprecated: [],
         mentions,
         mentionsPositions: positions,
         ...(parent >= 0 ? { parentCastId: { fid: castFid[parent]!, hash: fromHex(castHash[parent]!) } } : {}),

@@ -1,8 +1,7 @@
-import type { MessageData } from '@farcaster/core';
 import { messageHash, toFarcasterTime, toHex } from '../ground/codec.js';
 import { ed25519Sign } from '../ground/keys.js';
+import { messageDataBytes, type SeedMessageBody } from '../ground/message-data-bytes.js';
 import { HubEventType } from '../ground/types.js';
-import { farcasterCore } from '../protocol/core.js';
 import {
   type BulkMessageInserts,
   beginBulk,
@@ -37,12 +36,11 @@ export class SeedWriter {
     fid: number,
     type: number,
     at: number,
-    body: Partial<MessageData>,
+    body: SeedMessageBody,
     key: { priv: Uint8Array; pub: string },
   ): string {
     const timestamp = toFarcasterTime(at);
-    const data = { type, fid, timestamp, network: 1, ...body } as MessageData;
-    const dataBytes = farcasterCore().MessageData.encode(data).finish();
+    const dataBytes = messageDataBytes(type, fid, timestamp, body);
     const hashBytes = messageHash(dataBytes);
     const hash = toHex(hashBytes);
     const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;
