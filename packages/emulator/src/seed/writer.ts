@@ -20,6 +20,8 @@ import type { Store } from '../store/store.js';
 export class SeedWriter {
   private readonly insert: BulkMessageInserts;
   private pending = 0;
+  /** The last message's hash as bytes, for callers that reference it in later messages. */
+  lastHash: Uint8Array = new Uint8Array(20);
 
   constructor(
     private readonly store: Store,
@@ -43,6 +45,7 @@ export class SeedWriter {
     const dataBytes = messageDataBytes(type, fid, timestamp, body);
     const hashBytes = messageHash(dataBytes);
     const hash = toHex(hashBytes);
+    this.lastHash = hashBytes;
     const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;
     this.insert.message(hash, fid, type, timestamp, dataBytes, signature, key.pub);
     this.event(HubEventType.MergeMessage, at, { messageHash: hash });
