@@ -135,9 +135,7 @@ export function seedMiniapps(c: MiniappSeedContext): number {
       {
         castAddBody: {
           text,
-          type: 0,
           embeds: [{ url: app.url }],
-          embedsDeprecated: [],
           mentions: [],
           mentionsPositions: [],
         },

@@ -1,4 +1,4 @@
-import { fromHex, toHex } from '../ground/codec.js';
+import { toHex } from '../ground/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../ground/types.js';
 import { analyze, bulkInserts, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
 import { bulkLoad } from '../store/read-cache.js';
@@ -241,9 +241,6 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
               address,
               claimSignature: rng.bytes(65),
               blockHash,
-              verificationType: 0,
-              chainId: 0,
-              protocol: 0,
             },
           },
           key,
@@ -321,6 +318,10 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
     const rngK = rngFor(4);
     const total = shape.casts;
     const castHash: string[] = new Array(total);
+    // The same hashes as bytes, for the messages that reference a cast (a million reactions), so
+    // none parses hex back.
+    const castHashBytes = new Uint8Array(total * 20);
+    const hashBytesOf = (i: number) => castHashBytes.subarray(i * 20, i * 20 + 20);
     const castFid = new Int32Array(total);
     const castTs = new Float64Array(total);
     const castRoot = new Int32Array(total);
@@ -367,22 +368,21 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         embedJson.push({ url });
       } else if (er < 0.16 && i > 0) {
         const q = rngK.int(i);
-        embeds.push({ castId: { fid: castFid[q]!, hash: fromHex(castHash[q]!) } });
+        embeds.push({ castId: { fid: castFid[q]!, hash: hashBytesOf(q) } });
         embedJson.push({ castId: { fid: castFid[q]!, hash: castHash[q]! } });
       }
       const parentUrl = parent < 0 && channel >= 0 ? `${CHANNEL_URL}${channelIds[channel]}` : undefined;
       const body = {
         text,
-        type: 0,
         embeds,
-        embedsDeprecated: [],
         mentions,
         mentionsPositions: positions,
-        ...(parent >= 0 ? { parentCastId: { fid: castFid[parent]!, hash: fromHex(castHash[parent]!) } } : {}),
+        ...(parent >= 0 ? { parentCastId: { fid: castFid[parent]!, hash: hashBytesOf(parent) } } : {}),
         ...(parentUrl ? { parentUrl } : {}),
       };
       const hash = w.message(fid, MessageType.CastAdd, ts, { castAddBody: body }, keys[fid]!);
       castHash[i] = hash;
+      castHashBytes.set(w.lastHash, i * 20);
       castFid[i] = fid;
       castTs[i] = ts;
       castChannel[i] = channel;
@@ -429,7 +429,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
           MessageType.ReactionAdd,
           ts,
           {
-            reactionBody: { type, targetCastId: { fid: castFid[i]!, hash: fromHex(castHash[i]!) } },
+            reactionBody: { type, targetCastId: { fid: castFid[i]!, hash: hashBytesOf(i) } },
           },
           keys[fid]!,
         );

@@ -1,8 +1,7 @@
-import type { MessageData } from '@farcaster/core';
 import { messageHash, toFarcasterTime, toHex } from '../ground/codec.js';
 import { ed25519Sign } from '../ground/keys.js';
+import { messageDataBytes, type SeedMessageBody } from '../ground/message-data-bytes.js';
 import { HubEventType } from '../ground/types.js';
-import { farcasterCore } from '../protocol/core.js';
 import {
   type BulkMessageInserts,
   beginBulk,
@@ -21,6 +20,8 @@ import type { Store } from '../store/store.js';
 export class SeedWriter {
   private readonly insert: BulkMessageInserts;
   private pending = 0;
+  /** The last message's hash as bytes, for callers that reference it in later messages. */
+  lastHash: Uint8Array = new Uint8Array(20);
 
   constructor(
     private readonly store: Store,
@@ -37,14 +38,14 @@ export class SeedWriter {
     fid: number,
     type: number,
     at: number,
-    body: Partial<MessageData>,
+    body: SeedMessageBody,
     key: { priv: Uint8Array; pub: string },
   ): string {
     const timestamp = toFarcasterTime(at);
-    const data = { type, fid, timestamp, network: 1, ...body } as MessageData;
-    const dataBytes = farcasterCore().MessageData.encode(data).finish();
+    const dataBytes = messageDataBytes(type, fid, timestamp, body);
     const hashBytes = messageHash(dataBytes);
     const hash = toHex(hashBytes);
+    this.lastHash = hashBytes;
     const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;
     this.insert.message(hash, fid, type, timestamp, dataBytes, signature, key.pub);
     this.event(HubEventType.MergeMessage, at, { messageHash: hash });
