@@ -3,21 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { ApiError, RequiredError } from '@castkit/sdk/2.x';
 import { type CommandSpec, commandHelp, parseCommand, UsageError } from './args.js';
-import { CALL_COMMAND, runCall } from './commands/call.js';
-import { DEV_COMMAND, runDev } from './commands/dev.js';
-import { IMPORT_COMMAND, runImport } from './commands/import.js';
-import { LISTEN_COMMAND, runListen } from './commands/listen.js';
-import { OPS_COMMAND, runOps } from './commands/ops.js';
-import { RESET_COMMAND, runReset, runSnapshot, SNAPSHOT_COMMAND } from './commands/snapshot.js';
 
-const COMMANDS: Record<string, CommandSpec> = {
-  dev: DEV_COMMAND,
-  call: CALL_COMMAND,
-  ops: OPS_COMMAND,
-  listen: LISTEN_COMMAND,
-  snapshot: SNAPSHOT_COMMAND,
-  import: IMPORT_COMMAND,
-  reset: RESET_COMMAND,
+// Each command's module is loaded when that command runs: `castkit call` or `--help` does not load
+// the dev server, the console's routes, the cassette recorder or the import's paging.
+const COMMANDS: Record<string, () => Promise<CommandSpec>> = {
+  dev: async () => (await import('./commands/dev.js')).DEV_COMMAND,
+  call: async () => (await import('./commands/call.js')).CALL_COMMAND,
+  ops: async () => (await import('./commands/ops.js')).OPS_COMMAND,
+  listen: async () => (await import('./commands/listen.js')).LISTEN_COMMAND,
+  snapshot: async () => (await import('./commands/snapshot.js')).SNAPSHOT_COMMAND,
+  import: async () => (await import('./commands/import.js')).IMPORT_COMMAND,
+  reset: async () => (await import('./commands/snapshot.js')).RESET_COMMAND,
 };
 
 /** Read at run time: the same relative path from src/ (tests) and dist/ (the package). */
@@ -54,41 +50,48 @@ export async function main(
   try {
     switch (command) {
       case 'dev': {
+        const { DEV_COMMAND, runDev } = await import('./commands/dev.js');
         const { values, positionals } = parseCommand(DEV_COMMAND, rest);
         if (values.help) return help(io, DEV_COMMAND);
         return await runDev(values, positionals, io.out);
       }
       case 'call':
-        return await runCall(rest, io.out);
+        return await (await import('./commands/call.js')).runCall(rest, io.out);
       case 'ops': {
+        const { OPS_COMMAND, runOps } = await import('./commands/ops.js');
         const { values, positionals } = parseCommand(OPS_COMMAND, rest);
         if (values.help) return help(io, OPS_COMMAND);
         return runOps(values, positionals, io.out);
       }
       case 'listen': {
+        const { LISTEN_COMMAND, runListen } = await import('./commands/listen.js');
         const { values, positionals } = parseCommand(LISTEN_COMMAND, rest);
         if (values.help) return help(io, LISTEN_COMMAND);
         return await runListen(values, positionals, io);
       }
       case 'snapshot': {
+        const { SNAPSHOT_COMMAND, runSnapshot } = await import('./commands/snapshot.js');
         const { values, positionals } = parseCommand(SNAPSHOT_COMMAND, rest);
         if (values.help) return help(io, SNAPSHOT_COMMAND);
         return await runSnapshot(values, positionals, io.out);
       }
       case 'import': {
+        const { IMPORT_COMMAND, runImport } = await import('./commands/import.js');
         const { values, positionals } = parseCommand(IMPORT_COMMAND, rest);
         if (values.help) return help(io, IMPORT_COMMAND);
         return await runImport(values, positionals, { err: io.err, stderr: process.stderr });
       }
       case 'reset': {
+        const { RESET_COMMAND, runReset } = await import('./commands/snapshot.js');
         const { values, positionals } = parseCommand(RESET_COMMAND, rest);
         if (values.help) return help(io, RESET_COMMAND);
         return await runReset(values, positionals, io.out);
       }
       case 'help': {
-        const spec = rest[0] === undefined ? undefined : COMMANDS[rest[0]];
+        const spec =
+          rest[0] !== undefined && Object.hasOwn(COMMANDS, rest[0]) ? COMMANDS[rest[0]] : undefined;
         if (rest[0] !== undefined && !spec) throw new UsageError(`unknown command "${rest[0]}"\n\n${HELP}`);
-        return help(io, spec);
+        return help(io, await spec?.());
       }
       case undefined:
       case '--help':

@@ -1,7 +1,12 @@
 // Which running castkit server a command talks to (`call`, `snapshot`, `reset`): one pair of flags,
 // the same environment variables and the same default for all of them.
 import type { OptionTable, OptionValues } from './args.js';
-import { DEFAULT_PORT } from './commands/dev.js';
+
+/**
+ * Where `castkit dev` listens and `castkit call` looks, unless told otherwise: the port the READMEs and
+ * the console's Vite proxy name, not the standalone emulator's 8787.
+ */
+export const DEFAULT_PORT = 3000;
 
 export const TARGET_OPTIONS = {
   'base-url': {

@@ -308,8 +308,10 @@ describe('castkit help, version and exit codes', () => {
   });
 
   it('exits 2 on an unknown command or option (suggesting the nearest flag), and on a bad value of a dev flag', async () => {
-    const [command, option, typo, spelling, port] = await Promise.all([
+    const [command, helpOf, option, typo, spelling, port] = await Promise.all([
       castkit(['deploy']),
+      // A name every object has is no command either.
+      castkit(['help', 'toString']),
       castkit(['ops', '--verbose']),
       castkit(['dev', '--prot', '1']),
       castkit(['call', 'lookupUserByUsername', '--username', 'alice', '--viewer_fidd=2']),
@@ -317,6 +319,8 @@ describe('castkit help, version and exit codes', () => {
     ]);
     expect(command.code).toBe(2);
     expect(command.stderr).toContain('unknown command "deploy"');
+    expect(helpOf.code).toBe(2);
+    expect(helpOf.stderr).toContain('unknown command "toString"');
     expect(option.code).toBe(2);
     expect(option.stderr).toBe(
       'castkit ops: unknown option --verbose\n(castkit ops --help lists its options)\n',

@@ -6,9 +6,11 @@
 //   <!-- not-run: why -->   type-checked, not run (e.g. it needs the real API)
 //   <!-- fragment: why -->  neither (lines lifted out of a program)
 // Other languages (sh, diff, plain) are not programs and are left alone.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,8 +97,31 @@ it('every block that is not a fragment, and every example, type-checks against t
     repoRoot,
     { allowJs: true, checkJs: true },
   );
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  const problems = ts.getPreEmitDiagnostics(program).map((d) => {
+  // The check is incremental: what a run learned about files whose text has not changed since
+  // (the packages' sources, node_modules' types) is kept in the temp folder under a digest of the
+  // checkout and the options, and the next run checks again only what changed and what depends on it.
+  const digest = createHash('sha256')
+    .update(JSON.stringify([ts.version, repoRoot, parsed.options]))
+    .digest('hex')
+    .slice(0, 16);
+  const options = {
+    ...parsed.options,
+    incremental: true,
+    tsBuildInfoFile: join(tmpdir(), `castkit-readme-snippets-${digest}.tsbuildinfo`),
+  };
+  const builder = ts.createIncrementalProgram({ rootNames: parsed.fileNames, options });
+  const program = builder.getProgram();
+  // What ts.getPreEmitDiagnostics reads from a program, read from the builder so its cache serves.
+  const diagnostics = [
+    ...builder.getConfigFileParsingDiagnostics(),
+    ...builder.getOptionsDiagnostics(),
+    ...builder.getGlobalDiagnostics(),
+    ...builder.getSyntacticDiagnostics(),
+    ...builder.getSemanticDiagnostics(),
+  ];
+  // With noEmit, emit writes only the build info.
+  builder.emit();
+  const problems = diagnostics.map((d) => {
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
     if (!d.file || d.start === undefined) return text;
     const { line } = d.file.getLineAndCharacterOfPosition(d.start);

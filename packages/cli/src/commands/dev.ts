@@ -6,13 +6,8 @@ import { dirname, resolve } from 'node:path';
 import { SERVE_OPTIONS } from '@castkit/emulator/command';
 import { configuredHosts } from '@castkit/emulator/edge';
 import { type CommandSpec, integerOption, type OptionTable, type OptionValues, UsageError } from '../args.js';
+import { DEFAULT_PORT } from '../target.js';
 import { DEFAULT_UPSTREAM_TIMEOUT_MS, PUBLIC_API, startUpstreamProxy } from '../upstream-proxy.js';
-
-/**
- * Where `castkit dev` listens and `castkit call` looks, unless told otherwise: the port the READMEs and
- * the console's Vite proxy name, not the standalone emulator's 8787.
- */
-export const DEFAULT_PORT = 3000;
 
 const UPSTREAM_OPTIONS = {
   upstream: {
