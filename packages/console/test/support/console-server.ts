@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultSeedCache, type Emulator, type EmulatorOptions, startEmulator } from '@castkit/emulator';
+import { type Emulator, type EmulatorOptions, startEmulator } from '@castkit/emulator';
 import { build } from 'vite';
 import { consoleRoutes } from '../../src/server/index';
 
@@ -117,9 +117,8 @@ export function startConsoleServer(distDir: string, options: ConsoleServerOption
   return startEmulator({
     port: 0,
     db: ':memory:',
+    // From a seed template when one is recent (startEmulator's default folder, as `castkit dev`).
     seedSize: 'small',
-    // As `castkit dev` starts: from a seed template when one is recent, else seeding and saving one.
-    seedCache: defaultSeedCache(),
     ...options.emulator,
     ...consoleRoutes(
       { environment: options.environment ?? 'emulator', apiKey: 'castkit-dev-key' },
