@@ -102,19 +102,34 @@ function shape(c: CastWithInteractions) {
   };
 }
 
+/**
+ * One uninterrupted import of the plan argsFor names into an empty emulator, and the rows it wrote
+ * (read before any test writes there): the first describe's tests read it, an interrupted import is
+ * held against it. Done once, by whichever test needs it first.
+ */
+let first:
+  | Promise<{ target: Emulator; result: Awaited<ReturnType<typeof run>>; ms: number; rows: Rows }>
+  | undefined;
+type Rows = Awaited<ReturnType<typeof rowCounts>>;
+const firstImport = () =>
+  (first ??= (async () => {
+    const target = await empty();
+    const started = performance.now();
+    const result = await run(argsFor(target, 'first'));
+    const ms = performance.now() - started;
+    return { target, result, ms, rows: await rowCounts(target) };
+  })());
+afterAll(async () => (await first)?.target.close());
+
 describe('castkit import from a live network', () => {
   let target: Emulator;
   let local: NeynarAPIClient;
   let result: Awaited<ReturnType<typeof run>>;
   let importMs = 0;
   beforeAll(async () => {
-    target = await empty();
+    ({ target, result, ms: importMs } = await firstImport());
     local = clientOf(target);
-    const started = performance.now();
-    result = await run(argsFor(target, 'first'));
-    importMs = performance.now() - started;
   }, SLOW);
-  afterAll(() => target?.close());
 
   it('exits 0 with a one-line summary that says what was generated rather than imported', () => {
     expect(result.code, result.lines.join('\n')).toBe(0);
@@ -554,15 +569,11 @@ describe('an interrupted import', () => {
         expect(second.code).toBe(0);
         expect(second.summary).toContain('continued after 3 users done before');
         // Nothing was written twice: the whole is what one uninterrupted import writes.
-        const whole = await empty();
-        try {
-          expect((await run(argsFor(whole, 'whole'))).code).toBe(0);
-          const [a, b] = [await rowCounts(target), await rowCounts(whole)];
-          for (const t of ['users', 'casts', 'links', 'reactions', 'channels', 'cast_aliases'])
-            expect([t, a[t]]).toEqual([t, b[t]]);
-        } finally {
-          await whole.close();
-        }
+        const whole = await firstImport();
+        expect(whole.result.code).toBe(0);
+        const [a, b] = [await rowCounts(target), whole.rows];
+        for (const t of ['users', 'casts', 'links', 'reactions', 'channels', 'cast_aliases'])
+          expect([t, a[t]]).toEqual([t, b[t]]);
       } finally {
         await target.close();
       }
@@ -648,11 +659,14 @@ describe('usage', () => {
   it(
     'exits 2 naming what is missing or wrong',
     async () => {
-      const noFids = await castkit(['import', '--from-key', 'k']);
+      // Three processes of their own, run side by side.
+      const [noFids, noKey, badFid] = await Promise.all([
+        castkit(['import', '--from-key', 'k']),
+        castkit(['import', '--fids', '3'], { NEYNAR_API_KEY: '' }),
+        castkit(['import', '--fids', '3,x', '--from-key', 'k']),
+      ]);
       expect([noFids.code, noFids.stderr]).toEqual([2, expect.stringContaining('needs --fids')]);
-      const noKey = await castkit(['import', '--fids', '3'], { NEYNAR_API_KEY: '' });
       expect([noKey.code, noKey.stderr]).toEqual([2, expect.stringContaining('NEYNAR_API_KEY')]);
-      const badFid = await castkit(['import', '--fids', '3,x', '--from-key', 'k']);
       expect([badFid.code, badFid.stderr]).toEqual([2, expect.stringContaining('--fids must be an integer')]);
     },
     SLOW,

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
-import { ed25519PublicKey, ed25519Sign, ed25519Verify } from '../src/ground/keys.js';
+import { ed25519PublicKey, ed25519Sign, ed25519Verify, rememberSignature } from '../src/ground/keys.js';
 
 describe('ed25519 on node:crypto', () => {
   const seed = new Uint8Array(32).fill(7);
@@ -24,5 +24,25 @@ describe('ed25519 on node:crypto', () => {
     expect(ed25519Verify(signature.slice(1), message, publicKey)).toBe(false);
     expect(ed25519Verify(signature, message, publicKey.slice(1))).toBe(false);
     expect(ed25519Verify(new Uint8Array(64), message, new Uint8Array(32).fill(255))).toBe(false);
+  });
+
+  it('takes a signature it made as valid for that hash and key only: another hash or key is checked, and refused', () => {
+    const signature = ed25519Sign(seed, message);
+    rememberSignature(signature, message, publicKey);
+    const changed = new Uint8Array(message);
+    changed[0]! ^= 1;
+    expect(ed25519Verify(signature, changed, publicKey)).toBe(false);
+    expect(ed25519Verify(signature, message, ed25519PublicKey(new Uint8Array(32).fill(9)))).toBe(false);
+    expect(ed25519Verify(signature, message, publicKey)).toBe(true);
+    // Once checked it is checked again the long way, with the same answers.
+    expect(ed25519Verify(signature, message, publicKey)).toBe(true);
+    expect(ed25519Verify(signature, changed, publicKey)).toBe(false);
+  });
+
+  it('derives the public key the pure-JS implementation derives', () => {
+    for (const fill of [0, 1, 7, 255]) {
+      const key = new Uint8Array(32).fill(fill);
+      expect(ed25519PublicKey(key)).toEqual(ed25519.getPublicKey(key));
+    }
   });
 });

@@ -205,7 +205,9 @@ function apiRoot(from: string): string {
 /**
  * Reads the plan's slice from the live network and hands it to `write` piece by piece: the graph
  * first, then each user's casts, replies and reactions, noting each in `resume` once written. What
- * `resume` says is written is not read again. Resolves to the number of objects read.
+ * `resume` says is written is not read again. Requests that do not wait on each other go out
+ * together (the pacer keeps them within the limits), and one user's slice is read while the one
+ * before it is written; users are read and written in order. Resolves to the number of objects read.
  */
 export async function copySlice(
   plan: Plan,
@@ -223,8 +225,9 @@ export async function copySlice(
   let level = plan.fids.filter((f) => users.has(f));
   for (let d = 0; d < plan.depth; d++) {
     const next: number[] = [];
-    for (const fid of level) {
-      for (const target of await upstream.following(fid, plan.follows)) {
+    const lists = await Promise.all(level.map((fid) => upstream.following(fid, plan.follows)));
+    for (const [i, fid] of level.entries()) {
+      for (const target of lists[i] ?? []) {
         follows.push({ fid, target_fid: target.fid });
         if (!users.has(target.fid)) {
           users.set(target.fid, target);
@@ -238,12 +241,14 @@ export async function copySlice(
   const graph = [...users.keys()];
   const channels = new Map<string, NonNullable<ImportSlice['channels']>[number]>();
   const followers = new Map<string, number[]>();
-  for (const fid of plan.fids)
-    for (const c of await upstream.channelsOf(fid)) {
+  const theirs = await Promise.all(plan.fids.map((fid) => upstream.channelsOf(fid)));
+  for (const [i, fid] of plan.fids.entries())
+    for (const c of theirs[i] ?? []) {
       followers.set(c.id, [...(followers.get(c.id) ?? []), fid]);
       channels.set(c.id, sliceChannel(c));
     }
-  for (const id of plan.channels) channels.set(id, sliceChannel(await upstream.channel(id)));
+  for (const c of await Promise.all(plan.channels.map((id) => upstream.channel(id))))
+    channels.set(c.id, sliceChannel(c));
   for (const [id, c] of channels) c.follower_fids = followers.get(id) ?? [];
   // A channel's lead comes too (their profile), so the channel keeps its owner.
   await addUsers(upstream, users, leadsOf(channels.values()));
@@ -253,49 +258,92 @@ export async function copySlice(
     resume.markGraph();
   }
 
-  // Each user's casts, the replies under them and the reactions on both, one user at a time.
+  // Each user's casts, the replies under them and the reactions on both, one user at a time; the
+  // write of one overlaps the read of the next.
+  let writing: Promise<void> = Promise.resolve();
+  const sent = new Set<string>();
   for (const [i, fid] of graph.entries()) {
     progress.step(i, graph.length, 'users');
     if (resume.isDone(fid) || plan.casts === 0) continue;
-    const own = await upstream.castsOf(fid, plan.casts);
-    const casts = new Map<string, CastWithInteractions>(own.map((c) => [c.hash, c]));
-    // A reply comes with the casts above it, so it is signed pointing at its imported parent.
-    for (const c of own)
-      if (c.parent_hash && !casts.has(c.parent_hash))
-        for (const a of await upstream.ancestors(c.hash)) casts.set(a.hash, a);
-    for (const c of own)
-      if (c.replies.count > 0)
-        for (const r of await upstream.replies(c.hash, plan.replies)) casts.set(r.hash, r);
-    const reactions: NonNullable<ImportSlice['reactions']> = [];
-    for (const c of casts.values())
-      if (c.reactions.likes_count + c.reactions.recasts_count > 0)
-        reactions.push(...(await upstream.reactions(c.hash, plan.reactions)));
-    const newChannels = [];
-    for (const c of casts.values()) {
-      const id = c.channel?.id;
-      if (id && !channels.has(id)) {
-        const channel = sliceChannel(await upstream.channel(id));
-        channels.set(id, channel);
-        newChannels.push(channel);
-      }
+    let slice: { objects: number; slice: ImportSlice };
+    try {
+      slice = await readUser(plan, upstream, fid, { users, channels, sent });
+    } catch (error) {
+      // Interrupted or failed: the user being written is written and noted before this ends.
+      await writing;
+      throw error;
     }
-    // Reply authors, reactors and channel leads not imported yet come as users (their profile only).
-    const extra = await addUsers(upstream, users, [
-      ...[...casts.values()].map((c) => c.author.fid),
-      ...reactions.map((r) => r.fid),
-      ...leadsOf(newChannels),
-    ]);
-    read += casts.size + reactions.length + extra.length + newChannels.length;
-    await write({
+    read += slice.objects;
+    await writing;
+    writing = write(slice.slice).then(() => resume.markDone(fid));
+    // Seen when awaited above or below; until then, not an unhandled rejection.
+    writing.catch(() => {});
+  }
+  await writing;
+  progress.step(graph.length, graph.length, 'users');
+  return read;
+}
+
+/** What earlier slices of this run hold: users, channels, and the casts handed to `write`. */
+interface Seen {
+  users: Map<number, User>;
+  channels: Map<string, NonNullable<ImportSlice['channels']>[number]>;
+  sent: Set<string>;
+}
+
+/**
+ * One user's casts, the casts above and the replies under them, the reactions on all of them, and
+ * the channels and users these bring that are not in `seen` yet (added there). A cast an earlier
+ * slice sent (a reply under another user's cast, say) is not sent again, nor its reactions read
+ * again: they were written with it.
+ */
+async function readUser(
+  plan: Plan,
+  upstream: Upstream,
+  fid: number,
+  { users, channels, sent }: Seen,
+): Promise<{ objects: number; slice: ImportSlice }> {
+  const own = await upstream.castsOf(fid, plan.casts);
+  const casts = new Map<string, CastWithInteractions>(own.map((c) => [c.hash, c]));
+  // A reply comes with the casts above it, so it is signed pointing at its imported parent (one an
+  // earlier slice sent came with those above it).
+  const orphans = own.filter((c) => c.parent_hash && !casts.has(c.parent_hash) && !sent.has(c.parent_hash));
+  const replied = own.filter((c) => c.replies.count > 0);
+  const [above, below] = await Promise.all([
+    Promise.all(orphans.map((c) => upstream.ancestors(c.hash))),
+    Promise.all(replied.map((c) => upstream.replies(c.hash, plan.replies))),
+  ]);
+  // Added in the order one request after another added them: a thread read twice adds nothing.
+  for (const [i, c] of orphans.entries())
+    if (c.parent_hash && !casts.has(c.parent_hash)) for (const a of above[i] ?? []) casts.set(a.hash, a);
+  for (const list of below) for (const r of list) casts.set(r.hash, r);
+  for (const hash of [...casts.keys()])
+    if (sent.has(hash)) casts.delete(hash);
+    else sent.add(hash);
+  const liked = [...casts.values()].filter((c) => c.reactions.likes_count + c.reactions.recasts_count > 0);
+  const reactions = (await Promise.all(liked.map((c) => upstream.reactions(c.hash, plan.reactions)))).flat();
+  const wanted = [
+    ...new Set([...casts.values()].flatMap((c) => (c.channel?.id ? [c.channel.id] : []))),
+  ].filter((id) => !channels.has(id));
+  const newChannels = (await Promise.all(wanted.map((id) => upstream.channel(id)))).map((c) =>
+    sliceChannel(c),
+  );
+  for (const [i, c] of newChannels.entries()) channels.set(wanted[i] ?? c.id, c);
+  // Reply authors, reactors and channel leads not imported yet come as users (their profile only).
+  const extra = await addUsers(upstream, users, [
+    ...[...casts.values()].map((c) => c.author.fid),
+    ...reactions.map((r) => r.fid),
+    ...leadsOf(newChannels),
+  ]);
+  return {
+    objects: casts.size + reactions.length + extra.length + newChannels.length,
+    slice: {
       users: extra.map(sliceUser),
       channels: newChannels,
       casts: [...casts.values()].map(sliceCast),
       reactions,
-    });
-    resume.markDone(fid);
-  }
-  progress.step(graph.length, graph.length, 'users');
-  return read;
+    },
+  };
 }
 
 /** Reads the users among `fids` not in `users` yet, adds them there and resolves to them. */

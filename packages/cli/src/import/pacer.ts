@@ -1,6 +1,7 @@
 // Requests to the live API at a pace its rate limits allow: per endpoint and across all endpoints
 // (requests per minute, as its plans publish them), and a 429 waited out for its Retry-After before
-// the same request is sent again, never fatal.
+// the same request is sent again, never fatal. A few are in flight at once: one at a time, an
+// import waited a round trip per request, far below what the plans allow.
 import { ApiError } from '@castkit/sdk/2.x';
 
 export interface PacePlan {
@@ -18,6 +19,8 @@ export const PACE_PLANS: Record<string, PacePlan> = {
   none: { endpoint: 0, global: 0 },
 };
 
+/** Requests in flight at once: enough to cover a round trip at the plans' pace, few enough to be polite. */
+export const IN_FLIGHT = 8;
 /** How often one request is sent again after a 429 before the import gives up on it. */
 const MAX_WAITS = 20;
 /** The wait after a 429 without a usable Retry-After. */
@@ -41,6 +44,8 @@ export function createPacer(
   let globalNext = 0;
   let sent = 0;
   let waited = 0;
+  let flying = 0;
+  const queued: (() => void)[] = [];
   const gap = (perMinute: number) => (perMinute > 0 ? 60_000 / perMinute : 0);
 
   /** Reserves the next slot for `endpoint` and the whole; resolves when it comes. */
@@ -60,19 +65,28 @@ export function createPacer(
       return waited;
     },
     async call<T>(endpoint: string, send: () => Promise<T>): Promise<T> {
-      for (let attempt = 0; ; attempt++) {
-        await slot(endpoint);
-        sent++;
-        try {
-          return await send();
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status !== 429 || attempt >= MAX_WAITS) throw error;
-          const ms = retryAfterMs(error.headers['retry-after']);
-          waited++;
-          hooks.onWait?.(endpoint, ms);
-          // Every endpoint waits: a 429 may come from the global limit.
-          globalNext = Math.max(globalNext, Date.now() + ms);
+      // A finished request hands its place to the next one waiting.
+      if (flying < IN_FLIGHT) flying++;
+      else await new Promise<void>((resolve) => queued.push(resolve));
+      try {
+        for (let attempt = 0; ; attempt++) {
+          await slot(endpoint);
+          sent++;
+          try {
+            return await send();
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status !== 429 || attempt >= MAX_WAITS) throw error;
+            const ms = retryAfterMs(error.headers['retry-after']);
+            waited++;
+            hooks.onWait?.(endpoint, ms);
+            // Every endpoint waits: a 429 may come from the global limit.
+            globalNext = Math.max(globalNext, Date.now() + ms);
+          }
         }
+      } finally {
+        const waiting = queued.shift();
+        if (waiting) waiting();
+        else flying--;
       }
     },
   };

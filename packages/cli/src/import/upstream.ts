@@ -40,13 +40,12 @@ export class Upstream {
   }
 
   async users(fids: readonly number[]): Promise<User[]> {
-    const out: User[] = [];
-    for (let i = 0; i < fids.length; i += this.page.users) {
-      const batch = fids.slice(i, i + this.page.users);
-      const { users } = await this.pacer.call('user/bulk', () => this.api.fetchBulkUsers({ fids: batch }));
-      out.push(...users);
-    }
-    return out;
+    const batches: number[][] = [];
+    for (let i = 0; i < fids.length; i += this.page.users) batches.push(fids.slice(i, i + this.page.users));
+    const pages = await Promise.all(
+      batches.map((batch) => this.pacer.call('user/bulk', () => this.api.fetchBulkUsers({ fids: batch }))),
+    );
+    return pages.flatMap((p) => p.users);
   }
 
   /**

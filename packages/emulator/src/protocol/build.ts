@@ -1,6 +1,6 @@
 import type { Message, MessageData } from '@farcaster/core';
 import { messageHash } from '../ground/codec.js';
-import { ed25519PublicKey, ed25519Sign } from '../ground/keys.js';
+import { ed25519PublicKey, ed25519Sign, rememberSignature } from '../ground/keys.js';
 import { farcasterCore } from './core.js';
 
 /**
@@ -10,13 +10,8 @@ import { farcasterCore } from './core.js';
 export function signMessageData(data: MessageData, privateKey: Uint8Array): Message {
   const dataBytes = farcasterCore().MessageData.encode(data).finish();
   const hash = messageHash(dataBytes);
-  return {
-    data,
-    hash,
-    hashScheme: 1,
-    signature: ed25519Sign(privateKey, hash),
-    signatureScheme: 1,
-    signer: ed25519PublicKey(privateKey),
-    dataBytes,
-  };
+  const signature = ed25519Sign(privateKey, hash);
+  const signer = ed25519PublicKey(privateKey);
+  rememberSignature(signature, hash, signer);
+  return { data, hash, hashScheme: 1, signature, signatureScheme: 1, signer, dataBytes };
 }
