@@ -159,6 +159,27 @@ describe('the undo log of a new database', () => {
       store.close();
     }
   });
+
+  it('is kept as it is by a later start on the same file, with no DDL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castkit-undo-log-'));
+    const file = join(dir, 'recording.db');
+    const first = new Store({ path: file });
+    new Snapshots(first).start();
+    first.close();
+    // What a start on a copy of a seed template or a restarted file does: its triggers are there.
+    const store = new Store({ path: file });
+    try {
+      const version = () => Number(store.db.pragma('schema_version', { simple: true }));
+      const before = version();
+      new Snapshots(store).start();
+      expect(version()).toBe(before);
+      store.db.prepare(`INSERT INTO meta (key, value) VALUES ('recorded', 'yes')`).run();
+      expect(store.db.prepare(`SELECT COUNT(*) FROM undo_t_meta`).pluck().get()).toBe(1);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('snapshots of a database file', () => {
