@@ -37,6 +37,25 @@ function seeded(seed: number, now = NOW): Store {
   return store;
 }
 
+// A seeding several tests only read is made once in this file (each is ~3 s of CPU); a test that
+// compares two seedings or writes takes a fresh one from seeded().
+const shared = new Map<string, Store>();
+afterAll(() => {
+  for (const s of shared.values()) s.close();
+});
+
+/** The small seed of `seed` at `now`, seeded once in this file and never written to. */
+function seededOnce(seed: number, now = NOW): Store {
+  const key = `${seed}@${now}`;
+  let store = shared.get(key);
+  if (!store) {
+    store = new Store({ path: ':memory:' });
+    seedStore(store, { seed, size: 'small', now });
+    shared.set(key, store);
+  }
+  return store;
+}
+
 /** A digest of a table's full contents in a stable order. */
 function digest(store: Store, table: string, order: string): string {
   const h = createHash('sha256');
@@ -88,18 +107,18 @@ const TABLES: [string, string][] = [
 describe('the seed', () => {
   it('produces identical data for the same seed number and anchor time', () => {
     const a = seeded(7);
-    const b = seeded(7);
+    const b = seededOnce(7);
     for (const [table, order] of TABLES) expect(digest(a, table, order), table).toBe(digest(b, table, order));
   });
 
   it('produces different data for a different seed number', () => {
-    const a = seeded(7);
+    const a = seededOnce(7);
     const b = seeded(8);
     expect(digest(a, 'users', 'fid')).not.toBe(digest(b, 'users', 'fid'));
   });
 
   it('keeps the same people and graph when only the anchor time moves', () => {
-    const a = seeded(7);
+    const a = seededOnce(7);
     const b = seeded(7, NOW + 86_400_000);
     const people = (s: Store) =>
       s.db.prepare('SELECT fid, username, display_name, bio FROM users ORDER BY fid').all();
@@ -123,7 +142,7 @@ describe('the seed', () => {
 
   it('gives the named users the dev mnemonic’s first accounts as custody, and alice is every seeded signer’s app', () => {
     for (const size of [2, 7]) {
-      const s = seeded(size);
+      const s = seededOnce(size);
       SEED_USERS.forEach((u, addressIndex) => {
         const address = mnemonicToAccount(DEV_MNEMONIC, { addressIndex }).address.toLowerCase();
         expect(address).toBe(u.custodyAddress);
@@ -275,7 +294,7 @@ describe('the bulk seed path', () => {
     expect(store.getMeta('seed')).toBeUndefined();
     expect(store.db.prepare('SELECT COUNT(*) FROM messages').pluck().get()).toBe(0);
     seedStore(store, { seed: 7, size: 'small', now: NOW });
-    const clean = seeded(7);
+    const clean = seededOnce(7);
     for (const [table, order] of TABLES)
       expect(digest(store, table, order), table).toBe(digest(clean, table, order));
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataTables, type Emulator, SEED_USERS, type Store, startEmulator } from '../src/index.js';
+import { dataTables, type Emulator, SEED_USERS, Snapshots, Store, startEmulator } from '../src/index.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const [alice, bob, carol] = SEED_USERS;
@@ -136,6 +136,48 @@ describe('reset and snapshots', () => {
     ] as const) {
       const reply = await post(e, path, body);
       expect([path, reply.status, reply.body.property]).toEqual([path, status, 'name']);
+    }
+  });
+});
+
+describe('the undo log of a new database', () => {
+  it('makes each table its shadow in one statement, every column with it', () => {
+    const store = new Store({ path: ':memory:' });
+    try {
+      const version = () => Number(store.db.pragma('schema_version', { simple: true }));
+      const before = version();
+      new Snapshots(store).start();
+      // Per table its shadow, the shadow's index and three triggers; one pause table. A column
+      // added to a shadow by ALTER TABLE parses the whole schema again and would count here too.
+      const tables = dataTables(store).length;
+      expect(version() - before).toBe(5 * tables + 1);
+      const columns = (t: string) =>
+        store.db.prepare<[string], string>('SELECT name FROM pragma_table_info(?)').pluck().all(t);
+      for (const t of dataTables(store))
+        expect(columns(`undo_t_${t}`), t).toEqual(['_seq', '_gen', '_op', '_rid', ...columns(t)]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('is kept as it is by a later start on the same file, with no DDL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castkit-undo-log-'));
+    const file = join(dir, 'recording.db');
+    const first = new Store({ path: file });
+    new Snapshots(first).start();
+    first.close();
+    // What a start on a copy of a seed template or a restarted file does: its triggers are there.
+    const store = new Store({ path: file });
+    try {
+      const version = () => Number(store.db.pragma('schema_version', { simple: true }));
+      const before = version();
+      new Snapshots(store).start();
+      expect(version()).toBe(before);
+      store.db.prepare(`INSERT INTO meta (key, value) VALUES ('recorded', 'yes')`).run();
+      expect(store.db.prepare(`SELECT COUNT(*) FROM undo_t_meta`).pluck().get()).toBe(1);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -72,30 +72,41 @@ function readShape(db: Db, table: string): TableShape {
   return { name: table, columns: info.map((c) => c.name), key: rowid ? ['_rid'] : pk, rowid };
 }
 
-/** Creates or widens each table's shadow and (re)creates this connection's recording triggers. */
+/**
+ * Creates or widens each table's shadow and makes the recording triggers that are missing or
+ * differ. A database that already records (a copy of a seed template, a file restarted) keeps its
+ * triggers: dropping and making ~160 of them again cost each start ~0.25 s of CPU and bumped the
+ * schema version, so every statement prepared so far compiled again.
+ */
 export function startRecording(db: Db, tables: readonly string[]): void {
   // One transaction: on a file, ~200 statements of DDL committed one by one cost a start-up ~0.4 s.
   db.transaction(() => createRecording(db, tables))();
 }
 
 function createRecording(db: Db, tables: readonly string[]): void {
-  stopRecording(db);
+  const existing = new Map(recordingTriggers(db).map((t) => [t.name, t.sql]));
+  const wanted = new Map<string, string>();
   shapes.delete(db);
   db.exec(`CREATE TABLE IF NOT EXISTS ${PAUSE} (id INTEGER PRIMARY KEY CHECK (id = 1))`);
   for (const table of tables) {
     const s = shapeOf(db, table);
     const shadow = q(SHADOW + table);
-    db.exec(`CREATE TABLE IF NOT EXISTS ${shadow} (_seq INTEGER PRIMARY KEY, _gen INTEGER NOT NULL,
-      _op TEXT NOT NULL, _rid INTEGER)`);
-    db.exec(`CREATE INDEX IF NOT EXISTS ${q(`${SHADOW}${table}_gen`)} ON ${shadow} (_gen)`);
-    // A migration may have added columns since the shadow was made.
     const have = new Set(
       db
         .prepare<[table: string], string>('SELECT name FROM pragma_table_info(?)')
         .pluck()
         .all(SHADOW + table),
     );
-    for (const c of s.columns) if (!have.has(c)) db.exec(`ALTER TABLE ${shadow} ADD COLUMN ${q(c)}`);
+    // A new shadow is made with all its columns at once: each ALTER TABLE ADD COLUMN parses the
+    // whole schema again (~400 objects), and a shadow per table column by column cost a first start
+    // seconds of CPU.
+    if (have.size === 0)
+      db.exec(`CREATE TABLE ${shadow} (_seq INTEGER PRIMARY KEY, _gen INTEGER NOT NULL,
+        _op TEXT NOT NULL, _rid INTEGER${s.columns.map((c) => `, ${q(c)}`).join('')})`);
+    db.exec(`CREATE INDEX IF NOT EXISTS ${q(`${SHADOW}${table}_gen`)} ON ${shadow} (_gen)`);
+    // A migration may have added columns since the shadow was made.
+    if (have.size > 0)
+      for (const c of s.columns) if (!have.has(c)) db.exec(`ALTER TABLE ${shadow} ADD COLUMN ${q(c)}`);
 
     const gen = '(SELECT gen FROM undo_state)';
     const cols = ['_gen', '_op', ...(s.rowid ? ['_rid'] : []), ...s.columns].map(q).join(', ');
@@ -116,24 +127,39 @@ function createRecording(db: Db, tables: readonly string[]): void {
       : s.key.map((c) => `NEW.${q(c)} IS NOT OLD.${q(c)}`).join(' OR ');
     const on = q(table);
     const into = `INSERT INTO ${shadow} (${cols})`;
-    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_i`)} AFTER INSERT ON ${on} ${RECORDING}
-      BEGIN ${into} VALUES (${keyOnly()}); END`);
-    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_u`)} AFTER UPDATE ON ${on} ${RECORDING}
+    const trigger = (suffix: string, sql: string) => wanted.set(`${TRIGGER}${table}_${suffix}`, sql);
+    trigger(
+      'i',
+      `CREATE TRIGGER ${q(`${TRIGGER}${table}_i`)} AFTER INSERT ON ${on} ${RECORDING}
+      BEGIN ${into} VALUES (${keyOnly()}); END`,
+    );
+    trigger(
+      'u',
+      `CREATE TRIGGER ${q(`${TRIGGER}${table}_u`)} AFTER UPDATE ON ${on} ${RECORDING}
       BEGIN ${into} VALUES (${row('OLD', 'u')});
-      ${into} SELECT ${keyOnly()} WHERE ${keyMoved}; END`);
-    db.exec(`CREATE TRIGGER ${q(`${TRIGGER}${table}_d`)} AFTER DELETE ON ${on} ${RECORDING}
-      BEGIN ${into} VALUES (${row('OLD', 'd')}); END`);
+      ${into} SELECT ${keyOnly()} WHERE ${keyMoved}; END`,
+    );
+    trigger(
+      'd',
+      `CREATE TRIGGER ${q(`${TRIGGER}${table}_d`)} AFTER DELETE ON ${on} ${RECORDING}
+      BEGIN ${into} VALUES (${row('OLD', 'd')}); END`,
+    );
   }
+  // The schema keeps a trigger's CREATE text as it was given: the same text is the same trigger.
+  for (const [name, sql] of existing) if (wanted.get(name) !== sql) db.exec(`DROP TRIGGER ${q(name)}`);
+  for (const [name, sql] of wanted) if (existing.get(name) !== sql) db.exec(sql);
+}
+
+function recordingTriggers(db: Db): { name: string; sql: string }[] {
+  return db
+    .prepare<[length: number, prefix: string], { name: string; sql: string }>(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`,
+    )
+    .all(TRIGGER.length, TRIGGER);
 }
 
 export function stopRecording(db: Db): void {
-  const names = db
-    .prepare<[length: number, prefix: string], string>(
-      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?`,
-    )
-    .pluck()
-    .all(TRIGGER.length, TRIGGER);
-  for (const name of names) db.exec(`DROP TRIGGER ${q(name)}`);
+  for (const { name } of recordingTriggers(db)) db.exec(`DROP TRIGGER ${q(name)}`);
 }
 
 export function currentGeneration(db: Db): number {
