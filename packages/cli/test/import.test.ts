@@ -19,8 +19,11 @@ import { PAGE_SIZES, Upstream } from '../src/import/upstream.js';
 import { main } from '../src/main.js';
 import { castkit } from './support/castkit.js';
 
-/** Two seeded emulators and a few hundred requests on a busy machine. */
-const SLOW = 180_000;
+/**
+ * Two seeded emulators and a few hundred requests on a busy machine; each seeded user moving aside
+ * has what others hold of it signed again (replies, reactions: a thousand messages or more).
+ */
+const SLOW = 300_000;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-import-'));
 const FIDS = '1,2';
 const ALICE_SIGNER = '00000000-0000-4000-8000-000000000001';
@@ -458,7 +461,7 @@ describe('an import’s events', () => {
 
 describe('an import into a seeded emulator', () => {
   it(
-    'gives the real user their fid: the seeded user there moves to a free fid with its casts, follows, reactions and signer',
+    'gives the real user their fid: the seeded user there moves to a free fid with its casts, threads, follows, reactions, verification, channels and signer',
     async () => {
       // Another seed than the upstream's: the seeded bob here is not the one imported.
       const target = await startEmulator({ db: ':memory:', seed: 7 });
@@ -482,6 +485,33 @@ describe('an import into a seeded emulator', () => {
         expect(seeded.followers).toBeGreaterThan(0);
         const oldHash = (await local.fetchCastsForUser({ fid: 2, limit: 1 })).casts[0]!.hash;
         expect(seeded.texts.length).toBeGreaterThan(2);
+        // What others hold of it and it holds off the protocol: a thread and reactions under one of
+        // its casts, its verification, its channels.
+        const discussed = (
+          await local.fetchCastsForUser({ fid: 2, limit: 150, includeReplies: true })
+        ).casts.find((c) => c.replies.count > 0 && c.reactions.likes_count > 0)!;
+        const threadOf = async (fid: number) => {
+          const { conversation } = await local.lookupCastConversation({
+            identifier: discussed.hash,
+            type: 'hash',
+            replyDepth: 1,
+          });
+          const { cast } = conversation;
+          return {
+            author: cast.author.fid === fid,
+            replies: cast.direct_replies.map((r) => r.text).sort(),
+            likes: cast.reactions.likes_count,
+          };
+        };
+        const ties = async (fid: number) => ({
+          verified: (await local.fetchBulkUsers({ fids: [fid] })).users[0]!.verified_addresses.eth_addresses,
+          channels: (await local.fetchUserChannelMemberships({ fid, limit: 100 })).members
+            .map((m) => `${m.channel.id}:${m.role}`)
+            .sort(),
+        });
+        const before = { thread: await threadOf(2), ties: await ties(2) };
+        expect(before.thread.replies.length).toBeGreaterThan(0);
+        expect(before.ties.verified.length).toBeGreaterThan(0);
 
         const r = await run(argsFor(target, 'seeded', '--fids', '2', '--depth', '0', '--casts', '2'));
         expect(r.code, r.lines.join('\n')).toBe(0);
@@ -514,7 +544,7 @@ describe('an import into a seeded emulator', () => {
           seeded.following.map((f) => movedTo.get(f) ?? f).sort((a, b) => a - b),
         );
         // Who followed it follows it there, by their own messages, and none of them the real bob.
-        expect(r.summary).toContain(`and ${seeded.followers} follows of it by others`);
+        expect(r.summary).toContain(`what others hold of it: ${seeded.followers} follows`);
         expect([await followers(to), await followers(2)]).toEqual([seeded.followers, 0]);
         const hubLinks = async (fid: number) => {
           const res = await fetch(`${target.url}/v1/linksByTargetFid?target_fid=${fid}&link_type=follow`, {
@@ -525,6 +555,11 @@ describe('an import into a seeded emulator', () => {
         expect([(await hubLinks(to)) > 0, await hubLinks(2)]).toEqual([true, 0]);
         const { cast } = await local.lookupCastByHashOrWarpcastUrl({ identifier: oldHash, type: 'hash' });
         expect(cast.author.fid).toBe(to);
+        // Its threads, others' reactions, verification and channels are there too; its verification is
+        // not left on fid 2 (the real bob's channels, brought with his casts, may share the seeded ids).
+        expect(await threadOf(to)).toEqual(before.thread);
+        expect(await ties(to)).toEqual(before.ties);
+        expect((await ties(2)).verified).toEqual([]);
         // Its seeded signer acts as it there.
         const signerUuid = '00000000-0000-4000-8000-000000000002';
         expect((await local.publishCast({ signerUuid, text: 'still me' })).cast.author.fid).toBe(to);

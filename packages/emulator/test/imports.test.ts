@@ -62,7 +62,8 @@ it('moves a seeded user holding an imported username or fid aside, by messages t
   const hub = await fetch(`${e.url}/v1/castsByFid?fid=900001`, { headers: { 'x-api-key': e.apiKey } });
   const { messages } = (await hub.json()) as { messages: { hash: string; data: { fid: number } }[] };
   expect(messages.map((m) => m.hash)).toEqual([cast.hash]);
-});
+  // Moving carol signs again what others hold of her (hundreds of messages through the write path).
+}, 60_000);
 
 it('refuses a slice it cannot take with a 400 naming the field', async () => {
   for (const [body, property] of [

@@ -394,7 +394,7 @@ function summary(
     );
   for (const m of t.moved_fids)
     parts.push(
-      `seeded ${m.username ? `@${m.username}` : 'user'} moved from fid ${m.fid} to fid ${m.to} with its profile, ${m.signers} signer${m.signers === 1 ? '' : 's'}, ${m.casts} casts (their old hashes still answer), ${m.follows} follows and ${m.reactions} reactions, and ${m.followers} follows of it by others; replies to and reactions on its casts, its verifications and channel memberships stay on fid ${m.fid}`,
+      `seeded ${m.username ? `@${m.username}` : 'user'} moved from fid ${m.fid} to fid ${m.to} with its profile, ${m.signers} signer${m.signers === 1 ? '' : 's'}, ${m.casts} casts (their old hashes still answer), ${m.follows} follows, ${m.reactions} reactions, ${m.verifications} verifications, ${m.channels} channel memberships, ${m.channel_follows} channel follows and ${m.moderation} mutes/blocks/bans, and what others hold of it: ${m.followers} follows, ${m.others_casts} casts replying to, quoting or mentioning it (signed again, old hashes still answer) and ${m.others_reactions} reactions to them; nothing of it stays on fid ${m.fid}`,
     );
   for (const m of t.moved_aside) parts.push(`seeded fid ${m.fid} gave up @${m.username}, now @${m.now}`);
   parts.push(

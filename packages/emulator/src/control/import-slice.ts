@@ -104,9 +104,11 @@ export const importReport = object({
   /** Seeded users that gave their username to an imported user, and the name they have now. */
   moved_aside: array(object({ fid, username: string(), now: string() })),
   /**
-   * Local users that held an imported fid and moved to a free one (`to`), with their profile,
-   * managed signers, casts (their old hashes kept as aliases), follows and reactions; `username` is
-   * the one they had there (they may take another when the imported user wants it, see moved_aside).
+   * Local users that held an imported fid and moved to a free one (`to`), whole: their profile,
+   * managed signers, casts (their old hashes kept as aliases), follows, reactions, verifications,
+   * channels and mutes/blocks, and what others hold of them (follows of them, replies to and quotes
+   * of their casts at every depth, reactions to those, mentions of them); `username` is the one
+   * they had there (they may take another when the imported user wants it, see moved_aside).
    */
   moved_fids: array(
     object({
@@ -119,6 +121,16 @@ export const importReport = object({
       followers: count,
       reactions: count,
       signers: count,
+      /** Others' casts signed again: replies to and quotes of its casts (every depth), mentions of it. */
+      others_casts: count,
+      /** Others' reactions to the casts signed again, now on their new hashes. */
+      others_reactions: count,
+      verifications: count,
+      /** Channel memberships, roles kept. */
+      channels: count,
+      channel_follows: count,
+      /** Mutes and blocks by or of it, and an app ban. */
+      moderation: count,
     }),
   ),
 });

@@ -1,27 +1,38 @@
 // A local (seeded) user making room for a user imported from the live network, who wins: written
 // as protocol messages through the one write path, so hub reads, events, webhooks and realtime see
 // the move like any other change. A user holding an imported username takes another one (a
-// username user-data message); a user holding an imported fid moves to a free fid: its profile,
-// casts (signed again, their old hashes kept as aliases), follows and reactions are removed from the
-// old fid and added on the new one, and its managed signers' keys move with it on chain. Others'
-// follows of it move too, each unfollow and follow signed with a key the emulator holds for the
-// follower. Replies to and reactions on its casts stay where they were, pointing at the old hashes;
-// its verifications and channel memberships stay on the old fid too.
+// username user-data message); a user holding an imported fid moves to a free fid whole, so one
+// looked at before the import reads the same there after it, and nothing of it stays behind:
+// - its profile, casts (signed again, old hashes kept as aliases), follows, reactions and
+//   verifications are removed from the old fid and added on the new one; its managed signers'
+//   keys move with it on chain. A verification keeps its address and claim (see validateStateless);
+// - what others hold of it moves by messages each of them signs, with a key the emulator holds for
+//   them (heldKeyOf): follows of it; casts naming it or its casts (replies and their replies at
+//   every depth, quotes, mentions), signed again to point at the new hashes and fid, old hashes
+//   kept as aliases; reactions to any cast signed again;
+// - its off-protocol rows move through domain/social.ts: channel memberships with their roles,
+//   channel follows, channels it leads, pending invites, mutes and blocks by or of it, an app ban.
+// Left on the old fid, as the chain's and the app host's own: storage rent and on-chain events
+// (the new fid registers its own), username proofs (its username is a new user-data message),
+// notification read marks, mini-app and frame records, auth addresses, subscriptions.
 import { randomBytes } from 'node:crypto';
-import type { Message, MessageData } from '@farcaster/core';
-import { fromFarcasterTime, fromHex, toHex } from '../ground/codec.js';
+import type { CastAddBody, Message, MessageData } from '@farcaster/core';
+import { fromFarcasterTime, toHex } from '../ground/codec.js';
 import { MessageType, UserDataType } from '../ground/types.js';
-import { messageBuilder } from '../protocol/actions.js';
+import { type MessageBuilder, messageBuilder } from '../protocol/actions.js';
 import { signMessageData } from '../protocol/build.js';
 import { farcasterCore } from '../protocol/core.js';
 import { commitMessages, validateMessages } from '../protocol/submit.js';
+import { castsMentioning, castsPointingAt } from '../store/queries/casts.js';
 import { insertCastAlias } from '../store/queries/imports.js';
 import { followerFids } from '../store/queries/links.js';
-import { liveMessagesOf } from '../store/queries/messages.js';
+import { liveMessagesOf, messageByHash } from '../store/queries/messages.js';
+import { reactionsTo } from '../store/queries/reactions.js';
 import { type SignerRow, signersOfFid } from '../store/queries/signers.js';
 import { fidByUsername, nextFreeFid, userExists } from '../store/queries/users.js';
 import type { Store } from '../store/store.js';
 import { approveSigner, createSigner, registerUser, removeKey } from './accounts.js';
+import { moveSocialTies } from './social.js';
 
 /** Built and validated ahead (signing is async), written by `commit` inside the caller's transaction. */
 export interface Prepared<R> {
@@ -40,6 +51,15 @@ export interface MovedFid {
   followers: number;
   reactions: number;
   signers: number;
+  /** Others' casts signed again to point at its casts' new hashes (replies at every depth, quotes) or to mention its new fid. */
+  others_casts: number;
+  /** Others' reactions to those casts and its own, made again on the new hashes. */
+  others_reactions: number;
+  verifications: number;
+  /** Channel memberships (roles kept), channel follows, and mutes, blocks and bans by or of it. */
+  channels: number;
+  channel_follows: number;
+  moderation: number;
 }
 
 /**
@@ -96,6 +116,62 @@ export async function prepareRename(store: Store, fid: number, username: string)
 
 const decode = (bytes: Uint8Array): MessageData => farcasterCore().MessageData.decode(bytes);
 
+/** Keys and builders the emulator holds for the fids a move signs for, one of each per fid. */
+function keyring(store: Store) {
+  const keys = new Map<number, ReturnType<typeof heldKeyOf>>();
+  const builders = new Map<number, MessageBuilder>();
+  const keyOf = (fid: number) => {
+    const k = keys.get(fid) ?? heldKeyOf(store, fid);
+    keys.set(fid, k);
+    return k;
+  };
+  return {
+    keyOf,
+    /** Messages `fid` signs a second before the imported user's own on the fid moved off. */
+    builderOf(fid: number) {
+      const b = builders.get(fid) ?? messageBuilder(store, fid, keyOf(fid).key, () => store.now() - 1000);
+      builders.set(fid, b);
+      return b;
+    },
+    /** Approves, on commit, the keys made for fids that had none the emulator holds (but `except`'s). */
+    approveAll(except: number) {
+      for (const [fid, k] of keys) if (fid !== except) k.approve?.();
+    },
+  };
+}
+
+/** A cast's message as stored, decoded. */
+interface StoredCast {
+  hash: string;
+  data: MessageData;
+}
+
+/**
+ * The casts whose messages name the user `fid` or one of its casts: its own, the casts that mention
+ * it, and, at every depth, the replies to and quotes of any of them (a reply's new hash changes its
+ * own replies' parents in turn). Each must be signed again, by its author, to point at the new ones.
+ */
+function castsToSignAgain(store: Store, own: readonly StoredCast[], fid: number): Map<string, StoredCast> {
+  const found = new Map<string, StoredCast>(own.map((c) => [c.hash, c]));
+  const queue = [...own.map((c) => c.hash), ...castsMentioning(store, fid)];
+  while (queue.length > 0) {
+    const hash = queue.pop()!;
+    if (!found.has(hash)) {
+      const row = messageByHash(store, hash);
+      if (!row) continue;
+      found.set(hash, { hash, data: decode(row.data_bytes) });
+    }
+    for (const next of castsPointingAt(store, hash)) if (!found.has(next)) queue.push(next);
+  }
+  return found;
+}
+
+/** What a cast's message names: its parent and the casts it quotes. */
+const castRefs = (body: CastAddBody) => [
+  ...(body.parentCastId ? [body.parentCastId] : []),
+  ...body.embeds.flatMap((e) => (e.castId ? [e.castId] : [])),
+];
+
 /**
  * Moves the local user on `fid` to a free fid (not one of `avoid`, the fids being imported), so an
  * imported user can take `fid`. `keep` are the user-data types the imported user writes on `fid`
@@ -109,22 +185,34 @@ export async function prepareMoveAside(
 ): Promise<Prepared<MovedFid> & { renamed?: Renamed; after: number }> {
   let to = nextFreeFid(store);
   while (opts.avoid.has(to) || userExists(store, to)) to++;
-  const held = heldKeyOf(store, fid);
+  const ring = keyring(store);
+  const held = ring.keyOf(fid);
   const live = (type: number) =>
     liveMessagesOf(store, fid, type).map((m) => ({ ...m, data: decode(m.data_bytes) }));
-  const [casts, reactions, links, profile] = [
+  const [casts, reactions, links, profile, verifications] = [
     live(MessageType.CastAdd),
     live(MessageType.ReactionAdd),
     live(MessageType.LinkAdd),
     live(MessageType.UserDataAdd),
+    live(MessageType.VerificationAdd),
   ];
+  const resign = castsToSignAgain(store, casts, fid);
 
-  // Off the old fid, a second before the imported user's own messages there.
-  const off = messageBuilder(store, fid, held.key, () => store.now() - 1000);
+  // Off the old fid, a second before the imported user's own messages there; others' casts and
+  // reactions naming it or its casts are removed by their authors.
+  const off = ring.builderOf(fid);
   const removes: Message[] = [
-    ...casts.map((c) => off.castRemove(c.hash)),
+    ...[...resign.values()].map((c) => ring.builderOf(c.data.fid).castRemove(c.hash)),
     ...reactions.map((r) => off.message(MessageType.ReactionRemove, { reactionBody: r.data.reactionBody })),
     ...links.map((l) => off.message(MessageType.LinkRemove, { linkBody: l.data.linkBody })),
+    ...verifications.map((v) =>
+      off.message(MessageType.VerificationRemove, {
+        verificationRemoveBody: {
+          address: v.data.verificationAddAddressBody!.address,
+          protocol: v.data.verificationAddAddressBody!.protocol,
+        },
+      }),
+    ),
     ...profile
       .filter((u) => {
         const type = u.data.userDataBody!.type;
@@ -133,13 +221,11 @@ export async function prepareMoveAside(
       .map((u) => off.userDataAdd(u.data.userDataBody!.type, '')),
   ];
 
-  // On the new fid: the same data signed again, at its own time; its casts' replies to and quotes
-  // of each other point at their new hashes.
-  const moved = new Map<string, string>();
-  const castId = (id: { fid: number; hash: Uint8Array } | undefined) => {
-    const now = id && moved.get(toHex(id.hash));
-    return id && now ? { fid: to, hash: fromHex(now) } : id;
-  };
+  // On the new fid: the same data signed again, at its own time; every cast naming one signed
+  // again points at its new hash, and one mentioning the user mentions its new fid.
+  const moved = new Map<string, { fid: number; hash: Uint8Array }>();
+  const castId = (id: { fid: number; hash: Uint8Array } | undefined) =>
+    (id && moved.get(toHex(id.hash))) ?? id;
   const sign = (data: MessageData) => signMessageData({ ...data, fid: to }, held.key);
   let username: string | null = null;
   let renamed: Renamed | undefined;
@@ -157,55 +243,95 @@ export async function prepareMoveAside(
     }
     adds.push(sign({ ...u.data, userDataBody: { ...body, value } }));
   }
-  const aliases: [old: string, now: string][] = [];
-  for (const c of casts) {
+  // Parents and quoted casts first, so each is signed again before the casts naming it.
+  const signCast = (c: StoredCast) => {
+    if (moved.has(c.hash)) return;
     const body = c.data.castAddBody!;
-    const message = sign({
-      ...c.data,
-      castAddBody: {
-        ...body,
-        parentCastId: castId(body.parentCastId),
-        embeds: body.embeds.map((e) => (e.castId ? { ...e, castId: castId(e.castId) } : e)),
+    for (const ref of castRefs(body)) {
+      const named = resign.get(toHex(ref.hash));
+      if (named) signCast(named);
+    }
+    const author = c.data.fid === fid ? to : c.data.fid;
+    const message = signMessageData(
+      {
+        ...c.data,
+        fid: author,
+        castAddBody: {
+          ...body,
+          parentCastId: castId(body.parentCastId),
+          embeds: body.embeds.map((e) => (e.castId ? { ...e, castId: castId(e.castId) } : e)),
+          mentions: body.mentions.map((m) => (m === fid ? to : m)),
+        },
       },
-    });
-    moved.set(c.hash, toHex(message.hash));
-    aliases.push([c.hash, toHex(message.hash)]);
+      ring.keyOf(c.data.fid).key,
+    );
+    moved.set(c.hash, { fid: author, hash: message.hash });
     adds.push(message);
-  }
+  };
+  for (const c of resign.values()) signCast(c);
   for (const r of reactions) {
     const body = r.data.reactionBody!;
     adds.push(sign({ ...r.data, reactionBody: { ...body, targetCastId: castId(body.targetCastId) } }));
   }
+  // Others' reactions to any cast signed again: removed and made again by the reactor, on the new hash.
+  let othersReactions = 0;
+  for (const hash of resign.keys())
+    for (const r of reactionsTo(store, hash)) {
+      if (r.fid === fid) continue;
+      const row = messageByHash(store, r.hash);
+      if (!row) continue;
+      const data = decode(row.data_bytes);
+      const body = data.reactionBody!;
+      removes.push(ring.builderOf(r.fid).message(MessageType.ReactionRemove, { reactionBody: body }));
+      adds.push(
+        signMessageData(
+          { ...data, reactionBody: { ...body, targetCastId: castId(body.targetCastId) } },
+          ring.keyOf(r.fid).key,
+        ),
+      );
+      othersReactions++;
+    }
   for (const l of links) if (l.data.linkBody?.targetFid !== fid) adds.push(sign(l.data));
 
   // Its followers follow the new fid instead: an unfollow and a follow each of them signs.
   const followers = followerFids(store, fid).filter((f) => f !== fid);
-  const followerKeys = followers.map((f) => ({ f, held: heldKeyOf(store, f) }));
-  for (const { f, held: k } of followerKeys) {
-    const them = messageBuilder(store, f, k.key, () => store.now() - 1000);
-    removes.push(them.unfollow(fid));
-    adds.push(them.follow(to));
+  for (const f of followers) {
+    removes.push(ring.builderOf(f).unfollow(fid));
+    adds.push(ring.builderOf(f).follow(to));
   }
+  // Its verifications: the same address and claim, now for the new fid (see validateStateless).
+  const carried = verifications.map((v) => sign(v.data));
 
-  const [off_, on] = await Promise.all([validateMessages(store, removes), validateMessages(store, adds)]);
+  const [off_, on, claims] = await Promise.all([
+    validateMessages(store, removes),
+    validateMessages(store, adds),
+    validateMessages(store, carried, { carried: true }),
+  ]);
   const signers = heldSigners(store, fid);
+  const report = {
+    fid,
+    to,
+    username,
+    casts: casts.length,
+    follows: links.length,
+    followers: followers.length,
+    reactions: reactions.length,
+    signers: signers.length || 1,
+    others_casts: resign.size - casts.length,
+    others_reactions: othersReactions,
+    verifications: verifications.length,
+    channels: 0,
+    channel_follows: 0,
+    moderation: 0,
+  };
   return {
     ...(renamed ? { renamed } : {}),
     // The imported user's own messages on the fid come after these removals, never in the same second.
     after: fromFarcasterTime(Math.max(0, ...removes.map((m) => m.data!.timestamp)) + 1),
-    report: {
-      fid,
-      to,
-      username,
-      casts: casts.length,
-      follows: links.length,
-      followers: followers.length,
-      reactions: reactions.length,
-      signers: signers.length || 1,
-    },
+    report,
     commit() {
       const created = held.approve?.();
-      for (const { held: k } of followerKeys) k.approve?.();
+      ring.approveAll(fid);
       commitMessages(store, off_);
       registerUser(store, { fid: to, custodyAddress: toHex(randomBytes(20)) });
       // The keys move on chain: removed from the old fid, added for the new one.
@@ -214,7 +340,9 @@ export async function prepareMoveAside(
         approveSigner(store, signer.signer_uuid, to);
       }
       commitMessages(store, on);
-      for (const [old, now] of aliases) insertCastAlias(store, old, now, to);
+      commitMessages(store, claims);
+      for (const [old, now] of moved) insertCastAlias(store, old, toHex(now.hash), now.fid);
+      Object.assign(report, moveSocialTies(store, fid, to));
     },
   };
 }

@@ -4,12 +4,15 @@
 import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError } from '../ground/errors.js';
 import {
   answerInvite,
+  channelTiesOf,
   deleteChannelFollow,
+  deleteInvite,
   deleteMember,
   demoteToMember,
   insertChannelFollow,
   isChannelLead,
   memberRole,
+  setChannelLead,
   upsertInvite,
   upsertMember,
 } from '../store/queries/channels.js';
@@ -20,6 +23,7 @@ import {
   insertBan,
   insertBlock,
   insertMute,
+  moderationTiesOf,
 } from '../store/queries/moderation.js';
 import type { Store } from '../store/store.js';
 
@@ -130,4 +134,55 @@ export function unban(store: Store, fids: readonly number[]): number {
     for (const fid of fids) if (deleteBan(store, fid)) n++;
     return n;
   });
+}
+
+/** What moveSocialTies moved: channel memberships (roles kept), channel follows, channels led, and mutes, blocks and a ban. */
+export interface MovedTies {
+  channels: number;
+  channel_follows: number;
+  moderation: number;
+}
+
+/**
+ * A user moving to another fid (move-aside) takes its off-protocol state along, each row keeping
+ * its time: memberships with their roles, channel follows, the channels it leads, pending
+ * invites, its mutes and blocks and others' of it, an app ban. Nothing of it stays on `from`.
+ */
+export function moveSocialTies(store: Store, from: number, to: number): MovedTies {
+  const ties = channelTiesOf(store, from);
+  for (const m of ties.members) {
+    deleteMember(store, m.channel_id, from);
+    upsertMember(store, m.channel_id, to, m.role, m.created_at);
+  }
+  for (const f of ties.follows) {
+    deleteChannelFollow(store, f.channel_id, from);
+    insertChannelFollow(store, f.channel_id, to, f.created_at);
+  }
+  for (const id of ties.leads) setChannelLead(store, id, to);
+  for (const i of ties.invites) {
+    deleteInvite(store, i.channel_id, from, i.role);
+    upsertInvite(store, {
+      channelId: i.channel_id,
+      invited: to,
+      inviter: i.inviter_fid,
+      role: i.role,
+      at: i.created_at,
+    });
+  }
+  const mod = moderationTiesOf(store, from);
+  for (const m of mod.mutes) if (deleteMute(store, from, m.other)) insertMute(store, to, m.other, m.at);
+  for (const m of mod.mutedBy) if (deleteMute(store, m.other, from)) insertMute(store, m.other, to, m.at);
+  for (const b of mod.blocks) if (deleteBlock(store, from, b.other)) insertBlock(store, to, b.other, b.at);
+  for (const b of mod.blockedBy) if (deleteBlock(store, b.other, from)) insertBlock(store, b.other, to, b.at);
+  if (mod.bannedAt !== undefined && deleteBan(store, from)) insertBan(store, to, mod.bannedAt);
+  return {
+    channels: ties.members.length,
+    channel_follows: ties.follows.length,
+    moderation:
+      mod.mutes.length +
+      mod.mutedBy.length +
+      mod.blocks.length +
+      mod.blockedBy.length +
+      (mod.bannedAt === undefined ? 0 : 1),
+  };
 }

@@ -32,10 +32,16 @@ export type ValidatedMessage = DecodedMessage & { readonly [validated]: true };
 export async function validateMessages(
   store: Store,
   inputs: readonly (Message | Uint8Array)[],
+  /** Verifications a local user takes to another fid, their claims not checked again (validateStateless). */
+  opts: { carried?: boolean } = {},
 ): Promise<ValidatedMessage[]> {
   const out: ValidatedMessage[] = [];
   for (const input of inputs) {
-    const m = await validateStateless(store, input instanceof Uint8Array ? decodeMessageBytes(input) : input);
+    const m = await validateStateless(
+      store,
+      input instanceof Uint8Array ? decodeMessageBytes(input) : input,
+      opts,
+    );
     out.push(m as ValidatedMessage);
   }
   return out;

@@ -69,8 +69,13 @@ export function normalize(message: Message): DecodedMessage {
  * Stateless checks: hash, signature, body limits (via @farcaster/core's own validators, so limits
  * match a hub's exactly), network and clock skew against the emulator clock.
  */
-export async function validateStateless(store: Store, message: Message): Promise<DecodedMessage> {
+export async function validateStateless(
+  store: Store,
+  message: Message,
+  opts: { carried?: boolean } = {},
+): Promise<DecodedMessage> {
   const m = normalize(message);
+  if (opts.carried) return carriedVerification(store, m);
   if (m.data.network !== NETWORK_MAINNET) {
     throw new ValidationError(`incorrect network: expected FARCASTER_NETWORK_MAINNET`, 'network');
   }
@@ -96,6 +101,26 @@ export async function validateStateless(store: Store, message: Message): Promise
   if (result.isErr()) {
     throw new ValidationError(result.error.message, propertyFor(result.error.message));
   }
+  return m;
+}
+
+/**
+ * A verification a local user takes with it to another fid (move-aside): the same address and
+ * claim, signed again for the new fid. Its claim names the old fid, and a seeded claim carries no
+ * real signature (the seed holds no address key), so core's claim check would refuse it; it was
+ * accepted (or seeded) once already. What is the emulator's own is checked: type, network, clock,
+ * hash and ed25519 signature.
+ */
+function carriedVerification(store: Store, m: DecodedMessage): DecodedMessage {
+  if (m.data.type !== MessageType.VerificationAdd || !m.data.verificationAddAddressBody)
+    throw new ValidationError('only a verification add is carried to another fid', 'type');
+  if (m.data.network !== NETWORK_MAINNET)
+    throw new ValidationError('incorrect network: expected FARCASTER_NETWORK_MAINNET', 'network');
+  if (m.data.timestamp - toFarcasterTime(store.now()) > ALLOWED_CLOCK_SKEW_SECONDS)
+    throw new ValidationError('timestamp more than 10 mins in the future', 'timestamp');
+  if (toHex(messageHash(m.dataBytes)) !== toHex(m.hash)) throw new ValidationError('invalid hash', 'hash');
+  if (!ed25519Verify(m.signature, m.hash, m.signer))
+    throw new ValidationError('invalid signature', 'signature');
   return m;
 }
 

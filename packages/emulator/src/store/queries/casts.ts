@@ -543,3 +543,24 @@ const CASTS_MATCHING = column<[match: string], number>(
 export function castsMatchingCount(store: Store, match: string): number {
   return CASTS_MATCHING.get(store, match) ?? 0;
 }
+
+const CASTS_POINTING_AT = column<[hash: string, hash: string], string>(
+  `SELECT hash FROM casts WHERE parent_hash = ? AND deleted = 0
+   UNION SELECT q.cast_hash FROM cast_quotes q JOIN casts c ON c.hash = q.cast_hash AND c.deleted = 0
+     WHERE q.quoted_hash = ?`,
+);
+
+/** The live casts that reply to or quote the cast `hash` (their messages name it). */
+export function castsPointingAt(store: Store, hash: string): string[] {
+  return CASTS_POINTING_AT.all(store, hash, hash);
+}
+
+const CASTS_MENTIONING = column<[fid: number], string>(
+  `SELECT m.cast_hash FROM cast_mentions m JOIN casts c ON c.hash = m.cast_hash AND c.deleted = 0
+   WHERE m.fid = ?`,
+);
+
+/** The live casts that mention `fid`. */
+export function castsMentioning(store: Store, fid: number): string[] {
+  return CASTS_MENTIONING.all(store, fid);
+}

@@ -350,3 +350,46 @@ const DELETE_MEMBER = write<[channelId: string, fid: number]>(
 export function deleteMember(store: Store, channelId: string, fid: number): void {
   DELETE_MEMBER.run(store, channelId, fid);
 }
+
+/** A user's place in the channels: memberships (with role), channel follows and channels it leads. */
+export interface ChannelTies {
+  members: { channel_id: string; role: string; created_at: number }[];
+  follows: { channel_id: string; created_at: number }[];
+  leads: string[];
+  invites: { channel_id: string; inviter_fid: number; role: string; created_at: number }[];
+}
+
+const MEMBERSHIPS_OF = rows<[fid: number], ChannelTies['members'][number]>(
+  'SELECT channel_id, role, created_at FROM channel_members WHERE fid = ? ORDER BY created_at, channel_id',
+);
+const CHANNEL_FOLLOWS_OF = rows<[fid: number], ChannelTies['follows'][number]>(
+  'SELECT channel_id, created_at FROM channel_follows WHERE fid = ? ORDER BY created_at, channel_id',
+);
+const LED_BY = column<[fid: number], string>('SELECT id FROM channels WHERE lead_fid = ? ORDER BY id');
+const PENDING_INVITES_OF = rows<[fid: number], ChannelTies['invites'][number]>(
+  `SELECT channel_id, inviter_fid, role, created_at FROM channel_invites
+   WHERE invited_fid = ? AND status = 'pending' ORDER BY created_at, channel_id`,
+);
+
+export function channelTiesOf(store: Store, fid: number): ChannelTies {
+  return {
+    members: MEMBERSHIPS_OF.all(store, fid),
+    follows: CHANNEL_FOLLOWS_OF.all(store, fid),
+    leads: LED_BY.all(store, fid),
+    invites: PENDING_INVITES_OF.all(store, fid),
+  };
+}
+
+const SET_LEAD = write<[fid: number, channelId: string]>('UPDATE channels SET lead_fid = ? WHERE id = ?');
+
+export function setChannelLead(store: Store, channelId: string, fid: number): void {
+  SET_LEAD.run(store, fid, channelId);
+}
+
+const DELETE_INVITE = write<[channelId: string, fid: number, role: string]>(
+  'DELETE FROM channel_invites WHERE channel_id = ? AND invited_fid = ? AND role = ?',
+);
+
+export function deleteInvite(store: Store, channelId: string, fid: number, role: string): void {
+  DELETE_INVITE.run(store, channelId, fid, role);
+}

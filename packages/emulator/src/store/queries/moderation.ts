@@ -1,5 +1,5 @@
 // Blocks, mutes (per user) and bans (per app): newest first, the other fid breaking ties.
-import { write } from '../statements.js';
+import { column, rows, write } from '../statements.js';
 import type { Store } from '../store.js';
 import { type KeysetPage, type PageWindow, pager } from './keyset.js';
 
@@ -130,4 +130,37 @@ const DELETE_BAN = write<[fid: number]>('DELETE FROM bans WHERE fid = ?');
 
 export function deleteBan(store: Store, fid: number): boolean {
   return DELETE_BAN.run(store, fid).changes > 0;
+}
+
+/** Who a user mutes and blocks, who mutes and blocks it, and when it was banned: `other` is the other fid. */
+export interface ModerationTies {
+  mutes: { other: number; at: number }[];
+  mutedBy: { other: number; at: number }[];
+  blocks: { other: number; at: number }[];
+  blockedBy: { other: number; at: number }[];
+  bannedAt: number | undefined;
+}
+
+const MUTES_OF = rows<[fid: number], { other: number; at: number }>(
+  'SELECT muted_fid AS other, created_at AS at FROM mutes WHERE fid = ?',
+);
+const MUTED_BY = rows<[fid: number], { other: number; at: number }>(
+  'SELECT fid AS other, created_at AS at FROM mutes WHERE muted_fid = ?',
+);
+const BLOCKS_OF = rows<[fid: number], { other: number; at: number }>(
+  'SELECT blocked_fid AS other, created_at AS at FROM blocks WHERE blocker_fid = ?',
+);
+const BLOCKED_BY = rows<[fid: number], { other: number; at: number }>(
+  'SELECT blocker_fid AS other, created_at AS at FROM blocks WHERE blocked_fid = ?',
+);
+const BANNED_AT = column<[fid: number], number>('SELECT banned_at FROM bans WHERE fid = ?');
+
+export function moderationTiesOf(store: Store, fid: number): ModerationTies {
+  return {
+    mutes: MUTES_OF.all(store, fid),
+    mutedBy: MUTED_BY.all(store, fid),
+    blocks: BLOCKS_OF.all(store, fid),
+    blockedBy: BLOCKED_BY.all(store, fid),
+    bannedAt: BANNED_AT.get(store, fid),
+  };
 }

@@ -178,3 +178,12 @@ export function reactionsBy(
 ): { ts: number; hash: string }[] {
   return REACTIONS_BY.all(store, fid, type, targetFid, limit);
 }
+
+const REACTIONS_TO = rows<[target: string], { fid: number; hash: string }>(
+  'SELECT fid, hash FROM reactions WHERE target = ? ORDER BY ts, fid',
+);
+
+/** Every reaction (like or recast) to a target, oldest first: who and its message. */
+export function reactionsTo(store: Store, target: string): { fid: number; hash: string }[] {
+  return REACTIONS_TO.all(store, target);
+}
