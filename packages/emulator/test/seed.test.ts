@@ -209,12 +209,14 @@ describe('the bulk seed path', () => {
       );
     }
     const hash = store.db.prepare('SELECT hash FROM casts WHERE fid = 2 LIMIT 1').pluck().get() as string;
-    expect(store.db.prepare('SELECT signature FROM messages WHERE hash = ?').pluck().get(hash)).toBeNull();
+    expect(
+      store.db.prepare('SELECT signature FROM messages WHERE hash = unhex(substr(?, 3))').pluck().get(hash),
+    ).toBeNull();
     const row = loadMessage(store, hash);
     const checked = await checkMessage(store, messageBytes(row));
     expect(`0x${Buffer.from(checked.hash).toString('hex')}`).toBe(hash);
     expect(
-      store.db.prepare('SELECT signature FROM messages WHERE hash = ?').pluck().get(hash),
+      store.db.prepare('SELECT signature FROM messages WHERE hash = unhex(substr(?, 3))').pluck().get(hash),
     ).not.toBeNull();
   });
 

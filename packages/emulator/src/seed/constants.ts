@@ -67,7 +67,7 @@ export interface SeedShape {
 }
 
 export const SEED_SHAPES: Record<GeneratedSeedSize, SeedShape> = {
-  small: { users: 300, casts: 3000, channels: 12, followsPerUser: 20, reactionsPerCast: 2, sign: true },
+  small: { users: 300, casts: 3000, channels: 12, followsPerUser: 20, reactionsPerCast: 2, sign: false },
   large: {
     users: 100_000,
     casts: 1_000_000,

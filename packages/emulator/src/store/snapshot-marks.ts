@@ -2,6 +2,7 @@
 // undo log (undo-log.ts) by name, rolling back to one, and copying the whole database to or from a file.
 
 import type { Db } from './db.js';
+import { copyHexMessages } from './messages-schema.js';
 import { bulkLoad, clearReadCaches } from './read-cache.js';
 import { snapshotSchemaRefusal } from './snapshot-file.js';
 import { column, rows, write } from './statements.js';
@@ -126,6 +127,11 @@ function copyImported(store: Store, has: (table: string) => boolean): void {
     db.exec(`DELETE FROM main."${table}"`);
     if (!has(table)) continue;
     const theirs = new Set(columnsOf(db, table, 'imported'));
+    if (table === 'messages' && theirs.has('signer')) {
+      // A file from before migration 18 holds hashes and signers as hex: converted, not copied.
+      db.exec(copyHexMessages('main.messages', 'imported.messages'));
+      continue;
+    }
     const cols = columnsOf(db, table, 'main')
       .filter((c) => theirs.has(c))
       .map((c) => `"${c}"`)

@@ -327,7 +327,11 @@ const INSERT_MESSAGE = write<
     signer: string,
   ]
 >(
-  'INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer_id)
+   VALUES (unhex(substr(?, 3)), ?, ?, ?, ?, ?, (SELECT id FROM message_signers WHERE public_key = ?))`,
+);
+const INSERT_MESSAGE_SIGNER = write<[publicKey: string]>(
+  'INSERT OR IGNORE INTO message_signers (public_key) VALUES (?)',
 );
 const INSERT_HUB_EVENT = write<
   [
@@ -347,7 +351,10 @@ const INSERT_HUB_EVENT = write<
  */
 export function bulkMessageInserts(store: Store) {
   const message = INSERT_MESSAGE.on(store);
+  const addSigner = INSERT_MESSAGE_SIGNER.on(store);
   const event = INSERT_HUB_EVENT.on(store);
+  // Messages name their signer by a row of message_signers, added the first time a key signs.
+  const signers = new Set<string>();
   return {
     /** `timestamp` in Farcaster seconds. */
     message(
@@ -359,6 +366,10 @@ export function bulkMessageInserts(store: Store) {
       signature: Uint8Array | null,
       signer: string,
     ): void {
+      if (!signers.has(signer)) {
+        addSigner.run(signer);
+        signers.add(signer);
+      }
       message.run(hash, fid, type, timestamp, dataBytes, signature, signer);
     },
     hubEvent(

@@ -35,20 +35,30 @@ export type HubEventRow = {
   trade_id: number | null;
 };
 
-const MESSAGE = rows<[hash: string], MessageRow>('SELECT * FROM messages WHERE hash = ?');
+// Hashes are stored as their bytes and signers once each (messages-schema.ts); these statements take
+// and give both as 0x-hex, the store's convention.
+const HASH_PARAM = 'unhex(substr(?, 3))';
+const HEX_HASH = "'0x' || lower(hex(m.hash))";
+
+const MESSAGE = rows<[hash: string], MessageRow>(
+  `SELECT ${HEX_HASH} AS hash, m.fid, m.type, m.timestamp, m.data_bytes, m.signature, s.public_key AS signer,
+     m.removed
+   FROM messages m JOIN message_signers s ON s.id = m.signer_id WHERE m.hash = ${HASH_PARAM}`,
+);
 
 export function messageByHash(store: Store, hash: string): MessageRow | undefined {
   return MESSAGE.get(store, hash);
 }
 
-const MESSAGE_EXISTS = column<[hash: string], 1>('SELECT 1 FROM messages WHERE hash = ?');
+const MESSAGE_EXISTS = column<[hash: string], 1>(`SELECT 1 FROM messages WHERE hash = ${HASH_PARAM}`);
 
 export function messageExists(store: Store, hash: string): boolean {
   return MESSAGE_EXISTS.get(store, hash) !== undefined;
 }
 
 const LIVE_MESSAGES_OF = rows<[fid: number, type: number], { hash: string; data_bytes: Buffer }>(
-  'SELECT hash, data_bytes FROM messages WHERE fid = ? AND type = ? AND removed = 0 ORDER BY timestamp, hash',
+  `SELECT ${HEX_HASH} AS hash, m.data_bytes FROM messages m
+   WHERE m.fid = ? AND m.type = ? AND m.removed = 0 ORDER BY m.timestamp, m.hash`,
 );
 
 /** A fid's messages of one type that hold their state now (not removed or replaced), oldest first. */
@@ -86,17 +96,23 @@ export interface NewMessage {
   crdtKey: string | null;
 }
 
+const ADD_SIGNER = write<[publicKey: string]>(
+  'INSERT OR IGNORE INTO message_signers (public_key) VALUES (?)',
+);
+
 const INSERT_MESSAGE = write<[NewMessage]>(
-  `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer, crdt_key)
-   VALUES (@hash, @fid, @type, @timestamp, @dataBytes, @signature, @signer, @crdtKey)`,
+  `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer_id, crdt_key)
+   VALUES (unhex(substr(@hash, 3)), @fid, @type, @timestamp, @dataBytes, @signature,
+     (SELECT id FROM message_signers WHERE public_key = @signer), @crdtKey)`,
 );
 
 export function insertMessage(store: Store, m: NewMessage): void {
+  ADD_SIGNER.run(store, m.signer);
   INSERT_MESSAGE.run(store, m);
 }
 
 const SET_SIGNATURE = write<[signature: Buffer, hash: string]>(
-  'UPDATE messages SET signature = ? WHERE hash = ?',
+  `UPDATE messages SET signature = ? WHERE hash = ${HASH_PARAM}`,
 );
 
 /** Keeps the signature a deferred (bulk-seeded) message was signed with on first read. */
@@ -104,7 +120,7 @@ export function setMessageSignature(store: Store, hash: string, signature: Buffe
   SET_SIGNATURE.run(store, signature, hash);
 }
 
-const MARK_REMOVED = write<[hash: string]>('UPDATE messages SET removed = 1 WHERE hash = ?');
+const MARK_REMOVED = write<[hash: string]>(`UPDATE messages SET removed = 1 WHERE hash = ${HASH_PARAM}`);
 
 /** A message superseded or removed stays as history. */
 export function markMessageRemoved(store: Store, hash: string): void {

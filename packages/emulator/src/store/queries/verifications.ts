@@ -13,8 +13,9 @@ export interface VerificationRow {
 
 const VERIFICATIONS_OF = rows<[fid: number], VerificationRow>(
   `SELECT v.address, v.protocol, v.ts, s.app_fid FROM verifications v
-     LEFT JOIN messages m ON m.hash = v.hash
-     LEFT JOIN signers s ON s.public_key = m.signer AND s.app_fid > 0
+     LEFT JOIN messages m ON m.hash = unhex(substr(v.hash, 3))
+     LEFT JOIN message_signers ms ON ms.id = m.signer_id
+     LEFT JOIN signers s ON s.public_key = ms.public_key AND s.app_fid > 0
      WHERE v.fid = ? ORDER BY v.ts, v.address`,
 );
 
