@@ -3,7 +3,7 @@
 // workers can get here at once, and tsup empties dist/ before it writes, so the rebuild runs under a
 // lock and a worker that waited checks again instead of building a second time.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -11,18 +11,26 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** The files beside a package's src/ that shape its build: its manifest and its build's config. */
+const config = (dir: string) => [`packages/${dir}/package.json`, `packages/${dir}/tsup.config.ts`];
+
 /** What each package's dist/ is built from, in build order (the CLI carries the console's build). */
 const INPUTS = {
-  '@castkit/sdk': { dir: 'sdk', sources: ['packages/sdk/src'] },
-  '@castkit/emulator': { dir: 'emulator', sources: ['packages/emulator/src'] },
+  '@castkit/sdk': { dir: 'sdk', sources: ['packages/sdk/src', ...config('sdk'), 'tsconfig.base.json'] },
+  '@castkit/emulator': {
+    dir: 'emulator',
+    sources: ['packages/emulator/src', ...config('emulator'), 'tsconfig.base.json'],
+  },
   '@castkit/console': { dir: 'console', sources: ['packages/console/src', 'packages/sdk/src'] },
-  castkit: { dir: 'cli', sources: ['packages/cli/src', 'packages/console/dist'] },
+  castkit: { dir: 'cli', sources: ['packages/cli/src', ...config('cli'), 'packages/console/dist'] },
 } as const;
 export type BuiltPackage = keyof typeof INPUTS;
 
-/** Newest modification time under a folder (0 when it does not exist). */
+/** Newest modification time of a file, or of the files under a folder (0 when it does not exist). */
 function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
+  const stat = statSync(dir, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (stat.isFile()) return stat.mtimeMs;
   let time = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
