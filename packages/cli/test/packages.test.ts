@@ -10,7 +10,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,41 +17,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWhatIsStale } from './support/built-packages.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const dirOf: Record<string, string> = {
-  '@castkit/sdk': 'sdk',
-  '@castkit/emulator': 'emulator',
-  castkit: 'cli',
-};
 const version = (pkg: string) =>
   JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
-
-/** Newest modification time under a folder (0 when it does not exist). */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let time = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) time = Math.max(time, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return time;
-}
-
-/** The packs must hold this checkout's code: rebuild what changed since its last build (in order). */
-async function buildWhatIsStale(): Promise<void> {
-  const inputs: [string, string[]][] = [
-    ['@castkit/sdk', ['packages/sdk/src']],
-    ['@castkit/emulator', ['packages/emulator/src']],
-    ['@castkit/console', ['packages/console/src', 'packages/sdk/src']],
-    ['castkit', ['packages/cli/src', 'packages/console/dist']],
-  ];
-  for (const [pkg, sources] of inputs) {
-    const built = newest(join(root, 'packages', dirOf[pkg] ?? 'console', 'dist'));
-    if (Math.max(...sources.map((s) => newest(join(root, s)))) > built)
-      await run('npm', ['run', 'build', '-w', pkg], { cwd: root, timeout: 300_000 });
-  }
-}
 
 /** The first fenced block of `lang` in a README's section (from its heading to the next `## `). */
 function blockIn(readme: string, heading: string, lang: string, containing = ''): string {
@@ -82,7 +52,7 @@ let url: string;
 let output = '';
 
 beforeAll(async () => {
-  await buildWhatIsStale();
+  await buildWhatIsStale(['@castkit/sdk', '@castkit/emulator', '@castkit/console', 'castkit']);
   const home = mkdtempSync(join(tmpdir(), 'castkit-consumer-'));
   // The packs stand where the README's placeholder says a checkout's are, beside the project.
   packs = join(home, 'castkit', 'packs');

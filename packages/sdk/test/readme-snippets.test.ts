@@ -7,13 +7,14 @@
 //   <!-- fragment: why -->  neither (lines lifted out of a program)
 // Other languages (sh, diff, plain) are not programs and are left alone.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWhatIsStale } from '../../cli/test/support/built-packages.js';
 import type { Emulator } from '../../emulator/src/index.js';
 import { exampleEnv, repoRoot, runProgram, startDevServer } from './support/programs.js';
 
@@ -82,7 +83,16 @@ it('the blocks marked as not whole programs are exactly these', () => {
   ]);
 });
 
-it('every block that is not a fragment, and every example, type-checks against the packages', () => {
+it('every block that is not a fragment, and every example, type-checks against the packages', async () => {
+  // As a user's program sees the packages: their built types (dist/*.d.ts, through their exports and
+  // the workspace's node_modules links), library types taken as given. The repo's paths and
+  // castkit-source condition would check the packages' sources again, which the root type-check does.
+  await buildWhatIsStale(['@castkit/sdk', '@castkit/emulator']);
+  for (const dir of ['sdk', 'emulator'])
+    expect(
+      existsSync(join(repoRoot, `packages/${dir}/dist/index.d.ts`)),
+      `packages/${dir}/dist: npm run build`,
+    ).toBe(true);
   const config = ts.readConfigFile(join(repoRoot, 'tsconfig.json'), ts.sys.readFile).config;
   const examples = [
     ...readdirSync(join(repoRoot, 'examples'))
@@ -95,17 +105,19 @@ it('every block that is not a fragment, and every example, type-checks against t
     { ...config, include: [], files: [...checked.map(fileOf), ...examples] },
     ts.sys,
     repoRoot,
-    { allowJs: true, checkJs: true },
+    { allowJs: true, checkJs: true, skipLibCheck: true },
   );
+  const { paths: _paths, pathsBasePath: _base, customConditions: _conditions, ...asUser } = parsed.options;
   // The check is incremental: what a run learned about files whose text has not changed since
-  // (the packages' sources, node_modules' types) is kept in the temp folder under a digest of the
+  // (the blocks, the examples, the packages' built types) is kept in the temp folder under a digest of the
   // checkout and the options, and the next run checks again only what changed and what depends on it.
   const digest = createHash('sha256')
-    .update(JSON.stringify([ts.version, repoRoot, parsed.options]))
+    .update(JSON.stringify([ts.version, repoRoot, asUser]))
     .digest('hex')
     .slice(0, 16);
   const options = {
-    ...parsed.options,
+    ...asUser,
+    skipLibCheck: true,
     incremental: true,
     tsBuildInfoFile: join(tmpdir(), `castkit-readme-snippets-${digest}.tsbuildinfo`),
   };
@@ -133,6 +145,9 @@ it('every block that is not a fragment, and every example, type-checks against t
   // The blocks are really in the program (a wrong path would check nothing and pass).
   expect(checked.length).toBeGreaterThanOrEqual(8);
   for (const b of checked) expect(program.getSourceFile(fileOf(b))).toBeDefined();
+  // And they met the packages as built, not as sources.
+  const sources = program.getSourceFiles().filter((f) => /\/packages\/[^/]+\/src\//.test(f.fileName));
+  expect(sources.map((f) => relative(repoRoot, f.fileName))).toEqual([]);
 }, 120_000);
 
 describe('every runnable block runs against the emulator', () => {
