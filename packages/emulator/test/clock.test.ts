@@ -44,6 +44,18 @@ describe('the virtual clock', () => {
     expect(clock.state()).toMatchObject({ now: 50_105, frozen: false });
   });
 
+  it('reports the offset it runs at even when the machine clock ticks while it answers', () => {
+    // A source that moves a millisecond on every read, as Date.now does across a boundary.
+    let real = 1_000;
+    const clock = new Clock(() => real++);
+    expect(clock.state()).toMatchObject({ frozen: false, offset: 0 });
+    void clock.advance(250);
+    expect(clock.state().offset).toBe(250);
+    void clock.freeze(5_000);
+    const frozen = clock.state();
+    expect(frozen.offset).toBe(frozen.now - (real - 1));
+  });
+
   it("stamps a published cast with the clock's time, not the machine's", async () => {
     const at = Date.UTC(2030, 4, 1, 9, 30, 0);
     expect((await admin('/freeze', { to: '2030-05-01T09:30:00Z' })).body).toMatchObject({

@@ -57,8 +57,10 @@ export class Clock {
   }
 
   state(): ClockState {
-    const now = this.now();
-    return { now, frozen: this.frozenAt !== undefined, offset: now - this.real() };
+    // One read of the machine's time: two could straddle a millisecond and report an offset of -1.
+    const real = this.real();
+    const now = this.frozenAt ?? real + this.offset;
+    return { now, frozen: this.frozenAt !== undefined, offset: now - real };
   }
 
   /** Stops time at `at` (default: now). */
