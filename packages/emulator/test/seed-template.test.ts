@@ -147,6 +147,26 @@ describe('seed templates', () => {
     }
   }, 120_000);
 
+  it('cost a seeding and nothing else when their folder cannot be made or written', async () => {
+    // A folder under a regular file: refused even to root, as an unwritable ~/.cache is to a user.
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const e = await startEmulator({
+      db: join(dir, 'no-cache.db'),
+      seedCache: join(file, 'seeds'),
+      seed: SEED,
+    });
+    try {
+      const res = await fetch(`${e.url}/v2/farcaster/user/by_username?username=alice`, {
+        headers: { 'x-api-key': e.apiKey },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { user: { username: string } }).user.username).toBe('alice');
+    } finally {
+      await e.close();
+    }
+  });
+
   it('are pruned when one is saved: other code versions a day after they were written, and the oldest past the limit', async () => {
     const day = (Date.now() - OTHER_VERSION_KEPT_MS - 60_000) / 1000;
     const stale = join(cache, 'small-1-s99-000000000000.db');

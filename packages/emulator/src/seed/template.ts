@@ -104,8 +104,13 @@ export function saveTemplate(cache: string, key: TemplateKey, exportTo: (file: s
     renameSync(partial, template);
     prune(cache);
   } catch {
-    // A cache that cannot be written costs the next project a seeding, nothing else.
-    rmSync(partial, { force: true });
+    // A cache that cannot be written costs the next project a seeding, nothing else; in a folder
+    // that cannot be made or entered (ENOTDIR, EACCES) removing the partial file fails too.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written there.
+    }
   }
 }
 
