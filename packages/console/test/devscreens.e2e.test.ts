@@ -553,6 +553,9 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('the developer screen
     const clock = page.getByTestId('clock-now');
     const shown = async () => Date.parse((await clock.innerText()).replace('Emulator time: ', ''));
     await page.getByRole('button', { name: 'Freeze' }).click();
+    // The click resolves before the freeze reaches the emulator: wait for the clock to stand still,
+    // then the screen must show the very instant it stands at.
+    await expect.poll(() => server.store.clock.state().frozen).toBe(true);
     await expect.poll(shown).toBe(server.store.now());
     const frozen = await shown();
     await page.getByLabel(/^Advance by/).fill('2h');
