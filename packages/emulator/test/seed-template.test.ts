@@ -6,7 +6,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../src/index.js';
-import { MAX_TEMPLATES, OTHER_VERSION_KEPT_MS, TEMPLATE_MAX_AGE_MS } from '../src/seed/template.js';
+import {
+  codeVersionOf,
+  MAX_TEMPLATES,
+  OTHER_VERSION_KEPT_MS,
+  TEMPLATE_MAX_AGE_MS,
+} from '../src/seed/template.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'castkit-seed-template-'));
 const cache = join(dir, 'cache');
@@ -194,4 +199,25 @@ describe('seed templates', () => {
     expect(left.filter((f) => f.endsWith(version))).toHaveLength(MAX_TEMPLATES);
     expect(left.filter((f) => f.includes(`-at${Date.UTC(2026, 1, 1)}-`))).toHaveLength(1);
   }, 120_000);
+  it('of a built package belong to every script of the build, not only the chunk that saves them', () => {
+    // A bundler puts this module, the seed generator and the domain writes in chunks of their own.
+    const dist = mkdtempSync(join(tmpdir(), 'castkit-dist-'));
+    try {
+      const module = join(dist, 'chunk-template.js');
+      writeFileSync(module, 'export const save = 1;');
+      writeFileSync(join(dist, 'chunk-seed.js'), 'export const casts = 1000;');
+      writeFileSync(join(dist, 'index.d.ts'), 'export {};');
+      const first = codeVersionOf(module);
+      expect(codeVersionOf(module)).toBe(first);
+      writeFileSync(join(dist, 'index.d.ts'), 'export declare const types: 1;');
+      expect(codeVersionOf(module)).toBe(first);
+      writeFileSync(join(dist, 'chunk-seed.js'), 'export const casts = 2000;');
+      const changed = codeVersionOf(module);
+      expect(changed).not.toBe(first);
+      writeFileSync(join(dist, 'chunk-ledger.cjs'), 'exports.trades = 7;');
+      expect(codeVersionOf(module)).not.toBe(changed);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });

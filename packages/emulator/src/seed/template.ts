@@ -16,7 +16,7 @@ import {
   statSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LATEST_SCHEMA_VERSION } from '../store/migrations.js';
 import type { SeedSize } from './constants.js';
@@ -32,20 +32,32 @@ export function defaultSeedCache(env: NodeJS.ProcessEnv = process.env): string |
 }
 
 let codeVersion: string | undefined;
-/**
- * What the seeded rows depend on besides seed and size: the schema, and this module's file (in the
- * built package, the bundle that also holds the seed generator; from sources, the seed's own files).
- */
 function version(): string {
-  if (codeVersion) return codeVersion;
-  const hash = createHash('sha256');
-  const here = fileURLToPath(import.meta.url);
-  // From sources every file of src counts: the seed reaches into the domain writes, the ledger and
-  // the schemas, and a template seeded by other code (another branch's seed of trades) must not load.
-  const files = here.endsWith('.ts') ? sourceFiles(join(here, '..', '..')) : [here];
-  for (const file of files) if (existsSync(file)) hash.update(readFileSync(file));
-  codeVersion = `s${LATEST_SCHEMA_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+  codeVersion ??= codeVersionOf(fileURLToPath(import.meta.url));
   return codeVersion;
+}
+
+/**
+ * What the seeded rows depend on besides seed and size: the schema, and the code that seeds them.
+ * From sources (`module` is this .ts file) every file of src counts: the seed reaches into the domain
+ * writes, the ledger and the schemas, and a template seeded by other code (another branch's seed of
+ * trades) must not load. Built (a .js file), every script beside it counts: a bundler splits the seed
+ * generator, the domain writes and this module into chunks of its own, and hashing this module's chunk
+ * alone kept a template seeded by a release whose seed code lived in another chunk.
+ */
+export function codeVersionOf(module: string): string {
+  const hash = createHash('sha256');
+  const files = module.endsWith('.ts') ? sourceFiles(join(module, '..', '..')) : scriptsBeside(module);
+  for (const file of files) if (existsSync(file)) hash.update(basename(file)).update(readFileSync(file));
+  return `s${LATEST_SCHEMA_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+}
+
+function scriptsBeside(module: string): string[] {
+  const dir = dirname(module);
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.[cm]?js$/.test(entry.name))
+    .map((entry) => join(dir, entry.name))
+    .sort();
 }
 
 function sourceFiles(dir: string): string[] {
