@@ -4,10 +4,20 @@
 // and the exit code is the first failure's.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+// Each type-check keeps what it learned in this clone's node_modules cache: a later run re-checks only
+// what changed since (the root program 28 -> 9 s of CPU when nothing did). tsc hashes every file it
+// reads, sources and installed declarations alike, so the cache never answers for a changed file.
+const buildInfo = (name) => join('node_modules', '.cache', 'castkit', `${name}.tsbuildinfo`);
+const tsc = (project, name) => [
+  'npx',
+  ['tsc', '-p', project, '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo(name)],
+];
 
 const CHECKS = [
-  ['type-check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['type-check console', 'npm', ['run', '-s', 'typecheck', '-w', '@castkit/console']],
+  ['type-check', ...tsc('tsconfig.json', 'typecheck-root')],
+  ['type-check console', ...tsc('packages/console/tsconfig.json', 'typecheck-console')],
   ['codegen drift', 'node', ['tools/codegen/index.mjs', '--check']],
   ['lint', 'npx', ['biome', 'check', '.']],
 ];
