@@ -1,6 +1,12 @@
 import { ed25519 } from '@noble/curves/ed25519';
 import { describe, expect, it } from 'vitest';
-import { ed25519PublicKey, ed25519Sign, ed25519Verify, rememberSignature } from '../src/ground/keys.js';
+import {
+  ed25519PublicKey,
+  ed25519Sign,
+  ed25519Verify,
+  rememberSignature,
+  SIGNED_HERE_MAX,
+} from '../src/ground/keys.js';
 
 describe('ed25519 on node:crypto', () => {
   const seed = new Uint8Array(32).fill(7);
@@ -37,6 +43,22 @@ describe('ed25519 on node:crypto', () => {
     // Once checked it is checked again the long way, with the same answers.
     expect(ed25519Verify(signature, message, publicKey)).toBe(true);
     expect(ed25519Verify(signature, changed, publicKey)).toBe(false);
+  });
+
+  it('keeps the newest signatures it made past its bound, forgetting only the oldest', () => {
+    // Notes of signatures no key made: one taken by its note answers true without a real verify, a
+    // forgotten one is verified for real and refused — which tells the two apart.
+    const noted = Array.from({ length: 2 * SIGNED_HERE_MAX }, (_, i) => {
+      const signature = new Uint8Array(64);
+      new DataView(signature.buffer).setUint32(0, i + 1);
+      signature[63] = 0xaa;
+      rememberSignature(signature, message, publicKey);
+      return signature;
+    });
+    expect(ed25519Verify(noted[0]!, message, publicKey)).toBe(false);
+    expect(ed25519Verify(noted[SIGNED_HERE_MAX - 1]!, message, publicKey)).toBe(false);
+    expect(ed25519Verify(noted[SIGNED_HERE_MAX]!, message, publicKey)).toBe(true);
+    expect(ed25519Verify(noted.at(-1)!, message, publicKey)).toBe(true);
   });
 
   it('derives the public key the pure-JS implementation derives', () => {

@@ -54,10 +54,16 @@ export function ed25519Sign(privateKey: Uint8Array, message: Uint8Array): Uint8A
  * signature recorded here is valid for that hash and key by construction; anything else is verified.
  */
 const signedHere = new Map<string, string>();
+export const SIGNED_HERE_MAX = 10_000;
 
 /** Notes a signature made here (by ed25519Sign) of `hash` under `publicKey`, for ed25519Verify. */
 export function rememberSignature(signature: Uint8Array, hash: Uint8Array, publicKey: Uint8Array): void {
-  if (signedHere.size > 10_000) signedHere.clear();
+  // Bounded: past the bound the oldest notes go (a batch signed before it is committed keeps most of
+  // its notes), where clearing them all made every later message of a large import verify for real.
+  if (signedHere.size >= SIGNED_HERE_MAX) {
+    const oldest = signedHere.keys().next();
+    if (!oldest.done) signedHere.delete(oldest.value);
+  }
   signedHere.set(Buffer.from(signature).toString('hex'), signedWhat(hash, publicKey));
 }
 
