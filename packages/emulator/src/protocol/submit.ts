@@ -48,11 +48,13 @@ export async function validateMessages(
 }
 
 /**
- * Stores validated messages in one transaction (a savepoint inside the caller's, so other rows
- * the operation writes commit or roll back with them). Throws, writing nothing, if any fails.
+ * Stores validated messages in one transaction, or in the caller's when one is open (so other rows
+ * the operation writes commit or roll back with them). Throws if any fails: on its own it writes
+ * nothing; in a caller's transaction it leaves the rollback to that transaction, which the
+ * exception leaves in turn (no savepoint of its own: see Store.joinTx).
  */
 export function commitMessages(store: Store, messages: readonly ValidatedMessage[]): SubmitResult[] {
-  return store.tx(() => messages.map((m) => commitOne(store, m)));
+  return store.joinTx(() => messages.map((m) => commitOne(store, m)));
 }
 
 /** Validates every message, then commits them all or none. */

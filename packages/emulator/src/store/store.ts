@@ -56,6 +56,17 @@ export class Store {
   }
 
   /**
+   * Runs fn in the caller's transaction when one is open, else in one of its own: for batches
+   * that a caller's failure rolls back whole anyway. While a savepoint is open, SQLite keeps the
+   * old version of every page it changes in an in-memory sub-journal, and every statement that
+   * fires a trigger walks that journal's chunk list when it ends: a move's 2,000 messages in one
+   * savepoint cost ~0.5 ms of CPU each in that walk alone, the cost growing with the batch.
+   */
+  joinTx<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.tx(fn);
+  }
+
+  /**
    * Counters that move after any change to the data: `changes` by this connection
    * (`total_changes()`, triggers included), `dataVersion` when another connection commits.
    * Undefined inside a transaction, whose reads may see changes that roll back.
