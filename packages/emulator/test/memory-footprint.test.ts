@@ -24,3 +24,18 @@ it('seeds a new in-memory database in pages half the size of a file’s, and a l
   expect(pageSize(first)).toBe(MEMORY_PAGE_SIZE);
   expect(pageSize(copy)).toBe(MEMORY_PAGE_SIZE);
 });
+
+it('records an inserted row by its key alone, naming none of its other columns', () => {
+  const triggers = copy.db
+    .prepare<[], { name: string; sql: string }>(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'undo_rec_%_i'",
+    )
+    .all();
+  expect(triggers.length).toBeGreaterThan(40);
+  const casts = triggers.find((t) => t.name === 'undo_rec_casts_i');
+  expect(casts?.sql).toMatch(/\("_gen", "_op", "_rid"\) VALUES/);
+  // A table keyed without a rowid logs its key columns, and nothing else.
+  const byAddress = triggers.find((t) => t.name === 'undo_rec_auth_addresses_i');
+  expect(byAddress?.sql).toMatch(/\("_gen", "_op", "address"\) VALUES \(.*, 'i', NEW\."address"\)/);
+  for (const { sql } of triggers) expect(sql).not.toMatch(/NULL/);
+});

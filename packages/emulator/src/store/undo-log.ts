@@ -114,14 +114,13 @@ function createRecording(db: Db, tables: readonly string[]): void {
       [gen, `'${op}'`, ...(s.rowid ? [`${of}.rowid`] : []), ...s.columns.map((c) => `${of}.${q(c)}`)].join(
         ', ',
       );
-    // An inserted row needs only its key to be deleted again (its other columns are left NULL).
+    // An inserted row needs only its key to be deleted again. Its other columns are left out rather
+    // than set NULL: every connection keeps each trigger's statements parsed, and a NULL per column
+    // cost each in-memory emulator ~0.1 MB of SQLite's heap.
+    const keyColumns = ['_gen', '_op', ...(s.rowid ? ['_rid'] : s.key)].map(q).join(', ');
     const keyOnly = () =>
-      [
-        gen,
-        `'i'`,
-        ...(s.rowid ? ['NEW.rowid'] : []),
-        ...s.columns.map((c) => (s.key.includes(c) ? `NEW.${q(c)}` : 'NULL')),
-      ].join(', ');
+      [gen, `'i'`, ...(s.rowid ? ['NEW.rowid'] : s.key.map((c) => `NEW.${q(c)}`))].join(', ');
+    const intoKey = `INSERT INTO ${shadow} (${keyColumns})`;
     const keyMoved = s.rowid
       ? 'NEW.rowid IS NOT OLD.rowid'
       : s.key.map((c) => `NEW.${q(c)} IS NOT OLD.${q(c)}`).join(' OR ');
@@ -131,13 +130,13 @@ function createRecording(db: Db, tables: readonly string[]): void {
     trigger(
       'i',
       `CREATE TRIGGER ${q(`${TRIGGER}${table}_i`)} AFTER INSERT ON ${on} ${RECORDING}
-      BEGIN ${into} VALUES (${keyOnly()}); END`,
+      BEGIN ${intoKey} VALUES (${keyOnly()}); END`,
     );
     trigger(
       'u',
       `CREATE TRIGGER ${q(`${TRIGGER}${table}_u`)} AFTER UPDATE ON ${on} ${RECORDING}
       BEGIN ${into} VALUES (${row('OLD', 'u')});
-      ${into} SELECT ${keyOnly()} WHERE ${keyMoved}; END`,
+      ${intoKey} SELECT ${keyOnly()} WHERE ${keyMoved}; END`,
     );
     trigger(
       'd',
