@@ -6,11 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { operationRoutes } from '../src/api/dispatch.js';
+import { pathForms } from '../src/api/operations.js';
+import { compiledPath, Router } from '../src/edge/router.js';
+import { hubHandlers } from '../src/hub/index.js';
 import { type Emulator, Store, startEmulator } from '../src/index.js';
 import { MEMORY_PAGE_SIZE } from '../src/store/db.js';
 import { migrate } from '../src/store/migrations.js';
 import { markGeneration, putMark, recordWrites, rollBackToGeneration } from '../src/store/snapshot-marks.js';
 import { startRecording } from '../src/store/undo-log.js';
+import { v2Handlers } from '../src/v2/index.js';
 
 let first: Emulator;
 let copy: Emulator;
@@ -110,4 +115,24 @@ it('rolls back to any generation from the newest rows back, also after a rollbac
   } finally {
     store.close();
   }
+});
+
+it('builds each emulator’s ~430 API routes on path forms and compiled path patterns shared by the process', () => {
+  expect(pathForms()).toBe(pathForms());
+  const [one, two] = [first, copy].map((e) => operationRoutes(e.store, v2Handlers, hubHandlers));
+  expect(one!.length).toBeGreaterThan(400);
+  expect(one!.map((r) => r.path)).toEqual(two!.map((r) => r.path));
+  const routers = [one!, two!].map((routes) => {
+    const router = new Router();
+    router.addAll(routes);
+    return router;
+  });
+  expect(compiledPath('/v2/farcaster/cast/:hash')).toBe(compiledPath('/v2/farcaster/cast/:hash'));
+  expect(compiledPath('/v2/farcaster/cast/:hash')?.names).toEqual(['hash']);
+  expect(compiledPath('/v2/farcaster/cast')).toBeNull();
+  // Shared patterns still match per router, each to its own emulator's route.
+  const hits = routers.map((r) => r.match('GET', '/v2/farcaster/cast'));
+  expect(hits[0]).not.toEqual(hits[1]);
+  expect(routers[0]!.match('HEAD', '/v2/farcaster/cast')).toMatchObject({ route: { method: 'GET' } });
+  expect(routers[0]!.match('PUT', '/v2/farcaster/cast')).toEqual({ allowed: ['GET', 'POST', 'DELETE'] });
 });
