@@ -100,11 +100,20 @@ export function specFor(op: TableOperation, generation: Generation): OperationSp
 const routePath = (spec: OperationSpec) => rootPath(spec).replace(/\{(\w+)\}/g, ':$1');
 const twin = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
 
+type OperationForm = { readonly op: TableOperation; readonly form: PathForm };
+let forms: readonly OperationForm[] | undefined;
+
 /**
  * Every path form of every operation, each method+path once: the declared paths first, then each
- * one's trailing-slash twin where no operation declares that form itself.
+ * one's trailing-slash twin where no operation declares that form itself. Worked out once per process
+ * and shared: every emulator's ~430 routes would otherwise hold forms and paths of their own.
  */
-export function pathForms(): { op: TableOperation; form: PathForm }[] {
+export function pathForms(): readonly OperationForm[] {
+  forms ??= workOutPathForms();
+  return forms;
+}
+
+function workOutPathForms(): OperationForm[] {
   const declared = new Map<string, { op: TableOperation; form: PathForm }>();
   for (const op of operationTable) {
     const paths = new Map<string, Generation[]>();

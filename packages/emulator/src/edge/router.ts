@@ -94,10 +94,45 @@ export type Match = { route: Bound; params: Record<string, string> } | { allowed
 
 const NO_PARAMS: Record<string, string> = Object.freeze<Record<string, string>>({});
 
-/** Method + path routing: exact paths by one map lookup, patterns after them in the order added. */
+export interface Compiled {
+  regex: RegExp;
+  names: string[];
+}
+
+/**
+ * Path patterns compiled once per process: every emulator's router has the same ~430 API routes. A
+ * RegExp without the g or y flag keeps no state between matches, so one serves every router.
+ */
+const compiled = new Map<string, Compiled | null>();
+
+export function compiledPath(path: string): Compiled | null {
+  let c = compiled.get(path);
+  if (c !== undefined) return c;
+  const names: string[] = [];
+  let source = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, n: string) => {
+    names.push(n);
+    return '([^/]+)';
+  });
+  if (source.endsWith('/*')) {
+    names.push('*');
+    source = `${source.slice(0, -2)}(/.*)?`;
+  }
+  c = names.length === 0 ? null : { regex: new RegExp(`^${source}$`), names };
+  compiled.set(path, c);
+  return c;
+}
+
+/**
+ * Method + path routing: exact paths by one map lookup, patterns after them in the order added. A
+ * path's routes are a short list (one or two methods): a Map per path cost each router ~0.1 MB.
+ */
 export class Router {
-  private readonly exact = new Map<string, Map<string, Bound>>();
+  private readonly exact = new Map<string, Bound[]>();
   private readonly patterns: Pattern[] = [];
+
+  private exactRoute(path: string, method: string): Bound | undefined {
+    return this.exact.get(path)?.find((r) => r.method === method);
+  }
 
   add(route: Route): void {
     const bound: Bound = {
@@ -108,22 +143,15 @@ export class Router {
       ...route,
       method: route.method.toUpperCase(),
     };
-    const names: string[] = [];
-    let source = route.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, n: string) => {
-      names.push(n);
-      return '([^/]+)';
-    });
-    if (source.endsWith('/*')) {
-      names.push('*');
-      source = `${source.slice(0, -2)}(/.*)?`;
-    }
-    if (names.length === 0) {
-      const methods = this.exact.get(route.path) ?? new Map<string, Bound>();
-      if (methods.has(bound.method)) throw new Error(`two routes for ${bound.method} ${route.path}`);
-      methods.set(bound.method, bound);
-      this.exact.set(route.path, methods);
+    const pattern = compiledPath(route.path);
+    if (pattern === null) {
+      const routes = this.exact.get(route.path) ?? [];
+      if (routes.some((r) => r.method === bound.method))
+        throw new Error(`two routes for ${bound.method} ${route.path}`);
+      routes.push(bound);
+      this.exact.set(route.path, routes);
     } else {
-      this.patterns.push({ route: bound, regex: new RegExp(`^${source}$`), names });
+      this.patterns.push({ route: bound, ...pattern });
     }
   }
 
@@ -133,18 +161,18 @@ export class Router {
 
   /** Every method some route serves at this path (`*` for a route that takes any). */
   methodsOf(path: string): string[] {
-    const methods = new Set(this.exact.get(path)?.keys());
+    const methods = new Set(this.exact.get(path)?.map((r) => r.method));
     for (const { route, regex } of this.patterns) if (regex.test(path)) methods.add(route.method);
     return [...methods];
   }
 
   /** The route for method+path, or which methods the path allows when the method is wrong. */
   match(method: string, path: string): Match {
-    const methods = this.exact.get(path);
-    const hit = methods && (methods.get(method) ?? methods.get('*'));
+    const hit = this.exactRoute(path, method) ?? this.exactRoute(path, '*');
     if (hit) return { route: hit, params: NO_PARAMS };
-    if (method === 'HEAD' && methods?.get('GET')) return { route: methods.get('GET')!, params: NO_PARAMS };
-    const allowed = methods ? [...methods.keys()] : [];
+    const get = method === 'HEAD' ? this.exactRoute(path, 'GET') : undefined;
+    if (get) return { route: get, params: NO_PARAMS };
+    const allowed = this.exact.get(path)?.map((r) => r.method) ?? [];
     for (const { route, regex, names } of this.patterns) {
       const m = regex.exec(path);
       if (!m) continue;

@@ -16,6 +16,9 @@ export interface OpenedDb {
 
 const inMemory = (path: string) => path === ':memory:' || path === '';
 
+/** The page size of a new in-memory database (a file keeps SQLite's default, 4 KB). */
+export const MEMORY_PAGE_SIZE = 2048;
+
 /**
  * Opens (or creates) the emulator database and brings its schema up to date, or throws a
  * DatabaseOpenError saying in one line why the file cannot be used: another process owns it, it
@@ -27,6 +30,10 @@ export function openDb(path: string, image?: Buffer): OpenedDb {
   if (inMemory(path)) {
     // An image (a serialized database, seed/template.ts) opens as an in-memory copy of it.
     const db = configure(image ? new Database(image) : new Database(path), path);
+    // Every further in-memory emulator holds a whole copy of its image, and each of its ~200 tables
+    // and indexes takes at least a page, most of them empty: 2 KB pages make the small seed's image
+    // ~5% smaller than 4 KB ones. Only a new database takes it (an image keeps the size it has).
+    if (!image) db.pragma(`page_size = ${MEMORY_PAGE_SIZE}`);
     migrate(db);
     return { db, close: () => db.close() };
   }

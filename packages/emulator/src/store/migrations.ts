@@ -10,7 +10,7 @@ import { miniappsSchema } from './miniapps-schema.js';
 import { nftSchema } from './nft-schema.js';
 import { initialSchema } from './schema.js';
 import { socialSchema } from './social-schema.js';
-import { undoSchema } from './undo-schema.js';
+import { dropGenerationIndexes, undoSchema } from './undo-schema.js';
 import { walletsSchema } from './wallets-schema.js';
 import { webhookAttemptSignatures, webhookPayloads, webhooksSchema } from './webhooks-schema.js';
 
@@ -81,6 +81,7 @@ const migrations: Migration[] = [
     sql: compactMessagesSchema,
     after: compactLoggedMessages,
   },
+  { version: 19, name: 'undo log without generation indexes', sql: '', after: dropGenerationIndexes },
 ];
 
 /** Brings `db` to the latest schema; `through` stops at a version (a test's file from before a migration). */
