@@ -1,5 +1,7 @@
 // The client at /client end to end: the built console and a real emulator in Debian's Chromium.
-// Two tabs: alice watches her following feed while the other tab acts as someone else.
+// Two tabs: alice watches her following feed while the other tab acts as someone else. Each step
+// brings the tab it drives to front, as a user would: driven from behind the other tab, each of
+// alice's clicks waited ~2 s inside Chromium and each screenshot ~1 s.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +69,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
     });
 
     it('acts as alice through an approved managed signer and shows her following feed', async () => {
+      await alice.bringToFront();
       await alice.goto(`${server.url}/client`);
       await expect
         .poll(() => alice.getByTestId('signer-status').innerText(), { timeout: 20_000 })
@@ -80,6 +83,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
     });
 
     it("shows bob's new cast at the top of alice's following feed without reloading", async () => {
+      await other.bringToFront();
       await other.goto(`${server.url}/client`);
       await other.getByLabel('Acting as').selectOption('2');
       await expect
@@ -96,6 +100,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
     });
 
     it('counts bytes as the user types and refuses a cast over 320 bytes', async () => {
+      await alice.bringToFront();
       const box = alice.getByRole('combobox', { name: 'Compose a cast' });
       await box.fill('héllo');
       expect(await alice.getByTestId('byte-counter').innerText()).toBe('6/320 bytes');
@@ -139,11 +144,13 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
 
     it("follows a user and the following feed then holds that user's casts", async () => {
       // Someone alice does not follow, found through the API: dave is whoever is at fid 250.
+      await other.bringToFront();
       await other.goto(`${server.url}/client/profile/250`);
       await other.getByRole('heading', { level: 1 }).waitFor();
       await actAs(other, '250');
       const text = `fresh words from fid 250 ${run}`;
       await post(other, text);
+      await alice.bringToFront();
       await alice.goto(`${server.url}/client/profile/250`);
       const follow = alice.getByRole('button', { name: 'Follow', exact: true });
       await follow.waitFor();
@@ -161,6 +168,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
     });
 
     it('renders script, HTML and javascript: payloads as inert text', async () => {
+      await other.bringToFront();
       await actAs(other, '2');
       const payload =
         '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> javascript:window.__pwned=3 <a href="javascript:alert(1)">x</a> https://example.com/ok';
@@ -182,6 +190,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')(
     });
 
     it('passes axe on the channels, channel, notifications and search screens', async () => {
+      await alice.bringToFront();
       await alice.goto(`${server.url}/client/channels`);
       await alice.getByRole('list', { name: 'Channels' }).waitFor();
       await screen(alice, 'channels');
