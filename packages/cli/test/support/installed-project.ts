@@ -52,7 +52,9 @@ export async function installedProject(
     await run('cp', ['-a', project, making]);
     for (const old of readdirSync(cacheRoot))
       if (old.startsWith('consumer-')) rmSync(join(cacheRoot, old), { recursive: true, force: true });
-    renameSync(making, cached);
+    // A run in another worker may have published the same digest meanwhile: its copy serves as well.
+    if (existsSync(cached)) rmSync(making, { recursive: true, force: true });
+    else renameSync(making, cached);
     return { reused };
   }
   // A full copy, not hard links: a tool writing a file in place in the project would change the cache.
