@@ -1,7 +1,10 @@
 // The packages as a new user gets them: packed by `npm run pack`'s tool, installed into a fresh project
 // outside this repo with the root README's own install line (offline, from the npm cache), and used
-// there as the READMEs show: the root README's program and the emulator README's test kit file.
+// there as the READMEs show: the root README's program and the emulator README's test kit file. The
+// installed tree is made once per digest of the packs and the install's recipe, and each run works in
+// a fresh copy of it (support/installed-project.ts).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -18,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWhatIsStale } from './support/built-packages.js';
+import { installedProject } from './support/installed-project.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -58,40 +62,45 @@ beforeAll(async () => {
   packs = join(home, 'castkit', 'packs');
   await run(process.execPath, [join(root, 'tools/pack/index.mjs'), '--out', packs], { cwd: root });
   project = join(home, 'my-app');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true }));
-  // The README's line as written, by a shell (it expands the *.tgz), with only the checkout's path
-  // filled in. The environment keeps npm offline and skips install scripts: better-sqlite3's would
-  // fetch a prebuilt binary from GitHub (no network here) or compile SQLite for minutes, so the addon
-  // this checkout already compiled for the same version is put in place below instead.
-  const npmEnv = {
-    ...process.env,
-    npm_config_prefer_offline: 'true',
-    npm_config_ignore_scripts: 'true',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-  };
-  await run('sh', ['-c', installLine().replaceAll('/path/to/castkit', join(home, 'castkit'))], {
-    cwd: project,
-    env: npmEnv,
-    timeout: 300_000,
-  });
-  // What the tests below use beyond the README: a type checker and a test runner of this checkout's versions.
-  await run('npm', ['install', `typescript@${version('typescript')}`, `vitest@${version('vitest')}`], {
-    cwd: project,
-    env: npmEnv,
-    timeout: 300_000,
-  });
   const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
-  const installed = JSON.parse(
-    readFileSync(join(project, 'node_modules/better-sqlite3/package.json'), 'utf8'),
-  );
-  if (installed.version === version('better-sqlite3')) {
-    mkdirSync(join(project, 'node_modules/better-sqlite3/build/Release'), { recursive: true });
-    copyFileSync(join(root, addon), join(project, addon));
-  } else {
-    await run('npm', ['rebuild', 'better-sqlite3'], { cwd: project, timeout: 600_000 });
-  }
+  const tools = [`typescript@${version('typescript')}`, `vitest@${version('vitest')}`];
+  const recipe = [
+    installLine(),
+    ...tools,
+    createHash('sha256')
+      .update(readFileSync(join(root, addon)))
+      .digest('hex'),
+  ];
+  await installedProject(join(root, 'test-artifacts'), { packs, recipe }, project, async () => {
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-app', private: true }));
+    // The README's line as written, by a shell (it expands the *.tgz), with only the checkout's path
+    // filled in. The environment keeps npm offline and skips install scripts: better-sqlite3's would
+    // fetch a prebuilt binary from GitHub (no network here) or compile SQLite for minutes, so the addon
+    // this checkout already compiled for the same version is put in place below instead.
+    const npmEnv = {
+      ...process.env,
+      npm_config_prefer_offline: 'true',
+      npm_config_ignore_scripts: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+    };
+    await run('sh', ['-c', installLine().replaceAll('/path/to/castkit', join(home, 'castkit'))], {
+      cwd: project,
+      env: npmEnv,
+      timeout: 300_000,
+    });
+    // What the tests below use beyond the README: a type checker and a test runner of this checkout's versions.
+    await run('npm', ['install', ...tools], { cwd: project, env: npmEnv, timeout: 300_000 });
+    const installed = JSON.parse(
+      readFileSync(join(project, 'node_modules/better-sqlite3/package.json'), 'utf8'),
+    );
+    if (installed.version === version('better-sqlite3')) {
+      mkdirSync(join(project, 'node_modules/better-sqlite3/build/Release'), { recursive: true });
+      copyFileSync(join(root, addon), join(project, addon));
+    } else {
+      await run('npm', ['rebuild', 'better-sqlite3'], { cwd: project, timeout: 600_000 });
+    }
+  });
   url = await startDev();
 }, 900_000);
 

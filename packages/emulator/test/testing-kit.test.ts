@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildWhatIsStale } from '../../cli/test/support/built-packages.js';
 import { SEED_USERS, useEmulator } from '../src/testing/index.js';
 
 const examples = fileURLToPath(new URL('../examples/', import.meta.url));
 const emu = useEmulator({ beforeAll, afterAll, beforeEach });
+// The examples import `@castkit/emulator/testing` as a user does, from the package's build: rebuilt
+// first when its sources are newer, and never read while another test file's rebuild empties dist/.
+beforeAll(() => buildWhatIsStale(['@castkit/sdk', '@castkit/emulator']), 300_000);
 
 /** Runs a command in examples/ as a developer would; its output when it fails. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
