@@ -47,7 +47,7 @@ export class SeedWriter {
     const hash = toHex(hashBytes);
     this.lastHash = hashBytes;
     const signature = this.sign ? ed25519Sign(key.priv, hashBytes) : null;
-    this.insert.message(hash, fid, type, timestamp, dataBytes, signature, key.pub);
+    this.insert.message(hashBytes, fid, type, timestamp, dataBytes, signature, key.pub);
     this.event(HubEventType.MergeMessage, at, { messageHash: hash });
     return hash;
   }

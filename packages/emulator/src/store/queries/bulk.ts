@@ -3,7 +3,7 @@
 // indexes and triggers; then indexes, counters and statistics are rebuilt in single passes.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { recountChannels } from '../channel-counters.js';
-import { write } from '../statements.js';
+import { column, write } from '../statements.js';
 import type { Store } from '../store.js';
 
 /** Every seeded on-chain event is on OP mainnet. */
@@ -318,20 +318,23 @@ export type BulkInserts = ReturnType<typeof bulkInserts>;
 
 const INSERT_MESSAGE = write<
   [
-    hash: string,
+    hash: Uint8Array,
     fid: number,
     type: number,
     timestamp: number,
     dataBytes: Uint8Array,
     signature: Uint8Array | null,
-    signer: string,
+    signerId: number,
   ]
 >(
   `INSERT INTO messages (hash, fid, type, timestamp, data_bytes, signature, signer_id)
-   VALUES (unhex(substr(?, 3)), ?, ?, ?, ?, ?, (SELECT id FROM message_signers WHERE public_key = ?))`,
+   VALUES (?, ?, ?, ?, ?, ?, ?)`,
 );
 const INSERT_MESSAGE_SIGNER = write<[publicKey: string]>(
   'INSERT OR IGNORE INTO message_signers (public_key) VALUES (?)',
+);
+const MESSAGE_SIGNER_ID = column<[publicKey: string], number>(
+  'SELECT id FROM message_signers WHERE public_key = ?',
 );
 const INSERT_HUB_EVENT = write<
   [
@@ -352,13 +355,15 @@ const INSERT_HUB_EVENT = write<
 export function bulkMessageInserts(store: Store) {
   const message = INSERT_MESSAGE.on(store);
   const addSigner = INSERT_MESSAGE_SIGNER.on(store);
+  const signerId = MESSAGE_SIGNER_ID.on(store);
   const event = INSERT_HUB_EVENT.on(store);
-  // Messages name their signer by a row of message_signers, added the first time a key signs.
-  const signers = new Set<string>();
+  // Messages name their signer by a row of message_signers, added the first time a key signs; its
+  // id is kept here rather than looked up by key in each of millions of inserts.
+  const signers = new Map<string, number>();
   return {
-    /** `timestamp` in Farcaster seconds. */
+    /** `hash` is the message hash's 20 bytes; `timestamp` in Farcaster seconds. */
     message(
-      hash: string,
+      hash: Uint8Array,
       fid: number,
       type: number,
       timestamp: number,
@@ -366,11 +371,14 @@ export function bulkMessageInserts(store: Store) {
       signature: Uint8Array | null,
       signer: string,
     ): void {
-      if (!signers.has(signer)) {
+      let id = signers.get(signer);
+      if (id === undefined) {
         addSigner.run(signer);
-        signers.add(signer);
+        id = signerId.get(signer);
+        if (id === undefined) throw new Error(`message signer ${signer} was not stored`);
+        signers.set(signer, id);
       }
-      message.run(hash, fid, type, timestamp, dataBytes, signature, signer);
+      message.run(hash, fid, type, timestamp, dataBytes, signature, id);
     },
     hubEvent(
       type: number,
