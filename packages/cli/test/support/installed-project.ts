@@ -51,7 +51,8 @@ export async function installedProject(
     await install(project);
     await run('cp', ['-a', project, making]);
     for (const old of readdirSync(cacheRoot))
-      if (old.startsWith('consumer-')) rmSync(join(cacheRoot, old), { recursive: true, force: true });
+      if (old.startsWith('consumer-') || leftByEndedRun(old))
+        rmSync(join(cacheRoot, old), { recursive: true, force: true });
     // A run in another worker may have published the same digest meanwhile: its copy serves as well.
     if (existsSync(cached)) rmSync(making, { recursive: true, force: true });
     else renameSync(making, cached);
@@ -60,4 +61,16 @@ export async function installedProject(
   // A full copy, not hard links: a tool writing a file in place in the project would change the cache.
   await run('cp', ['-a', cached, project]);
   return { reused };
+}
+
+/** A `.making-<digest>-<pid>` folder whose run ended before publishing it (killed): ~200 MB each. */
+function leftByEndedRun(name: string): boolean {
+  const pid = Number(/^\.making-[0-9a-f]+-(\d+)$/.exec(name)?.[1]);
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }

@@ -3,9 +3,9 @@ import { ed25519PublicKey } from '../ground/keys.js';
 
 // Deriving 100k public keys is the largest single cost of the large seed's users phase. A worker
 // derives them on the other core while the main thread writes rows, publishing progress through
-// shared memory so the (synchronous) seed can wait on it. It derives them as ed25519PublicKey does
-// (node:crypto, the seed imported as a JWK, ~7x faster than noble's pure-JS derivation this worker
-// used to load); the source is inline so it runs the same from sources, a bundle and dist.
+// shared memory so the (synchronous) seed can wait on it. It derives them the way ed25519PublicKey
+// does (node:crypto, the seed imported in JWK form, ~7x faster than noble's pure-JS derivation this
+// worker used to load); the source is inline so it runs the same from sources, a bundle and dist.
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { createPrivateKey, createPublicKey } = require('node:crypto');

@@ -9,10 +9,10 @@
 // survives a restart and records another connection's writes too; a new seed drops them all.
 import type { Db } from './db.js';
 import { StatementFamily } from './statements.js';
+import { q, SHADOW } from './undo-schema.js';
 
 /** Tables of this module: never data, never logged. */
 export const isUndoTable = (name: string) => name.startsWith('undo_');
-const SHADOW = 'undo_t_';
 const TRIGGER = 'undo_rec_';
 /**
  * A row here pauses the recording triggers: a rollback's own deletes and inserts are not logged,
@@ -34,8 +34,6 @@ interface TableShape {
   key: string[];
   rowid: boolean;
 }
-
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 const shapes = new WeakMap<Db, Map<string, TableShape>>();
 

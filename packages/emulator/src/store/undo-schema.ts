@@ -2,6 +2,13 @@ import type Database from 'better-sqlite3';
 
 // The undo log's bookkeeping (undo-log.ts): the current generation and the named marks that end one.
 // Its shadow tables and triggers are made at run time from each table's columns, not here.
+
+/** Shadow tables are named `undo_t_<table>` (undo-log.ts makes them). */
+export const SHADOW = 'undo_t_';
+
+/** A name quoted as an SQL identifier. */
+export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 export const undoSchema = `
 CREATE TABLE undo_state (id INTEGER PRIMARY KEY CHECK (id = 1), gen INTEGER NOT NULL);
 INSERT INTO undo_state (id, gen) VALUES (1, 1);
@@ -14,11 +21,11 @@ CREATE TABLE undo_marks (name TEXT PRIMARY KEY, gen INTEGER NOT NULL, created_at
  */
 export function dropGenerationIndexes(db: Database.Database): void {
   const names = db
-    .prepare<[], string>(
-      `SELECT name FROM sqlite_master WHERE type = 'index'
-       AND substr(tbl_name, 1, 7) = 'undo_t_' AND name = tbl_name || '_gen'`,
+    .prepare<[length: number, prefix: string], string>(
+      `SELECT name FROM sqlite_master WHERE type = 'index' AND substr(tbl_name, 1, ?) = ?
+       AND name = tbl_name || '_gen'`,
     )
     .pluck()
-    .all();
-  for (const name of names) db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+    .all(SHADOW.length, SHADOW);
+  for (const name of names) db.exec(`DROP INDEX ${q(name)}`);
 }
