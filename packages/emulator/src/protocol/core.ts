@@ -6,6 +6,34 @@ type Core = typeof import('@farcaster/core');
 let core: Core | undefined;
 
 export function farcasterCore(): Core {
-  core ??= createRequire(import.meta.url)('@farcaster/core') as Core;
+  core ??= loadCore();
   return core;
+}
+
+const requireHere = createRequire(import.meta.url);
+
+// Core builds its test factories with faker at load time and requires faker's main entry, which
+// loads every locale (2,088 modules, ~0.8 s and ~40 MB). The English build has the same API and is
+// all the factories need, so core is handed that one while it loads; the main entry is then
+// forgotten again, so the process's own `require('@faker-js/faker')` still gets the full faker.
+function loadCore(): Core {
+  const fromCore = createRequire(requireHere.resolve('@farcaster/core'));
+  let main: string;
+  let english: NodeJS.Module | undefined;
+  try {
+    main = fromCore.resolve('@faker-js/faker');
+    const path = fromCore.resolve('@faker-js/faker/locale/en');
+    fromCore(path);
+    english = requireHere.cache[path];
+  } catch {
+    return requireHere('@farcaster/core');
+  }
+  // Already loaded in full by the process: nothing to spare.
+  if (!english || requireHere.cache[main]) return requireHere('@farcaster/core');
+  requireHere.cache[main] = english;
+  try {
+    return requireHere('@farcaster/core');
+  } finally {
+    delete requireHere.cache[main];
+  }
 }
