@@ -71,6 +71,6 @@ function leftByEndedRun(name: string): boolean {
     process.kill(pid, 0);
     return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return error instanceof Error && 'code' in error && error.code === 'ESRCH';
   }
 }

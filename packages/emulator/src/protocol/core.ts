@@ -18,23 +18,28 @@ const requireHere = createRequire(import.meta.url);
 // all the factories need, so core is handed that one while it loads; the main entry is then
 // forgotten again, so the process's own `require('@faker-js/faker')` still gets the full faker.
 function loadCore(): Core {
-  const fromCore = createRequire(requireHere.resolve('@farcaster/core'));
-  let main: string;
-  let english: NodeJS.Module | undefined;
-  try {
-    main = fromCore.resolve('@faker-js/faker');
-    const path = fromCore.resolve('@faker-js/faker/locale/en');
-    fromCore(path);
-    english = requireHere.cache[path];
-  } catch {
-    return requireHere('@farcaster/core');
-  }
-  // Already loaded in full by the process: nothing to spare.
-  if (!english || requireHere.cache[main]) return requireHere('@farcaster/core');
-  requireHere.cache[main] = english;
+  const main = englishFakerInPlace();
   try {
     return requireHere('@farcaster/core');
   } finally {
-    delete requireHere.cache[main];
+    if (main) delete requireHere.cache[main];
+  }
+}
+
+/** Puts faker's English build where core will look for faker; the cache key to forget after, if any. */
+function englishFakerInPlace(): string | undefined {
+  try {
+    const fromCore = createRequire(requireHere.resolve('@farcaster/core'));
+    const main = fromCore.resolve('@faker-js/faker');
+    // Already loaded in full by the process: nothing to spare.
+    if (requireHere.cache[main]) return undefined;
+    const path = fromCore.resolve('@faker-js/faker/locale/en');
+    fromCore(path);
+    const english = requireHere.cache[path];
+    if (!english) return undefined;
+    requireHere.cache[main] = english;
+    return main;
+  } catch {
+    return undefined;
   }
 }

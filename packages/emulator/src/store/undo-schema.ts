@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 /** Shadow tables are named `undo_t_<table>` (undo-log.ts makes them). */
 export const SHADOW = 'undo_t_';
 
-/** A name quoted as an SQL identifier. */
+/** A name in SQL's identifier quotes. */
 export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export const undoSchema = `
