@@ -242,6 +242,31 @@ describe('the bulk seed path', () => {
     expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
   });
 
+  it('sorts its indexes through temporary files only on a connection without TEMP objects, and leaves both as they were', () => {
+    // SQLite's sorter uses its helper thread only with temporary files on disk; switching temp_store
+    // to get them drops a connection's TEMP objects, so a connection holding some keeps memory.
+    const tempStoreAtIndexBuilds = (store: Store) => {
+      const seen = new Set<number>();
+      const exec = store.db.exec.bind(store.db);
+      store.db.exec = (sql: string) => {
+        if (sql.startsWith('CREATE INDEX') || sql.startsWith('CREATE UNIQUE INDEX'))
+          seen.add(Number(store.db.pragma('temp_store', { simple: true })));
+        return exec(sql);
+      };
+      seedStore(store, { seed: 3, size: 'small', now: NOW });
+      return [...seen];
+    };
+    const bare = open(join(dir, 'temp-bare.db'));
+    expect(tempStoreAtIndexBuilds(bare)).toEqual([1]);
+    expect(bare.db.pragma('temp_store', { simple: true })).toBe(2);
+    expect(bare.db.pragma('cache_size', { simple: true })).toBe(-65536);
+
+    const holding = open(join(dir, 'temp-holding.db'));
+    holding.db.exec("CREATE TEMP TABLE kept (note TEXT); INSERT INTO kept VALUES ('still here')");
+    expect(tempStoreAtIndexBuilds(holding)).toEqual([2]);
+    expect(holding.db.prepare('SELECT note FROM temp.kept').pluck().all()).toEqual(['still here']);
+  });
+
   it('derives every maintained counter from the rows it summarises', () => {
     const s = seeded(4);
     const zero = (sql: string) => expect(s.db.prepare(sql).pluck().get(), sql).toBe(0);

@@ -1,6 +1,6 @@
 import { toHex } from '../ground/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../ground/types.js';
-import { analyze, bulkInserts, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
+import { analyze, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
 import { bulkLoad } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
 import { clearAll } from '../store/tables.js';
@@ -106,7 +106,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
   const usernames: string[] = [];
   const registeredAt = new Float64Array(n + 1);
   let chainEventId = 0;
-  const insert = bulkInserts(store);
+  const insert = w.rows;
 
   const chainEvent = (type: number, fid: number, at: number, address: string, body: object) => {
     const id = ++chainEventId;

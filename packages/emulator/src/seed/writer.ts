@@ -3,13 +3,16 @@ import { ed25519Sign } from '../ground/keys.js';
 import { messageDataBytes, type SeedMessageBody } from '../ground/message-data-bytes.js';
 import { HubEventType } from '../ground/types.js';
 import {
+  type BulkInserts,
   type BulkMessageInserts,
   beginBulk,
+  bulkInserts,
   bulkMessageInserts,
   commitBulk,
   commitBulkChunk,
   rollbackBulk,
 } from '../store/queries/bulk.js';
+import { RowBatches } from '../store/row-batches.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -18,7 +21,10 @@ import type { Store } from '../store/store.js';
  * deferred, a real signature, plus its hub event — the same shape the write path produces.
  */
 export class SeedWriter {
+  private readonly batches: RowBatches;
   private readonly insert: BulkMessageInserts;
+  /** The derived tables' inserts, committed with the messages. */
+  readonly rows: BulkInserts;
   private pending = 0;
   /** The last message's hash as bytes, for callers that reference it in later messages. */
   lastHash: Uint8Array = new Uint8Array(20);
@@ -29,7 +35,9 @@ export class SeedWriter {
     /** Hubs keep events for a few days only; older seeded activity has no event, as on a hub. */
     private readonly eventsSince: number,
   ) {
-    this.insert = bulkMessageInserts(store);
+    this.batches = new RowBatches(store);
+    this.insert = bulkMessageInserts(store, this.batches);
+    this.rows = bulkInserts(store, this.batches);
     beginBulk(store);
   }
 
@@ -75,16 +83,19 @@ export class SeedWriter {
   /** Commits every ~50k rows so the WAL stays small and a progress bar means something. */
   tick(): void {
     if (++this.pending >= 50_000) {
+      this.batches.flush();
       commitBulkChunk(this.store);
       this.pending = 0;
     }
   }
 
   finish(): void {
+    this.batches.flush();
     commitBulk(this.store);
   }
 
   abort(): void {
+    this.batches.drop();
     rollbackBulk(this.store);
   }
 }

@@ -1,0 +1,84 @@
+// Bulk inserts bound many rows at a time: one call binding 16 rows costs about half as much per row
+// as a call per row (measured 2.4 -> 1.1 us for a message row), as better-sqlite3's cost per call
+// outweighs SQLite's per row on narrow rows. Rows keep their order within a table, so rowids and
+// ids come out as they would row by row; across tables they land at the next flush.
+import type Database from 'better-sqlite3';
+import type { Connected, Statement } from './statements.js';
+
+/** Rows bound per multi-row statement. */
+const ROWS = 16;
+
+/** The `(?, ?, 'x')` tuple an `INSERT ... VALUES` statement ends with. */
+function valuesTuple(sql: string): { head: string; tuple: string } {
+  const at = sql.lastIndexOf('VALUES');
+  const tuple = at < 0 ? '' : sql.slice(at + 'VALUES'.length).trim();
+  if (!tuple.startsWith('(') || !tuple.endsWith(')'))
+    throw new Error(`a batched insert ends with one VALUES tuple: ${sql}`);
+  return { head: sql.slice(0, at), tuple };
+}
+
+/** `INSERT ... VALUES (?, ?)` as the same insert of `rows` tuples. */
+export function multiRowSql(sql: string, rows: number): string {
+  const { head, tuple } = valuesTuple(sql);
+  return `${head}VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
+}
+
+class RowBatch {
+  private readonly many: Database.Statement<unknown[]>;
+  /** Parameters per row. */
+  private readonly width: number;
+  private readonly args: unknown[];
+  private filled = 0;
+
+  private readonly one: Database.Statement<unknown[]>;
+
+  constructor(sql: string, db: Database.Database) {
+    this.one = db.prepare<unknown[]>(sql);
+    this.width = valuesTuple(sql).tuple.split('?').length - 1;
+    this.many = db.prepare<unknown[]>(multiRowSql(sql, ROWS));
+    this.args = new Array(this.width * ROWS);
+  }
+
+  add(row: readonly unknown[]): void {
+    if (row.length !== this.width) throw new Error(`a row of ${this.width} values, not ${row.length}`);
+    const args = this.args;
+    for (let i = 0; i < row.length; i++) args[this.filled++] = row[i];
+    if (this.filled === args.length) {
+      this.many.run(args);
+      this.filled = 0;
+    }
+  }
+
+  /** Inserts what is held, row by row. */
+  flush(): void {
+    for (let at = 0; at < this.filled; at += this.width) this.one.run(this.args.slice(at, at + this.width));
+    this.filled = 0;
+  }
+
+  drop(): void {
+    this.filled = 0;
+  }
+}
+
+/** The batches of one bulk load: every row added is inserted by the next `flush`. */
+export class RowBatches {
+  private readonly batches: RowBatch[] = [];
+
+  constructor(private readonly c: Connected) {}
+
+  /** An insert of `statement`'s row that is run with the next full batch or flush. */
+  of<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void {
+    const batch = new RowBatch(statement.sql, this.c.db);
+    this.batches.push(batch);
+    return (...row) => batch.add(row);
+  }
+
+  flush(): void {
+    for (const b of this.batches) b.flush();
+  }
+
+  /** Forgets what is held (the load is rolled back). */
+  drop(): void {
+    for (const b of this.batches) b.drop();
+  }
+}
