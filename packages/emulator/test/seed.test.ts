@@ -232,6 +232,17 @@ describe('the bulk seed path', () => {
     expect(digests[1]).toBe(digests[0]);
   }, 120_000);
 
+  it('writes the same rows, rowids and ids from its row-writing thread as on the store’s own connection', () => {
+    const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
+    const [threaded, connection] = [true, false].map((rowsThread) => {
+      const store = open(join(dir, `large-rows-thread-${rowsThread}.db`));
+      seedStore(store, { seed: 9, size: 'large', now: NOW, shape, rowsThread });
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      return contentDigest(store);
+    });
+    expect(threaded).toBe(connection);
+  }, 120_000);
+
   it('leaves a seeded file with every index and trigger of a fresh one and its journal back to WAL', () => {
     const fresh = indexesAndTriggers(open(join(dir, 'fresh.db')));
     expect(fresh.length).toBeGreaterThan(30);
@@ -302,6 +313,31 @@ describe('the bulk seed path', () => {
         .get(),
     ).toBe(1);
   });
+
+  it('rolls back a seed that fails midway while a thread writes its rows, and can seed the file again', () => {
+    const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
+    const fresh = indexesAndTriggers(open(join(dir, 'thread-fresh.db')));
+    const store = open(join(dir, 'thread-fails.db'));
+    expect(() =>
+      seedStore(store, {
+        seed: 9,
+        size: 'large',
+        now: NOW,
+        shape,
+        progress: (phase, done) => {
+          if (phase === 'casts' && done > 2000) throw new Error('stopped while writing casts');
+        },
+      }),
+    ).toThrow('stopped while writing casts');
+    expect(indexesAndTriggers(store)).toEqual(fresh);
+    expect(store.getMeta('seed')).toBeUndefined();
+    expect(store.db.prepare('SELECT COUNT(*) FROM casts').pluck().get()).toBeLessThan(2000);
+    seedStore(store, { seed: 9, size: 'large', now: NOW, shape });
+    const again = contentDigest(store);
+    const clean = open(join(dir, 'thread-clean.db'));
+    seedStore(clean, { seed: 9, size: 'large', now: NOW, shape });
+    expect(again).toBe(contentDigest(clean));
+  }, 120_000);
 
   it('rolls back a seed that fails midway, restores indexes and triggers and can seed again', () => {
     const fresh = indexesAndTriggers(open());

@@ -1,6 +1,6 @@
 import { toHex } from '../ground/codec.js';
 import { MessageType, OnChainEventType, UserDataType } from '../ground/types.js';
-import { analyze, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
+import { analyze, bulkRows, enterBulkLoadMode, recountCounters } from '../store/queries/bulk.js';
 import { bulkLoad } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
 import { clearAll } from '../store/tables.js';
@@ -33,6 +33,11 @@ export interface SeedOptions {
   assetOrigin?: string;
   /** Overrides of the size's shape (benchmarks, profiling). */
   shape?: Partial<SeedShape>;
+  /**
+   * Insert the rows from a worker thread with its own connection while this one makes them (file
+   * databases only). Default: for the large size.
+   */
+  rowsThread?: boolean;
 }
 
 export interface SeedReport {
@@ -100,7 +105,8 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
 
   clearAll(store);
   const restore = enterBulkLoadMode(store);
-  const w = new SeedWriter(store, shape.sign, anchor - EVENT_RETENTION_MS);
+  const rows = bulkRows(store, options.rowsThread ?? size === 'large');
+  const w = new SeedWriter(store, rows, shape.sign, anchor - EVENT_RETENTION_MS);
   const n = shape.users;
   const keys: { priv: Uint8Array; pub: string }[] = [];
   const usernames: string[] = [];
@@ -456,6 +462,8 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         reactions++;
       }
     }
+    // The mini apps' tables are written on the store's connection.
+    w.handBack();
     const miniappCasts = seedMiniapps({
       store,
       rng: rngFor(7),

@@ -5,14 +5,10 @@ import { HubEventType } from '../ground/types.js';
 import {
   type BulkInserts,
   type BulkMessageInserts,
-  beginBulk,
   bulkInserts,
   bulkMessageInserts,
-  commitBulk,
-  commitBulkChunk,
-  rollbackBulk,
 } from '../store/queries/bulk.js';
-import { RowBatches } from '../store/row-batches.js';
+import type { RowSink } from '../store/row-batches.js';
 import type { Store } from '../store/store.js';
 
 /**
@@ -21,7 +17,6 @@ import type { Store } from '../store/store.js';
  * deferred, a real signature, plus its hub event — the same shape the write path produces.
  */
 export class SeedWriter {
-  private readonly batches: RowBatches;
   private readonly insert: BulkMessageInserts;
   /** The derived tables' inserts, committed with the messages. */
   readonly rows: BulkInserts;
@@ -30,15 +25,15 @@ export class SeedWriter {
   lastHash: Uint8Array = new Uint8Array(20);
 
   constructor(
-    private readonly store: Store,
+    store: Store,
+    /** Where rows go: the store's connection, or a thread writing them on its own. */
+    private readonly sink: RowSink,
     private readonly sign: boolean,
     /** Hubs keep events for a few days only; older seeded activity has no event, as on a hub. */
     private readonly eventsSince: number,
   ) {
-    this.batches = new RowBatches(store);
-    this.insert = bulkMessageInserts(store, this.batches);
-    this.rows = bulkInserts(store, this.batches);
-    beginBulk(store);
+    this.insert = bulkMessageInserts(store, sink);
+    this.rows = bulkInserts(sink);
   }
 
   /** Encodes, hashes, (signs) and stores one message with its merge event; returns the 0x hash. */
@@ -83,19 +78,21 @@ export class SeedWriter {
   /** Commits every ~50k rows so the WAL stays small and a progress bar means something. */
   tick(): void {
     if (++this.pending >= 50_000) {
-      this.batches.flush();
-      commitBulkChunk(this.store);
+      this.sink.commitChunk();
       this.pending = 0;
     }
   }
 
+  /** Rows from here on are written on the store's connection, so the seed may write on it too. */
+  handBack(): void {
+    this.sink.handBack();
+  }
+
   finish(): void {
-    this.batches.flush();
-    commitBulk(this.store);
+    this.sink.finish();
   }
 
   abort(): void {
-    this.batches.drop();
-    rollbackBulk(this.store);
+    this.sink.abort();
   }
 }

@@ -82,3 +82,57 @@ export class RowBatches {
     for (const b of this.batches) b.drop();
   }
 }
+
+/** Where a bulk load's rows go: inserts by statement, committed in chunks. */
+export interface RowSink {
+  /** An insert of `statement`'s row. */
+  of<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void;
+  /** An insert of rows that later rows reference (foreign keys): each is in before the next row. */
+  ofReferenced<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void;
+  /** Commits every row added so far and goes on in a new transaction. */
+  commitChunk(): void;
+  /** Commits every row added; the load is over. */
+  finish(): void;
+  /** Rolls back what is not committed; the load is over. */
+  abort(): void;
+  /** From here on rows are written on the caller's connection, which may then write itself too. */
+  handBack(): void;
+}
+
+/** Rows written on the caller's connection, in batches, in one open transaction at a time. */
+export class ConnectionRows implements RowSink {
+  private readonly batches: RowBatches;
+
+  constructor(private readonly c: Connected) {
+    this.batches = new RowBatches(c);
+    c.db.exec('BEGIN');
+  }
+
+  of<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void {
+    return this.batches.of(statement);
+  }
+
+  ofReferenced<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void {
+    const insert = statement.on(this.c);
+    return (...row) => {
+      insert.run(...row);
+    };
+  }
+
+  commitChunk(): void {
+    this.batches.flush();
+    this.c.db.exec('COMMIT; BEGIN');
+  }
+
+  finish(): void {
+    this.batches.flush();
+    this.c.db.exec('COMMIT');
+  }
+
+  abort(): void {
+    this.batches.drop();
+    if (this.c.db.inTransaction) this.c.db.exec('ROLLBACK');
+  }
+
+  handBack(): void {}
+}
