@@ -4,7 +4,7 @@
 // concurrency 16; every figure is the median over the rounds.
 // Targets (issue 9): mixed-feed p99 <= 1.5x read-only-feed p99; lookups >= 0.5x bare. Writes: reported.
 // Usage: node bench/emulator.mjs [--size small|large] [--db PATH] [--rounds N] [--fresh]
-//   (default large, /tmp/castkit-bench-large.db, 5 rounds; the file is kept: seeding large takes ~85 s)
+//   (default large, /tmp/castkit-bench-large.db, 5 rounds; the file is kept: seeding large takes ~65-80 s)
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
