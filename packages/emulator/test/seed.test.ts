@@ -234,13 +234,18 @@ describe('the bulk seed path', () => {
 
   it('writes the same rows, rowids and ids from its row-writing thread as on the store’s own connection', () => {
     const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
+    const changes = (store: Store) => Number(store.db.prepare('SELECT total_changes()').pluck().get());
     const [threaded, connection] = [true, false].map((rowsThread) => {
       const store = open(join(dir, `large-rows-thread-${rowsThread}.db`));
+      const before = changes(store);
       seedStore(store, { seed: 9, size: 'large', now: NOW, shape, rowsThread });
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
-      return contentDigest(store);
+      const messages = Number(store.db.prepare('SELECT COUNT(*) FROM messages').pluck().get());
+      return { digest: contentDigest(store), changes: changes(store) - before, messages };
     });
-    expect(threaded).toBe(connection);
+    expect(threaded!.digest).toBe(connection!.digest);
+    // The thread's rows were inserted by its own connection: the store's counts none of them.
+    expect(connection!.changes - threaded!.changes).toBeGreaterThan(threaded!.messages);
   }, 120_000);
 
   it('leaves a seeded file with every index and trigger of a fresh one and its journal back to WAL', () => {

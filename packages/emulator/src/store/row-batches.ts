@@ -1,7 +1,7 @@
 // Bulk inserts bound many rows at a time: one call binding 16 rows costs less per row than a call
 // per row (a message row alone: 1.7-2.4 -> 1.1 us; the whole small path of the large seed's rows gained
-// ~7%), as better-sqlite3's cost per call outweighs SQLite's per row on narrow rows. Rows keep their
-// order within a table, so rowids and ids come out as they would row by row; across tables they land
+// ~7%): better-sqlite3's cost per call outweighs SQLite's per row on narrow rows. Rows keep their
+// order within a table, so rowids and ids come out the same row by row; across tables they land
 // at the next flush.
 import type Database from 'better-sqlite3';
 import type { Connected, Statement } from './statements.js';
@@ -18,7 +18,7 @@ function valuesTuple(sql: string): { head: string; tuple: string } {
   return { head: sql.slice(0, at), tuple };
 }
 
-/** `INSERT ... VALUES (?, ?)` as the same insert of `rows` tuples. */
+/** `INSERT ... VALUES (?, ?)` rewritten to insert `rows` tuples at once. */
 export function multiRowSql(sql: string, rows: number): string {
   const { head, tuple } = valuesTuple(sql);
   return `${head}VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;

@@ -2,7 +2,7 @@
 // caller's thread only makes them: on the large seed, making rows (encoding, hashing) and inserting
 // them each take about half of the build, and here they run on both cores. Rows travel in
 // transferred buffers, a tagged value after another, in the order they were added: each table gets
-// its rows, rowids and ids exactly as on one connection.
+// its rows, rowids and ids exactly like on one connection.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ConnectionRows, type RowSink } from './row-batches.js';
@@ -20,7 +20,7 @@ const NUMBER = 1;
 const TEXT = 2;
 const BLOB = 3;
 
-// CommonJS run with `eval`, as the WAL checkpointer: nothing to compile or ship beside the sources.
+// CommonJS run with `eval`, like the WAL checkpointer: nothing to compile or ship beside the sources.
 // state: [0] buffers written, [1] failed, [2] connection closed. The first failure's message goes
 // to `error` (UTF-8, its length first); later messages are dropped until the end.
 const WORKER = `

@@ -360,8 +360,8 @@ export function bulkMessageInserts(store: Store, batches: RowSink) {
   const addSigner = batches.of(INSERT_MESSAGE_SIGNER);
   const event = batches.of(INSERT_HUB_EVENT);
   // Messages name their signer by a row of message_signers, added the first time a key signs. Ids
-  // are given here, as SQLite would (the next above the largest), so no insert waits for a read:
-  // the rows may be written by another connection.
+  // are given here the way SQLite gives them (the next above the largest), so no insert waits for
+  // a read: the rows may be written by another connection.
   const signers = new Map<string, number>();
   let lastId = 0;
   for (const { id, public_key } of MESSAGE_SIGNERS.iterate(store)) {
@@ -405,15 +405,16 @@ export type BulkMessageInserts = ReturnType<typeof bulkMessageInserts>;
 const LOAD_CACHE = -262144;
 const INDEX_BUILD_CACHE = -4096;
 /**
- * The row-writing thread's cache: 64 MB is as fast as the load's quarter GB (large seed, alternating:
- * 74.7 / 63.9 s against 77.3 / 71.1 s) and keeps the build's peak RSS at 650-790 MB instead of 1 GB.
+ * The row-writing thread's cache: 64 MB builds no slower than the load's quarter GB (large seed,
+ * alternating: 74.7 / 63.9 s against 77.3 / 71.1 s) and keeps the build's peak RSS at 650-790 MB
+ * instead of 1 GB.
  */
 const THREAD_CACHE = -65536;
 
 /**
  * Where a bulk load's rows go: with `thread`, a worker thread writing them on a connection of its own
- * (a file database not in a transaction), run as enterBulkLoadMode left the store's, foreign keys
- * checked as there; otherwise the store's connection.
+ * (a file database not in a transaction), with the pragmas enterBulkLoadMode gave the store's and
+ * foreign keys checked there too; otherwise the store's connection.
  */
 export function bulkRows(store: Store, thread: boolean): RowSink {
   if (!thread || store.db.memory || store.db.inTransaction) return new ConnectionRows(store);
@@ -498,7 +499,7 @@ const TEMP_OBJECTS = column<[], number>('SELECT COUNT(*) FROM sqlite_temp_master
  * MEMORY), and a run holds a cache's worth of keys: with the load's quarter GB a whole index fits in
  * one run, sorted on one core. Switching temp_store drops the connection's TEMP objects, so this is
  * done only when there are none (a seed's load, before the store's watchers attach); otherwise the
- * indexes are built as before. The large seed's indexes: 27.4 -> 17.6 s (medians, one sitting).
+ * indexes are built the old way. The large seed's indexes: 27.4 -> 17.6 s (medians, one sitting).
  */
 function withSortersOnBothCores(store: Store, build: () => void): void {
   const db = store.db;
