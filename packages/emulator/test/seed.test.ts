@@ -92,6 +92,32 @@ function contentDigest(store: Store): string {
   return h.digest('hex');
 }
 
+/** Every counter the seed keeps equals a count of the rows it summarises. */
+function expectCountersOf(s: Store): void {
+  const zero = (sql: string) => expect(s.db.prepare(sql).pluck().get(), sql).toBe(0);
+  zero(
+    'SELECT COUNT(*) FROM casts c WHERE replies_count != (SELECT COUNT(*) FROM casts r WHERE r.parent_hash = c.hash)',
+  );
+  zero(
+    'SELECT COUNT(*) FROM casts c WHERE likes_count != (SELECT COUNT(*) FROM reactions r WHERE r.target = c.hash AND r.type = 1)',
+  );
+  zero(
+    'SELECT COUNT(*) FROM casts c WHERE recasts_count != (SELECT COUNT(*) FROM reactions r WHERE r.target = c.hash AND r.type = 2)',
+  );
+  zero(
+    "SELECT COUNT(*) FROM users u WHERE follower_count != (SELECT COUNT(*) FROM links l WHERE l.target_fid = u.fid AND l.type = 'follow')",
+  );
+  zero(
+    "SELECT COUNT(*) FROM users u WHERE following_count != (SELECT COUNT(*) FROM links l WHERE l.fid = u.fid AND l.type = 'follow')",
+  );
+  zero(
+    'SELECT COUNT(*) FROM channels c WHERE follower_count != (SELECT COUNT(*) FROM channel_follows f WHERE f.channel_id = c.id)',
+  );
+  zero(
+    'SELECT COUNT(*) FROM channels c WHERE member_count != (SELECT COUNT(*) FROM channel_members m WHERE m.channel_id = c.id)',
+  );
+}
+
 const TABLES: [string, string][] = [
   ['users', 'fid'],
   ['casts', 'hash'],
@@ -248,6 +274,20 @@ describe('the bulk seed path', () => {
     expect(connection!.changes - threaded!.changes).toBeGreaterThan(threaded!.messages);
   }, 120_000);
 
+  it('leaves every reference whole and every counter right when its thread writes the rows unchecked', () => {
+    // The thread's connection skips foreign key checks (the seed's rows are consistent by
+    // construction) and casts are written with their counts instead of being recounted: SQLite's own
+    // check and plain counts say both hold.
+    const shape = { users: 2100, casts: 6000, channels: 20, followsPerUser: 4, reactionsPerCast: 2 };
+    const store = open(join(dir, 'large-checked.db'));
+    seedStore(store, { seed: 5, size: 'large', now: NOW, shape, rowsThread: true });
+    expect(store.db.pragma('foreign_key_check')).toEqual([]);
+    expectCountersOf(store);
+    expect(
+      store.db.prepare('SELECT COUNT(*) FROM casts WHERE likes_count > 0').pluck().get(),
+    ).toBeGreaterThan(1000);
+  }, 120_000);
+
   it('leaves a seeded file with every index and trigger of a fresh one and its journal back to WAL', () => {
     const fresh = indexesAndTriggers(open(join(dir, 'fresh.db')));
     expect(fresh.length).toBeGreaterThan(30);
@@ -285,25 +325,7 @@ describe('the bulk seed path', () => {
 
   it('derives every maintained counter from the rows it summarises', () => {
     const s = seeded(4);
-    const zero = (sql: string) => expect(s.db.prepare(sql).pluck().get(), sql).toBe(0);
-    zero(
-      'SELECT COUNT(*) FROM casts c WHERE replies_count != (SELECT COUNT(*) FROM casts r WHERE r.parent_hash = c.hash)',
-    );
-    zero(
-      'SELECT COUNT(*) FROM casts c WHERE recasts_count != (SELECT COUNT(*) FROM reactions r WHERE r.target = c.hash AND r.type = 2)',
-    );
-    zero(
-      "SELECT COUNT(*) FROM users u WHERE follower_count != (SELECT COUNT(*) FROM links l WHERE l.target_fid = u.fid AND l.type = 'follow')",
-    );
-    zero(
-      "SELECT COUNT(*) FROM users u WHERE following_count != (SELECT COUNT(*) FROM links l WHERE l.fid = u.fid AND l.type = 'follow')",
-    );
-    zero(
-      'SELECT COUNT(*) FROM channels c WHERE follower_count != (SELECT COUNT(*) FROM channel_follows f WHERE f.channel_id = c.id)',
-    );
-    zero(
-      'SELECT COUNT(*) FROM channels c WHERE member_count != (SELECT COUNT(*) FROM channel_members m WHERE m.channel_id = c.id)',
-    );
+    expectCountersOf(s);
     expect(s.db.prepare('SELECT COUNT(*) FROM casts WHERE replies_count > 0').pluck().get()).toBeGreaterThan(
       100,
     );

@@ -156,6 +156,9 @@ export function seedMiniapps(c: MiniappSeedContext): number {
       JSON.stringify([{ url: app.url }]),
       '[]',
       '[]',
+      0,
+      0,
+      0,
     );
   }
   return casts;

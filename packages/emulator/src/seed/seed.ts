@@ -54,6 +54,8 @@ const YEAR_MS = 365 * 24 * 3600 * 1000;
 const EVENT_RETENTION_MS = 3 * 24 * 3600 * 1000;
 const CHANNEL_URL = 'https://warpcast.com/~/channel/';
 const FIRST_BLOCK = 110_000_000;
+/** A reply's parent is one of the casts this many before it, so threads grow deep. */
+const REPLY_WINDOW = 400;
 
 /**
  * Avatars and images are served by the emulator itself, so nothing rendered needs the internet.
@@ -311,9 +313,16 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       for (const [fid, role] of members)
         insert.channelMember(id, fid, role, createdAt + rngC.int(SEED_WINDOW_MS));
       const followerCount = Math.min(n, Math.floor(n * 0.3 * rngC.float() ** 2) + members.size);
-      for (const fid of members.keys()) insert.channelFollow(id, fid, createdAt);
-      for (let k = 0; k < followerCount; k++)
-        insert.channelFollow(id, 1 + rngC.skewed(n, 1.5), createdAt + rngC.int(SEED_WINDOW_MS));
+      // Written in the table's key order (by fid within the channel), each row after the last rather
+      // than at a random place in the tree; the first follow drawn for a fid is the one kept.
+      const followedAt = new Map<number, number>();
+      for (const fid of members.keys()) followedAt.set(fid, createdAt);
+      for (let k = 0; k < followerCount; k++) {
+        const fid = 1 + rngC.skewed(n, 1.5);
+        const at = createdAt + rngC.int(SEED_WINDOW_MS);
+        if (!followedAt.has(fid)) followedAt.set(fid, at);
+      }
+      for (const [fid, at] of [...followedAt].sort((x, y) => x[0] - y[0])) insert.channelFollow(id, fid, at);
       // A few pending invites for the named users, so invite flows have data.
       if (i >= 3 && i < 6)
         insert.channelInvite(id, 1 + (i % 3), lead, 'member', anchor - rngC.int(SEED_WINDOW_MS / 4));
@@ -321,8 +330,49 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
     progress('channels', shape.channels, shape.channels);
 
     // ---- casts: chronological, replies pick recent parents so threads grow deep -------------------
+    // Each cast row is written once, with its final counts: its reactions are drawn with it (from
+    // their own stream, in the same order a pass after the casts would draw them) and its row waits
+    // until no later cast can reply to it. No pass over a million casts recounts them afterwards.
     const rngK = rngFor(4);
+    const rngR = rngFor(5);
     const total = shape.casts;
+    const replies = new Int32Array(total);
+    const likes = new Int32Array(total);
+    const recasts = new Int32Array(total);
+    // The drawn reactions, in order: cast i's are [reactionsOf[i], reactionsOf[i + 1]).
+    const reactionsOf = new Int32Array(total + 1);
+    const reactionFid: number[] = [];
+    const reactionType: number[] = [];
+    const reactionTs: number[] = [];
+    // Popular authors draw more reactions, likers skew towards active users.
+    const drawReactions = (i: number) => {
+      const boost = castFid[i]! <= Math.max(3, n * 0.05) ? 3 : 1;
+      const count = Math.min(n - 1, Math.floor(shape.reactionsPerCast * boost * -Math.log(1 - rngR.float())));
+      const seen = new Set<number>();
+      for (let k = 0; k < count; k++) {
+        const fid = 1 + rngR.skewed(n, 1.5);
+        const type = rngR.chance(0.8) ? 1 : 2;
+        const id = fid * 2 + type;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const ts = Math.min(anchor - 1000, castTs[i]! + rngR.int(Math.max(1, (anchor - castTs[i]!) * 0.3)));
+        reactionFid.push(fid);
+        reactionType.push(type);
+        reactionTs.push(ts);
+        if (type === 1) likes[i]!++;
+        else recasts[i]!++;
+      }
+      reactionsOf[i + 1] = reactionFid.length;
+    };
+    // Cast rows not written yet (the last REPLY_WINDOW), by index modulo the window.
+    const held: Parameters<typeof insert.cast>[] = new Array(REPLY_WINDOW + 1);
+    const writeCast = (j: number) => {
+      const row = held[j % held.length]!;
+      row[13] = replies[j]!;
+      row[14] = likes[j]!;
+      row[15] = recasts[j]!;
+      insert.cast(...row);
+    };
     const castHash: string[] = new Array(total);
     // The same hashes as bytes, for the messages that reference a cast (a million reactions), so
     // none parses hex back.
@@ -342,7 +392,8 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       let parent = -1;
       let channel = -1;
       if (r < 0.4 && i > 20) {
-        parent = i - 1 - rngK.skewed(Math.min(i, 400), 2);
+        parent = i - 1 - rngK.skewed(Math.min(i, REPLY_WINDOW), 2);
+        replies[parent]!++;
         channel = castChannel[parent]!;
       } else if (r < 0.65) {
         channel = rngK.skewed(channelIds.length, 1.5);
@@ -396,7 +447,7 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       const root = castRoot[i]!;
       const rootParentUrl =
         castChannel[root]! >= 0 ? `${CHANNEL_URL}${channelIds[castChannel[root]!]}` : null;
-      insert.cast(
+      held[i % held.length] = [
         hash,
         fid,
         ts,
@@ -410,26 +461,25 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         JSON.stringify(embedJson),
         JSON.stringify(mentions),
         JSON.stringify(positions),
-      );
+        0,
+        0,
+        0,
+      ];
       for (const m of mentions) insert.castMention(hash, m, ts);
       for (const e of embedJson) if ('castId' in e) insert.castQuote(hash, e.castId.hash, ts);
+      drawReactions(i);
+      if (i >= REPLY_WINDOW) writeCast(i - REPLY_WINDOW);
       if (i % 1000 === 0 || i === total - 1) progress('casts', i + 1, total);
     }
+    for (let j = Math.max(0, total - REPLY_WINDOW); j < total; j++) writeCast(j);
 
-    // ---- reactions: popular authors draw more, likers skew towards active users ------------------
-    const rngR = rngFor(5);
+    // ---- reactions: the ones drawn with the casts ------------------------------------------------
     let reactions = 0;
     for (let i = 0; i < total; i++) {
-      const boost = castFid[i]! <= Math.max(3, n * 0.05) ? 3 : 1;
-      const count = Math.min(n - 1, Math.floor(shape.reactionsPerCast * boost * -Math.log(1 - rngR.float())));
-      const seen = new Set<number>();
-      for (let k = 0; k < count; k++) {
-        const fid = 1 + rngR.skewed(n, 1.5);
-        const type = rngR.chance(0.8) ? 1 : 2;
-        const id = fid * 2 + type;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const ts = Math.min(anchor - 1000, castTs[i]! + rngR.int(Math.max(1, (anchor - castTs[i]!) * 0.3)));
+      for (let r = reactionsOf[i]!; r < reactionsOf[i + 1]!; r++) {
+        const fid = reactionFid[r]!;
+        const type = reactionType[r]!;
+        const ts = reactionTs[r]!;
         const hash = w.message(
           fid,
           MessageType.ReactionAdd,
@@ -476,7 +526,9 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       insert,
     });
     w.finish();
-    seedLedger(store, { rng: rngFor(8), users: n, anchor, origin, usernames });
+    // One transaction: after the thread's load, each commit on this connection walks its whole page
+    // cache, which made the ledger's thousand small writes take ~50 s on a 20k-user shape.
+    store.tx(() => seedLedger(store, { rng: rngFor(8), users: n, anchor, origin, usernames }));
 
     progress('indexes', 0, 1);
     restore.restoreIndexes();
