@@ -78,8 +78,19 @@ class Bytes {
 
   /** A nested message or packed field: `fill` writes into a scratch buffer, then tag, length, bytes. */
   nested(tag: number, fill: (into: Bytes) => void): this {
-    const inner = new Bytes();
-    fill(inner);
+    // One scratch per nesting depth, reused by every message: the seed encodes millions.
+    let inner = scratch[depth];
+    if (!inner) {
+      inner = new Bytes();
+      scratch[depth] = inner;
+    }
+    inner.length = 0;
+    depth++;
+    try {
+      fill(inner);
+    } finally {
+      depth--;
+    }
     return this.bytes(tag, inner.view());
   }
 
@@ -87,6 +98,11 @@ class Bytes {
     return this.buf.subarray(0, this.length);
   }
 }
+
+const scratch: Bytes[] = [];
+let depth = 0;
+/** The outermost buffer, reused: messageDataBytes copies what it returns out of it. */
+const top = new Bytes();
 
 function castId(b: Bytes, id: SeedCastId): void {
   if (id.fid !== 0) b.varint(8).varint(id.fid);
@@ -120,7 +136,8 @@ export function messageDataBytes(
   timestamp: number,
   body: SeedMessageBody,
 ): Uint8Array {
-  const b = new Bytes();
+  const b = top;
+  b.length = 0;
   if (type !== 0) b.varint(8).varint(type);
   if (fid !== 0) b.varint(16).varint(fid);
   if (timestamp !== 0) b.varint(24).varint(timestamp);

@@ -24,11 +24,6 @@ export function multiRowSql(sql: string, rows: number): string {
   return `${head}VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
 }
 
-/** A batched insert's statement for ROWS rows, the rows it binds and the parameters of each. */
-export function batchOf(sql: string): { many: string; rows: number; width: number } {
-  return { many: multiRowSql(sql, ROWS), rows: ROWS, width: valuesTuple(sql).tuple.split('?').length - 1 };
-}
-
 class RowBatch {
   private readonly one: Database.Statement<unknown[]>;
   private readonly many: Database.Statement<unknown[]>;
@@ -38,11 +33,10 @@ class RowBatch {
   private filled = 0;
 
   constructor(sql: string, db: Database.Database) {
-    const { many, rows, width } = batchOf(sql);
     this.one = db.prepare<unknown[]>(sql);
-    this.width = width;
-    this.many = db.prepare<unknown[]>(many);
-    this.args = new Array(width * rows);
+    this.width = valuesTuple(sql).tuple.split('?').length - 1;
+    this.many = db.prepare<unknown[]>(multiRowSql(sql, ROWS));
+    this.args = new Array(this.width * ROWS);
   }
 
   add(row: readonly unknown[]): void {

@@ -2,11 +2,10 @@
 // caller's thread only makes them: on the large seed, making rows (encoding, hashing) and inserting
 // them each take about half of the build, and here they run on both cores. Rows travel in
 // transferred buffers, a tagged value after another, in the order they were added: each table gets
-// its rows, rowids and ids exactly like on one connection. The worker binds a table's rows several
-// at a time, like the store's connection (row-batches.ts).
+// its rows, rowids and ids exactly like on one connection.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { batchOf, ConnectionRows, type RowSink } from './row-batches.js';
+import { ConnectionRows, type RowSink } from './row-batches.js';
 import type { Connected, Statement } from './statements.js';
 
 /** Bytes per buffer handed over; a row larger than this gets a buffer of its own. */
@@ -46,53 +45,36 @@ try {
   for (const p of workerData.pragmas) db.pragma(p);
   db.exec('BEGIN');
 } catch (e) { fail(e); }
-// A batched statement binds its rows several at a time (its many-row form); one that later rows
-// reference (no many-row form) runs at once. Held rows are inserted before every commit.
-const flush = () => {
-  for (const s of statements) {
-    if (!s || s.filled === 0) continue;
-    for (let at = 0; at < s.filled; at += s.width) s.one.run(s.args.slice(at, at + s.width));
-    s.filled = 0;
-  }
-};
 const write = (buffer, length) => {
   const view = new DataView(buffer);
   const bytes = Buffer.from(buffer);
   let at = 0;
   while (at < length) {
-    const s = statements[view.getUint16(at, true)];
+    const statement = statements[view.getUint16(at, true)];
     const n = bytes[at + 2];
     at += 3;
-    if (s.many && n !== s.width) throw new Error('a row of ' + s.width + ' values, not ' + n);
-    const args = s.many ? s.args : new Array(n);
-    let k = s.many ? s.filled : 0;
-    for (let i = 0; i < n; i++, k++) {
+    const args = new Array(n);
+    for (let i = 0; i < n; i++) {
       const tag = bytes[at++];
-      if (tag === ${NULL}) args[k] = null;
-      else if (tag === ${NUMBER}) { args[k] = view.getFloat64(at, true); at += 8; }
+      if (tag === ${NULL}) args[i] = null;
+      else if (tag === ${NUMBER}) { args[i] = view.getFloat64(at, true); at += 8; }
       else {
         const len = view.getUint32(at, true);
         at += 4;
-        args[k] = tag === ${TEXT} ? bytes.toString('utf8', at, at + len) : bytes.subarray(at, at + len);
+        args[i] = tag === ${TEXT} ? bytes.toString('utf8', at, at + len) : bytes.subarray(at, at + len);
         at += len;
       }
     }
-    if (!s.many) s.one.run(args);
-    else if (k < args.length) s.filled = k;
-    else { s.many.run(args); s.filled = 0; }
+    statement.run(args);
   }
 };
 parentPort.on('message', (m) => {
   if (!failed) {
     try {
-      if (m.sql !== undefined) {
-        const many = m.batch ? db.prepare(m.batch.many) : null;
-        const width = m.batch ? m.batch.width : 0;
-        const args = m.batch ? new Array(width * m.batch.rows) : null;
-        statements[m.id] = { one: db.prepare(m.sql), many, width, args, filled: 0 };
-      } else if (m.buffer) write(m.buffer, m.length);
-      else if (m.commit) { flush(); db.exec('COMMIT; BEGIN'); }
-      else if (m.end) { if (!m.rollback) flush(); db.exec(m.rollback ? 'ROLLBACK' : 'COMMIT'); }
+      if (m.sql !== undefined) statements[m.id] = db.prepare(m.sql);
+      else if (m.buffer) write(m.buffer, m.length);
+      else if (m.commit) db.exec('COMMIT; BEGIN');
+      else if (m.end) db.exec(m.rollback ? 'ROLLBACK' : 'COMMIT');
     } catch (e) { fail(e); }
   }
   if (m.buffer) { Atomics.add(state, 0, 1); Atomics.notify(state, 0); }
@@ -142,24 +124,8 @@ export class ThreadRows implements RowSink {
   }
 
   of<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void {
-    return this.statement(statement, true);
-  }
-
-  /** A row later rows reference (foreign keys): in before any row added after it, of any table. */
-  ofReferenced<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void {
-    return this.statement(statement, false);
-  }
-
-  /**
-   * Rows of a batched statement are bound several at a time, in their order, and all are in before
-   * a commit; a referenced one's row is in before any row added after it.
-   */
-  private statement<P extends unknown[]>(
-    statement: Statement<P, never>,
-    batched: boolean,
-  ): (...row: P) => void {
     const id = this.statements++;
-    this.worker.postMessage({ id, sql: statement.sql, batch: batched ? batchOf(statement.sql) : undefined });
+    this.worker.postMessage({ id, sql: statement.sql });
     let onConnection: ((...row: P) => void) | undefined;
     return (...row) => {
       if (this.connection) {
@@ -167,6 +133,11 @@ export class ThreadRows implements RowSink {
         onConnection(...row);
       } else this.add(id, row);
     };
+  }
+
+  /** Rows reach the worker's connection in the order they were added, whatever their table. */
+  ofReferenced<P extends unknown[]>(statement: Statement<P, never>): (...row: P) => void {
+    return this.of(statement);
   }
 
   commitChunk(): void {
