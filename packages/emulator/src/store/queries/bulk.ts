@@ -483,7 +483,11 @@ export function enterBulkLoadMode(store: Store): BulkLoadMode {
         for (const i of indexes) db.exec(i.sql);
       });
       for (const t of triggers) db.exec(t.sql);
+      // The rebuild reads every cast once, in order: a small cache serves it as well, and the load's
+      // quarter GB would fill with pages nothing reads again (peak RSS).
+      db.pragma(`cache_size = ${INDEX_BUILD_CACHE}`);
       rebuildCastSearch(store);
+      db.pragma(`cache_size = ${LOAD_CACHE}`);
     },
     restorePragmas() {
       db.pragma('threads = 0');
