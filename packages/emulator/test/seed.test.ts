@@ -214,6 +214,17 @@ describe('the seed', () => {
 });
 
 describe('the bulk seed path', () => {
+  it('keeps each channel member’s follow from the channel’s creation when the member is drawn again as a follower', () => {
+    // Members follow first, at the channel's creation; followers drawn later include many members.
+    // The first follow of a fid is the one kept (what INSERT OR IGNORE kept row by row).
+    const s = seededOnce(1);
+    const count = (sql: string) => Number(s.db.prepare(sql).pluck().get());
+    const members = `FROM channel_members m JOIN channels c ON c.id = m.channel_id
+       JOIN channel_follows f ON f.channel_id = m.channel_id AND f.fid = m.fid`;
+    expect(count(`SELECT COUNT(*) ${members}`)).toBe(count('SELECT COUNT(*) FROM channel_members'));
+    expect(count(`SELECT COUNT(*) ${members} WHERE f.created_at != c.created_at`)).toBe(0);
+  });
+
   it('derives every public key from its private key and signs deferred messages validly on first read', async () => {
     const { checkMessage, ed25519PublicKey, loadMessage, messageBytes } = await import('../src/index.js');
     const store = new Store({ path: ':memory:' });

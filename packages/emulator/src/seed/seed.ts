@@ -56,6 +56,10 @@ const CHANNEL_URL = 'https://warpcast.com/~/channel/';
 const FIRST_BLOCK = 110_000_000;
 /** A reply's parent is one of the casts this many before it, so threads grow deep. */
 const REPLY_WINDOW = 400;
+/** A cast row's values before its three counts (replies, likes, recasts). */
+type WithoutCounts<Row extends unknown[]> = Row extends [...infer Head, number, number, number]
+  ? Head
+  : never;
 
 /**
  * Avatars and images are served by the emulator itself, so nothing rendered needs the internet.
@@ -381,14 +385,11 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
       }
       reactionsOf[i + 1] = planned;
     };
-    // Cast rows not written yet (the last REPLY_WINDOW), by index modulo the window.
-    const held: Parameters<typeof insert.cast>[] = new Array(REPLY_WINDOW + 1);
+    // Cast rows not written yet (the last REPLY_WINDOW), by index modulo the window, without their
+    // counts: those are added when the row is written.
+    const held: WithoutCounts<Parameters<typeof insert.cast>>[] = new Array(REPLY_WINDOW + 1);
     const writeCast = (j: number) => {
-      const row = held[j % held.length]!;
-      row[13] = replies[j]!;
-      row[14] = likes[j]!;
-      row[15] = recasts[j]!;
-      insert.cast(...row);
+      insert.cast(...held[j % held.length]!, replies[j]!, likes[j]!, recasts[j]!);
     };
     const castHash: string[] = new Array(total);
     // The same hashes as bytes, for the messages that reference a cast (a million reactions), so
@@ -478,9 +479,6 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         JSON.stringify(embedJson),
         JSON.stringify(mentions),
         JSON.stringify(positions),
-        0,
-        0,
-        0,
       ];
       for (const m of mentions) insert.castMention(hash, m, ts);
       for (const e of embedJson) if ('castId' in e) insert.castQuote(hash, e.castId.hash, ts);

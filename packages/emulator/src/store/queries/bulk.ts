@@ -483,11 +483,9 @@ export function enterBulkLoadMode(store: Store): BulkLoadMode {
         for (const i of indexes) db.exec(i.sql);
       });
       for (const t of triggers) db.exec(t.sql);
-      // The rebuild reads every cast once, in order: a small cache serves it as well, and the load's
-      // quarter GB would fill with pages nothing reads again (peak RSS).
-      db.pragma(`cache_size = ${INDEX_BUILD_CACHE}`);
-      rebuildCastSearch(store);
-      db.pragma(`cache_size = ${LOAD_CACHE}`);
+      // The rebuild reads every cast once, in order: the small cache serves it no worse, and the
+      // load's quarter GB would fill with pages nothing reads again (peak RSS).
+      withSmallCache(store, () => rebuildCastSearch(store));
     },
     restorePragmas() {
       db.pragma('threads = 0');
@@ -525,12 +523,20 @@ function withSortersOnBothCores(store: Store, build: () => void): void {
   }
   const tempStore = Number(db.pragma('temp_store', { simple: true }));
   db.pragma('temp_store = FILE');
-  db.pragma(`cache_size = ${INDEX_BUILD_CACHE}`);
   try {
-    build();
+    withSmallCache(store, build);
   } finally {
-    db.pragma(`cache_size = ${LOAD_CACHE}`);
     db.pragma(`temp_store = ${tempStore}`);
+  }
+}
+
+/** Runs `work` with the index builds' small page cache, then gives the load its own back. */
+function withSmallCache(store: Store, work: () => void): void {
+  store.db.pragma(`cache_size = ${INDEX_BUILD_CACHE}`);
+  try {
+    work();
+  } finally {
+    store.db.pragma(`cache_size = ${LOAD_CACHE}`);
   }
 }
 
