@@ -20,6 +20,10 @@ export default defineConfig({
         replacement: src('./packages/emulator/src/cassette/index.ts'),
       },
       { find: /^@castkit\/emulator\/control$/, replacement: src('./packages/emulator/src/control/index.ts') },
+      {
+        find: /^@castkit\/emulator\/protocol$/,
+        replacement: src('./packages/emulator/src/protocol/index.ts'),
+      },
       { find: /^@castkit\/emulator\/testing$/, replacement: src('./packages/emulator/src/testing/index.ts') },
     ],
   },

@@ -11,24 +11,6 @@ export * from './ground/types.js';
 export { type HarnessValues, harnessOptions, parseFaultFlag } from './harness-flags.js';
 export { loadMessage, messageBytes, renderMessage, renderStored } from './hub/render.js';
 export {
-  type Actor,
-  actAs,
-  type CastAddIntent,
-  type EmbedInput,
-  type MessageBuilder,
-  messageBuilder,
-} from './protocol/actions.js';
-export { signMessageData } from './protocol/build.js';
-export {
-  checkMessage,
-  commitMessages,
-  type SubmitResult,
-  submitMessage,
-  submitMessages,
-  type ValidatedMessage,
-  validateMessages,
-} from './protocol/submit.js';
-export {
   DEFAULT_API_KEY,
   DEFAULT_ASSET_ORIGIN,
   DEFAULT_PORT,

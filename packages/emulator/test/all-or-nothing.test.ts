@@ -2,7 +2,8 @@
 // none: every message is validated before the transaction, and one transaction writes them all.
 import { Message, type MessageData } from '@farcaster/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actAs, signMessageData, toFarcasterTime } from '../src/index.js';
+import { toFarcasterTime } from '../src/index.js';
+import { actAs, signMessageData } from '../src/protocol/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { publishCast } from '../src/v2/casts/publish.js';
 import { startApi, TEST_NOW } from './support/api.js';

@@ -4,16 +4,8 @@
 // an in-memory sub-journal whose chunk list every triggered statement walked when it ended
 // (store/store.ts, joinTx). Measured as a ratio of CPU per message, side by side on one emulator.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  actAs,
-  commitMessages,
-  type Emulator,
-  MessageType,
-  SEED_USERS,
-  startEmulator,
-  type ValidatedMessage,
-  validateMessages,
-} from '../src/index.js';
+import { type Emulator, MessageType, SEED_USERS, startEmulator } from '../src/index.js';
+import { actAs, commitMessages, type ValidatedMessage, validateMessages } from '../src/protocol/index.js';
 import { liveMessagesOf } from '../src/store/queries/messages.js';
 
 let emu: Emulator;

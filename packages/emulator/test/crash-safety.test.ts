@@ -5,7 +5,8 @@ import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { Message } from '@farcaster/core';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEED_USERS, signMessageData, toFarcasterTime } from '../src/index.js';
+import { SEED_USERS, toFarcasterTime } from '../src/index.js';
+import { signMessageData } from '../src/protocol/index.js';
 import { exited, killAll, launch as launchEmulator } from './support/process.js';
 import { signingKeyFor } from './support/signing-key.js';
 

@@ -10,7 +10,6 @@ import {
   validateFilters,
 } from '../src/events/index.js';
 import {
-  actAs,
   approveSigner,
   createSigner,
   registerUser,
@@ -18,6 +17,7 @@ import {
   UserDataType,
   ValidationError,
 } from '../src/index.js';
+import { actAs } from '../src/protocol/index.js';
 
 const ORIGIN = 'http://127.0.0.1:9';
 const CHANNEL = 'https://warpcast.com/~/channel/degen';

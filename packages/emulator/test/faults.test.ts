@@ -2,7 +2,8 @@ import { request } from 'node:http';
 import { NeynarAPIClient, NeynarHubClient } from '@castkit/sdk/2.x';
 import { Message } from '@farcaster/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { actAs, type Emulator, SEED_USERS, startEmulator } from '../src/index.js';
+import { type Emulator, SEED_USERS, startEmulator } from '../src/index.js';
+import { actAs } from '../src/protocol/index.js';
 import { castsWithText, hubMessageCount } from './support/reads.js';
 
 const alice = SEED_USERS[0]!;

@@ -9,7 +9,8 @@ import {
 } from '@farcaster/core';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMessageData, toFarcasterTime } from '../src/index.js';
+import { toFarcasterTime } from '../src/index.js';
+import { signMessageData } from '../src/protocol/index.js';
 import { SEED_USERS } from '../src/seed/constants.js';
 import { startApi, TEST_NOW } from './support/api.js';
 import { nextHubEventId } from './support/reads.js';

@@ -226,7 +226,8 @@ describe('the bulk seed path', () => {
   });
 
   it('derives every public key from its private key and signs deferred messages validly on first read', async () => {
-    const { checkMessage, ed25519PublicKey, loadMessage, messageBytes } = await import('../src/index.js');
+    const { ed25519PublicKey, loadMessage, messageBytes } = await import('../src/index.js');
+    const { checkMessage } = await import('../src/protocol/index.js');
     const store = new Store({ path: ':memory:' });
     stores.push(store);
     // Enough users for the worker path, unsigned messages as in the large size.

@@ -8,17 +8,15 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  actAs,
   approveSigner,
   createSigner,
   fromHex,
   registerUser,
   Store,
-  signMessageData,
-  submitMessage,
   toFarcasterTime,
   ValidationError,
 } from '../src/index.js';
+import { actAs, signMessageData, submitMessage } from '../src/protocol/index.js';
 
 // The write path on a bare store, no server: the rows it derives (the cast, its mentions, the event,
 // the search index, counters) are its product under test, read in SQL.

@@ -39,7 +39,7 @@ export const FLOORS: readonly Floor[] = [
     name: 'domain',
     folders: ['domain', 'protocol', 'seed'],
     holds:
-      "domain writes (accounts, social, ledger, on-chain, snapshots, idempotency), the protocol's one write path, the seed",
+      "domain writes (accounts, social, ledger, on-chain, snapshots, idempotency), the protocol's one write path (`@castkit/emulator/protocol`), the seed",
   },
   {
     name: 'read models',
