@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWhatIsStale } from './support/built-packages.js';
 import { installedProject } from './support/installed-project.js';
@@ -207,6 +208,17 @@ describe('the packed packages, installed into a fresh project', () => {
     const [esm, cjs] = await Promise.all([node('esm.mjs'), node('cjs.cjs')]);
     expect(esm.stdout.trim()).toBe('alice,bob');
     expect(cjs.stdout.trim()).toBe('alice,bob');
+  });
+
+  it("runs the emulator README's protocol block from the installed @castkit/emulator/protocol", async () => {
+    const block = blockIn('packages/emulator/README.md', '### Protocol messages from code', 'ts');
+    // The block as a user's compiler leaves it: TypeScript's own transpile, types erased.
+    const js = ts.transpileModule(block, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    writeFileSync(join(project, 'protocol.mjs'), js);
+    const { stdout } = await node('protocol.mjs');
+    expect(stdout.trim()).toMatch(/^cast 0x[0-9a-f]{40} is event \d+$/);
   });
 
   it('tsc --strict compiles a program importing @castkit/emulator and @castkit/sdk, library types included', async () => {
