@@ -212,7 +212,7 @@ describe('the packed packages, installed into a fresh project', () => {
 
   it("runs the emulator README's protocol block from the installed @castkit/emulator/protocol", async () => {
     const block = blockIn('packages/emulator/README.md', '### Protocol messages from code', 'ts');
-    // The block as a user's compiler leaves it: TypeScript's own transpile, types erased.
+    // The block the way a user's compiler leaves it: TypeScript's own transpile, types erased.
     const js = ts.transpileModule(block, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText;
