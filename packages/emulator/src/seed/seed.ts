@@ -341,8 +341,6 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
     const rngR = rngFor(5);
     const total = shape.casts;
     const replies = new Int32Array(total);
-    const likes = new Int32Array(total);
-    const recasts = new Int32Array(total);
     // The drawn reactions, in order: cast i's are [reactionsOf[i], reactionsOf[i + 1]). Typed
     // arrays, outside the JS heap, grown by doubling: a million reactions hold 13 MB.
     const reactionsOf = new Int32Array(total + 1);
@@ -380,16 +378,18 @@ function writeSeed(store: Store, options: SeedOptions): SeedReport {
         seen.add(id);
         const ts = Math.min(anchor - 1000, castTs[i]! + rngR.int(Math.max(1, (anchor - castTs[i]!) * 0.3)));
         plan(fid, type, ts);
-        if (type === 1) likes[i]!++;
-        else recasts[i]!++;
       }
       reactionsOf[i + 1] = planned;
     };
     // Cast rows not written yet (the last REPLY_WINDOW), by index modulo the window, without their
-    // counts: those are added when the row is written.
+    // counts: those are added when the row is written, likes and recasts counted from its plan.
     const held: WithoutCounts<Parameters<typeof insert.cast>>[] = new Array(REPLY_WINDOW + 1);
     const writeCast = (j: number) => {
-      insert.cast(...held[j % held.length]!, replies[j]!, likes[j]!, recasts[j]!);
+      const from = reactionsOf[j]!;
+      const to = reactionsOf[j + 1]!;
+      let likes = 0;
+      for (let r = from; r < to; r++) if (reactionType[r] === 1) likes++;
+      insert.cast(...held[j % held.length]!, replies[j]!, likes, to - from - likes);
     };
     const castHash: string[] = new Array(total);
     // The same hashes as bytes, for the messages that reference a cast (a million reactions), so
