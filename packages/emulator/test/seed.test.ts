@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEV_MNEMONIC, SEED_USERS, Store, seedStore } from '../src/index.js';
@@ -284,6 +285,66 @@ describe('the bulk seed path', () => {
     expect(threaded!.digest).toBe(connection!.digest);
     // The thread's rows were inserted by its own connection: the store's counts none of them.
     expect(connection!.changes - threaded!.changes).toBeGreaterThan(threaded!.messages);
+  }, 120_000);
+
+  it('writes a file’s rows straight to it, with no WAL beside it, and puts the WAL back after', () => {
+    const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
+    const path = join(dir, 'large-journal.db');
+    const store = open(path);
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const during: string[] = [];
+    seedStore(store, {
+      seed: 9,
+      size: 'large',
+      now: NOW,
+      shape,
+      progress: (phase, done) => {
+        if (phase === 'casts' && done > 2000 && during.length === 0)
+          during.push(
+            String(store.db.pragma('journal_mode', { simple: true })),
+            String(existsSync(`${path}-wal`)),
+          );
+      },
+    });
+    expect(during).toEqual(['memory', 'false']);
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+  }, 120_000);
+
+  it('gives a large seed’s file 16 KB pages, rebuilding one that had 4 KB pages, with the same content', () => {
+    const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
+    const store = open(join(dir, 'pages-reseeded.db'));
+    seedStore(store, { seed: 2, size: 'small', now: NOW });
+    expect(store.db.pragma('page_size', { simple: true })).toBe(4096);
+    seedStore(store, { seed: 9, size: 'large', now: NOW, shape });
+    expect(store.db.pragma('page_size', { simple: true })).toBe(16384);
+    expect(store.db.pragma('quick_check', { simple: true })).toBe('ok');
+    // The same two seeds in memory, where pages stay as they are (hub event ids go on from the first).
+    const same = open();
+    seedStore(same, { seed: 2, size: 'small', now: NOW });
+    seedStore(same, { seed: 9, size: 'large', now: NOW, shape });
+    expect(same.db.pragma('page_size', { simple: true })).toBe(2048);
+    expect(contentDigest(store)).toBe(contentDigest(same));
+  }, 120_000);
+
+  it('keeps the WAL and the pages of a file another connection holds open, and seeds it all the same', () => {
+    // SQLite takes a file out of WAL only when no other connection has it open: the load then runs
+    // through the WAL, as before, and the file keeps its 4 KB pages.
+    const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
+    const path = join(dir, 'pages-held.db');
+    const store = open(path);
+    const other = new Database(path);
+    try {
+      other.prepare('SELECT COUNT(*) FROM users').get();
+      seedStore(store, { seed: 9, size: 'large', now: NOW, shape });
+      expect(store.db.pragma('page_size', { simple: true })).toBe(4096);
+      expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(other.prepare('SELECT COUNT(*) FROM casts').pluck().get()).toBeGreaterThanOrEqual(4000);
+    } finally {
+      other.close();
+    }
+    const fresh = open(join(dir, 'pages-unheld.db'));
+    seedStore(fresh, { seed: 9, size: 'large', now: NOW, shape });
+    expect(contentDigest(store)).toBe(contentDigest(fresh));
   }, 120_000);
 
   it('leaves every reference whole and every counter right when its thread writes the rows unchecked', () => {
