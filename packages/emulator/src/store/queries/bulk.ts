@@ -3,6 +3,7 @@
 // or written by a worker thread), into tables stripped of secondary indexes and triggers; then
 // indexes, counters and statistics are rebuilt in single passes.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { codeOf } from '../../ground/thrown.js';
 import { recountChannels } from '../channel-counters.js';
 import { ConnectionRows, type RowSink } from '../row-batches.js';
 import { ThreadRows } from '../row-thread.js';
@@ -522,7 +523,7 @@ function leaveWal(store: Store, pageSize: number | undefined): void {
   try {
     if (db.pragma('journal_mode = MEMORY', { simple: true }) !== 'memory') return;
   } catch (e) {
-    if ((e as { code?: string }).code === 'SQLITE_BUSY') return;
+    if (codeOf(e) === 'SQLITE_BUSY') return;
     throw e;
   }
   if (pageSize === undefined || db.pragma('page_size', { simple: true }) === pageSize) return;
