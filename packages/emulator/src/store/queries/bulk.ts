@@ -513,7 +513,7 @@ export function enterBulkLoadMode(store: Store, pageSize?: number): BulkLoadMode
  * WAL and again by its checkpoints. The rollback journal is kept in memory: better-sqlite3 opens
  * connections in SQLite's defensive mode, where `journal_mode = OFF` is ignored without an error
  * (the large seed ran through its WAL for that reason), and an in-memory journal builds the large
- * seed in the same time as none (alternating: 39.9 / 37.1 s against 39.5 / 37.0 s).
+ * seed in the same time that none does (alternating: 39.9 / 37.1 s against 39.5 / 37.0 s).
  *
  * Out of WAL, an emptied file can take another page size: it is rebuilt (VACUUM), cheap with no rows.
  * A file another connection holds open stays in WAL (SQLite answers busy) and keeps its pages.
