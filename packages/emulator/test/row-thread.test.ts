@@ -16,7 +16,8 @@ const INSERT_PARENT = write<[id: number, name: string]>('INSERT INTO parents (id
 const INSERT_ROW = write<[parent: number, n: number, text: string | null, data: Uint8Array | null]>(
   'INSERT INTO rows_ (parent, n, text, data) VALUES (?, ?, ?, ?)',
 );
-const PRAGMAS = ['journal_mode = OFF', 'synchronous = OFF', 'foreign_keys = ON'];
+// The seed's (OFF would be ignored: better-sqlite3's connections are in SQLite's defensive mode).
+const PRAGMAS = ['journal_mode = MEMORY', 'synchronous = OFF', 'foreign_keys = ON'];
 
 let files = 0;
 function open() {

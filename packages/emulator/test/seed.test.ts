@@ -263,8 +263,8 @@ describe('the bulk seed path', () => {
   });
 
   it('builds the large seed, reduced, into files with identical content for the same seed and anchor', () => {
-    // The large size's path (public keys in a worker, unsigned messages, a file built without a
-    // journal), small enough for a test: two builds, every table compared.
+    // The large size's path (public keys in a worker, unsigned messages, a file built out of WAL in
+    // 16 KB pages), small enough for a test: two builds, every table compared.
     const shape = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
     const digests = ['large-a.db', 'large-b.db'].map((name) => {
       const store = open(join(dir, name));

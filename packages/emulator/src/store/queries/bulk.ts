@@ -452,7 +452,8 @@ export interface BulkLoadMode {
  * Bulk loading is several times faster without secondary indexes (built once, sorted, at the end),
  * without a journal on disk and with a big page cache. A crash mid-load can leave a file unusable;
  * the seed marker is written last, so such a file is simply seeded again (or deleted) on next start.
- * `pageSize` gives a file that size of page when the load can set it (the file out of WAL).
+ * `pageSize` gives a file that size of page when the load can set it (the file out of WAL); the caller
+ * empties the file first (the seed's `clearAll`), so the VACUUM that changes it copies no rows.
  */
 export function enterBulkLoadMode(store: Store, pageSize?: number): BulkLoadMode {
   const db = store.db;
