@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Store } from '../src/store/store.js';
-import { withSqliteCheckpoints } from '../src/store/wal-checkpoints.js';
+import { checkpointsRun, withSqliteCheckpoints } from '../src/store/wal-checkpoints.js';
 
 // The store's WAL handling is under test: rows are written in SQL to fill pages, and pragmas read.
 describe('WAL checkpoints of a database file', () => {
@@ -70,6 +70,35 @@ describe('WAL checkpoints of a database file', () => {
     });
     expect(during).toBe(1000);
     expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    writeBatch();
+    expect(await until(copied)).toBe(true);
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'share one thread among every file database of the process: opening more starts no thread',
+    () => {
+      const threads = () => readdirSync('/proc/self/task').length;
+      const before = threads();
+      const more = ['b', 'c', 'd'].map((name) => new Store({ path: join(dir, `${name}.sqlite`) }));
+      try {
+        expect(more.map((s) => s.db.pragma('wal_autocheckpoint', { simple: true }))).toEqual([0, 0, 0]);
+        expect(threads()).toBe(before);
+      } finally {
+        for (const s of more) s.close();
+      }
+    },
+  );
+
+  it('look at a WAL that stopped moving less often, and catch up at once when it moves again', async () => {
+    writeBatch();
+    expect(await until(copied)).toBe(true);
+    // Idle: looked at about ten times a second (every 20 ms, fifty, while it was moving).
+    await new Promise((r) => setTimeout(r, 300));
+    const quiet = checkpointsRun(store.db)!;
+    await new Promise((r) => setTimeout(r, 1000));
+    const looks = checkpointsRun(store.db)! - quiet;
+    expect(looks).toBeGreaterThan(0);
+    expect(looks).toBeLessThanOrEqual(12);
     writeBatch();
     expect(await until(copied)).toBe(true);
   });

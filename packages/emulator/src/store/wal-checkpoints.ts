@@ -4,89 +4,166 @@
 // and syncing the file, and every request queued behind it waited as long. Here the serving
 // connection never checkpoints; a worker thread with its own connection does, PASSIVE (it waits for
 // no reader or writer; data_version does not move, so read caches stay).
+//
+// One thread serves every file database of the process: starting a thread (an isolate, Node's
+// bootstrap, better-sqlite3 loaded again) cost ~75 ms of CPU per store opened, 3 ms without, and a
+// process opening many files (a test suite) paid it for each. A database whose WAL has stopped
+// moving is looked at less and less often: polling every 20 ms kept an idle emulator ~1 % busy.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db.js';
 
 /**
- * How often the worker checkpoints. Often enough to catch up between writes: the WAL starts over
- * only when a write begins with every frame already copied, and a WAL that never starts over grows
- * (with it the index every page read searches). 250 ms let it reach 18k frames in 600 writes.
+ * How often the worker checkpoints a database that is being written. Often enough to catch up
+ * between writes: the WAL starts over only when a write begins with every frame already copied,
+ * and a WAL that never starts over grows (with it the index every page read searches). 250 ms let
+ * it reach 18k frames in 600 writes.
  */
 const EVERY_MS = 20;
+/**
+ * The longest wait between two looks at a WAL that has not moved: the first writes after a quiet
+ * spell wait at most this long for their checkpoint (~70 writes' worth of frames at 1.4 ms a write).
+ */
+const IDLE_MS = 100;
 /** What SQLite does by itself (pages), restored if the worker cannot run. */
 const AUTOCHECKPOINT_PAGES = 1000;
 
-// CommonJS run with `eval`: nothing to compile or ship beside the sources. `done` tells close()
-// that the worker's connection is closed.
+// CommonJS run with `eval`: nothing to compile or ship beside the sources. Per database, shared
+// memory the worker fills: [0] 1 once its connection is closed, [1] checkpoints run.
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.sqlite);
-const done = new Int32Array(workerData.done);
-const db = new Database(workerData.path, { fileMustExist: true });
-db.pragma('synchronous = NORMAL');
-let timer;
-let last = -1;
-const checkpoint = () => {
-  const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
-  // Again at once while it gains on the writer; a reader holding old frames is waited for.
-  const gaining = checkpointed < log && checkpointed !== last;
-  last = checkpointed;
-  timer = setTimeout(checkpoint, gaining ? 0 : workerData.every);
+const open = new Map();
+const checkpoint = (id) => {
+  const c = open.get(id);
+  if (!c) return;
+  let log, checkpointed;
+  try {
+    [{ log, checkpointed }] = c.db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (e) {
+    parentPort.postMessage({ failed: id, message: String((e && e.message) || e) });
+    return;
+  }
+  Atomics.add(c.state, 1, 1);
+  // Again at once while it gains on the writer; a reader holding old frames is waited for; a WAL
+  // that did not move since the last look is looked at half as often, down to workerData.idle.
+  const gaining = checkpointed < log && checkpointed !== c.checkpointed;
+  const still = log === c.log && checkpointed === c.checkpointed;
+  c.delay = gaining ? 0 : still ? Math.min(Math.max(c.delay, 10) * 2, workerData.idle) : workerData.every;
+  c.log = log;
+  c.checkpointed = checkpointed;
+  c.timer = setTimeout(checkpoint, c.delay, id);
 };
-timer = setTimeout(checkpoint, workerData.every);
-parentPort.on('message', () => {
-  clearTimeout(timer);
-  db.close();
-  Atomics.store(done, 0, 1);
-  Atomics.notify(done, 0);
-  parentPort.close();
+parentPort.on('message', (m) => {
+  if (m.open !== undefined) {
+    const c = { state: new Int32Array(m.state), db: null, timer: null, log: -1, checkpointed: -1, delay: workerData.every };
+    open.set(m.open, c);
+    try {
+      c.db = new Database(m.path, { fileMustExist: true });
+      c.db.pragma('synchronous = NORMAL');
+      c.timer = setTimeout(checkpoint, workerData.every, m.open);
+    } catch (e) {
+      parentPort.postMessage({ failed: m.open, message: String((e && e.message) || e) });
+    }
+    return;
+  }
+  const c = open.get(m.close);
+  open.delete(m.close);
+  if (c) {
+    clearTimeout(c.timer);
+    try { if (c.db) c.db.close(); } catch {}
+    Atomics.store(c.state, 0, 1);
+    Atomics.notify(c.state, 0);
+  }
 });
 `;
 
-const running = new WeakMap<Db, () => void>();
+interface Checkpointed {
+  db: Db;
+  state: Int32Array;
+  stopped: boolean;
+}
 
-/** Moves `db`'s WAL checkpoints to a worker thread; nothing to do for a database without a WAL. */
-export function checkpointInBackground(db: Db): void {
-  if (running.has(db) || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return;
-  const done = new SharedArrayBuffer(4);
+interface Thread {
+  worker: Worker;
+  /** The databases it checkpoints, by the id its messages name them with. */
+  dbs: Map<number, Checkpointed>;
+  exited: boolean;
+}
+
+let thread: Thread | undefined;
+let nextId = 1;
+const running = new WeakMap<Db, number>();
+
+/** Hands a database back to SQLite's own checkpoints (the worker could not open or checkpoint it). */
+function fallBack(c: Checkpointed): void {
+  if (!c.stopped && c.db.open) c.db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+}
+
+/** The process's checkpointing thread, started on first use and again after it died. */
+function checkpointer(): Thread {
+  if (thread && !thread.exited) return thread;
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: {
-      path: db.name,
       sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
       every: EVERY_MS,
-      done,
+      idle: IDLE_MS,
     },
   });
+  const started: Thread = { worker, dbs: new Map(), exited: false };
+  worker.on('message', (m: { failed?: number }) => {
+    const c = m.failed === undefined ? undefined : started.dbs.get(m.failed);
+    if (c) fallBack(c);
+  });
+  // The thread keeps no process alive (what it has not copied stays in the WAL, which SQLite reads
+  // and checkpoints on the next open). After the listener: adding one refs the thread's port again.
   worker.unref();
-  let stopped = false;
-  let exited = false;
-  // A worker that cannot open the file or checkpoint hands the job back to SQLite.
-  const fallBack = () => {
-    if (!stopped && db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  const died = () => {
+    if (started.exited) return;
+    started.exited = true;
+    for (const c of started.dbs.values()) fallBack(c);
   };
-  worker.on('error', fallBack);
-  worker.on('exit', () => {
-    exited = true;
-    fallBack();
-  });
-  db.pragma('wal_autocheckpoint = 0');
-  running.set(db, () => {
-    stopped = true;
-    worker.postMessage('stop');
-    // A checkpoint in progress finishes first (bounded, should the worker hang).
-    if (!exited) Atomics.wait(new Int32Array(done), 0, 0, 2_000);
-    void worker.terminate();
-    if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-  });
+  worker.on('error', died);
+  worker.on('exit', died);
+  thread = started;
+  return started;
 }
 
-/** Stops `db`'s worker, its connection closed when this returns (so the last close can tidy the WAL). */
+/** Moves `db`'s WAL checkpoints to the checkpointing thread; nothing to do for a database without a WAL. */
+export function checkpointInBackground(db: Db): void {
+  if (running.has(db) || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return;
+  const t = checkpointer();
+  const id = nextId++;
+  const c: Checkpointed = { db, state: new Int32Array(new SharedArrayBuffer(8)), stopped: false };
+  t.dbs.set(id, c);
+  running.set(db, id);
+  db.pragma('wal_autocheckpoint = 0');
+  t.worker.postMessage({ open: id, path: db.name, state: c.state.buffer });
+}
+
+/** Stops `db`'s checkpoints, the thread's connection to it closed when this returns (so the last close can tidy the WAL). */
 export function stopCheckpoints(db: Db): void {
-  const stop = running.get(db);
+  const id = running.get(db);
   running.delete(db);
-  stop?.();
+  const t = thread;
+  const c = id === undefined ? undefined : t?.dbs.get(id);
+  if (id === undefined || !t || !c) return;
+  c.stopped = true;
+  t.dbs.delete(id);
+  if (!t.exited) {
+    t.worker.postMessage({ close: id });
+    // A checkpoint in progress finishes first (bounded, should the thread hang).
+    Atomics.wait(c.state, 0, 0, 2_000);
+  }
+  if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+}
+
+/** Checkpoints the thread has run on `db` so far; undefined when it has none running. */
+export function checkpointsRun(db: Db): number | undefined {
+  const id = running.get(db);
+  const c = id === undefined ? undefined : thread?.dbs.get(id);
+  return c && Atomics.load(c.state, 1);
 }
 
 /**
