@@ -1,7 +1,6 @@
 // Portable snapshot files over HTTP: /_emulator/snapshots/:name/export and /_emulator/export give a
 // file another emulator takes at /_emulator/import, holding the data as it was at that snapshot
 // (or now), and nothing else is taken: no SQLite file, no castkit database, a newer schema.
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -9,23 +8,16 @@ import { join } from 'node:path';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataTables, type Emulator, SEED_USERS, type Store, startEmulator } from '../src/index.js';
+import { type Emulator, SEED_USERS, type Store, startEmulator } from '../src/index.js';
+import { tableDigests } from './support/table-digests.js';
 
 const [alice] = SEED_USERS;
 /** An import rewrites every row of the seed: seconds each on a busy machine. */
 const SLOW = 120_000;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-snapshot-files-'));
 
-/** Every data table's rows, as one hash per table. */
-function digest(store: Store): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const t of dataTables(store)) {
-    const rows = store.db.prepare(`SELECT * FROM "${t}"`).raw().all();
-    const lines = rows.map((r) => JSON.stringify(r, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)));
-    out[t] = createHash('sha1').update(lines.sort().join('\n')).digest('hex');
-  }
-  return out;
-}
+/** Every data table's rows, as one hash per table, whatever their rowids. */
+const digest = (store: Store) => tableDigests(store, { rowids: false });
 
 let e: Emulator;
 let api: NeynarAPIClient;
@@ -106,6 +98,7 @@ describe('portable snapshot files', () => {
       const atSnapshot = digest(e.store);
       const later = await api.publishCast({ signerUuid: alice!.signerUuid, text: 'after the snapshot' });
       const now = digest(e.store);
+      expect(now).not.toEqual(atSnapshot);
 
       const snapshot = await exported('/_emulator/snapshots/shared/export');
       const current = await exported('/_emulator/export');

@@ -1,28 +1,17 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataTables, type Emulator, SEED_USERS, Snapshots, Store, startEmulator } from '../src/index.js';
+import { tableDigests } from './support/table-digests.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const [alice, bob, carol] = SEED_USERS;
 
 // Snapshots must give back the store's rows byte for byte, rowids and tables no API lists included:
-// this digest reads them in SQL.
-/** Every data table's rows (with rowids, which the search index points at), as one hash per table. */
-function digest(store: Store): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const t of dataTables(store)) {
-    const sql = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(t) as string;
-    const rowid = /WITHOUT\s+ROWID/i.test(sql) ? '' : 'rowid AS _rowid, ';
-    const rows = store.db.prepare(`SELECT ${rowid}* FROM "${t}"`).raw().all();
-    const lines = rows.map((r) => JSON.stringify(r, (_k, v) => (Buffer.isBuffer(v) ? v.toString('hex') : v)));
-    out[t] = createHash('sha1').update(lines.sort().join('\n')).digest('hex');
-  }
-  return out;
-}
+// the digest reads them in SQL.
+const digest = (store: Store) => tableDigests(store, { rowids: true });
 
 function client(e: Emulator) {
   return new NeynarAPIClient({ apiKey: e.apiKey, baseUrl: `${e.url}/v2`, retries: 0 });
