@@ -221,7 +221,7 @@ describe('the bulk seed path', () => {
   const REDUCED = { users: 2100, casts: 4000, channels: 20, followsPerUser: 4, reactionsPerCast: 1 };
   const changes = (store: Store) => Number(store.db.prepare('SELECT total_changes()').pluck().get());
 
-  /** Seed 9 of the reduced large seed on a new file, as the large size builds it: what it left. */
+  /** Seed 9 of the reduced large seed on a new file, built the large size's way: what it left. */
   function buildReduced(name: string, rowsThread?: boolean) {
     const store = open(join(dir, name));
     const before = changes(store);

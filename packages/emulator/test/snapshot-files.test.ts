@@ -16,7 +16,7 @@ const [alice] = SEED_USERS;
 const SLOW = 120_000;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-snapshot-files-'));
 
-/** Every data table's rows, as one hash per table, whatever their rowids. */
+/** Every data table's rows: one hash per table, whatever their rowids. */
 const digest = (store: Store) => tableDigests(store, { rowids: false });
 
 let e: Emulator;

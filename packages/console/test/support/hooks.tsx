@@ -5,9 +5,9 @@
 // their byte arrays. The page's origin is moved to the emulator's, as when castkit dev serves the
 // console, so what reads window.location (the cast stream) reaches it.
 // One such process per test worker (vitest shares modules across a worker's files): a file takes it
-// over reset to the seed with no fault rules, as a fresh one starts, without a process start (~1.1 s
+// over reset to the seed with no fault rules, the state a fresh one starts in, without a process start (~1.1 s
 // of CPU) per file. It is stopped when the worker exits; vitest ends a worker with SIGTERM, whose
-// default would skip the exit handlers, so SIGTERM exits (as in browser.ts).
+// default would skip the exit handlers, so SIGTERM exits (the pattern of browser.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { SEED_USERS } from '@castkit/emulator/testing';

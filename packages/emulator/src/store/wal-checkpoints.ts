@@ -46,7 +46,7 @@ const checkpoint = (id) => {
   }
   Atomics.add(c.state, 1, 1);
   // Again at once while it gains on the writer; a reader holding old frames is waited for; a WAL
-  // that did not move since the last look is looked at half as often, down to workerData.idle.
+  // that did not move since the last look waits twice longer each time, up to workerData.idle.
   const gaining = checkpointed < log && checkpointed !== c.checkpointed;
   const still = log === c.log && checkpointed === c.checkpointed;
   c.delay = gaining ? 0 : still ? Math.min(Math.max(c.delay, 10) * 2, workerData.idle) : workerData.every;

@@ -1,4 +1,4 @@
-// What a store holds, as one hash per data table, for tests that say two states hold the same rows.
+// What a store holds, one hash per data table, for tests that say two states hold the same rows.
 import { createHash, type Hash } from 'node:crypto';
 import { dataTables, type Store } from '../../src/index.js';
 
@@ -12,14 +12,15 @@ function hashRow(h: Hash, row: unknown[]): Hash {
 }
 
 /**
- * Every data table's rows as one hash per table. With `rowids`, each row's rowid is part of it (the
- * search index points at rowids) and rows are read in rowid order; without, rows are compared as
- * a set, whatever rowids and order they have (an import numbers rows anew).
+ * Every data table's rows, one hash per table. With `rowids`, each row's rowid is part of it (the
+ * search index points at rowids) and rows are read in rowid order; without, rows are compared in
+ * any order, whatever rowids they have (an import numbers rows anew).
  */
 export function tableDigests(store: Store, { rowids }: { rowids: boolean }): Record<string, string> {
   const out: Record<string, string> = {};
   for (const t of dataTables(store)) {
-    const sql = store.db.prepare(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(t) as string;
+    const sql =
+      store.db.prepare<[string], string>(`SELECT sql FROM sqlite_master WHERE name = ?`).pluck().get(t) ?? '';
     const withRowid = rowids && !/WITHOUT\s+ROWID/i.test(sql);
     const rows = store.db
       .prepare<[], unknown[]>(
