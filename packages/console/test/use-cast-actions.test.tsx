@@ -4,7 +4,7 @@
 // the caches that count reactions are refetched.
 import type { CastWithInteractions } from '@castkit/sdk/2.x';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useCastActions } from '../src/client/cast/use-cast-actions';
 import { queryKeys } from '../src/data/query-keys';
 import {
@@ -23,7 +23,6 @@ let hash: string;
 beforeAll(async () => {
   emu = await startHookEmulator();
 }, 60_000);
-afterAll(() => emu?.close());
 beforeEach(async () => {
   await emu.reset();
   h = hookHarness(emu);

@@ -3,7 +3,7 @@
 // the one the API's cursor names, a feed ends where the API stops giving a cursor, and a disabled
 // list reads nothing.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feedSource } from '../src/client/feed/feed-source';
 import { useCastPages } from '../src/client/feed/use-cast-pages';
 import {
@@ -21,7 +21,6 @@ let h: HookHarness;
 beforeAll(async () => {
   emu = await startHookEmulator();
 }, 60_000);
-afterAll(() => emu?.close());
 beforeEach(async () => {
   await emu.reset();
   h = hookHarness(emu);

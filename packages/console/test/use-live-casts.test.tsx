@@ -3,7 +3,7 @@
 // stream says a cast was created and the feed's first page says which casts are new to this feed;
 // without a stream (an upstream) the first page is polled. Casts already shown are not added again.
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleEnv } from '../src/api/env';
 import { feedSource } from '../src/client/feed/feed-source';
 import { useCastPages } from '../src/client/feed/use-cast-pages';
@@ -25,7 +25,6 @@ beforeAll(async () => {
   emu = await startHookEmulator();
   channel = (await emu.api.fetchAllChannels({ limit: 1 })).channels[0]!.id;
 }, 60_000);
-afterAll(() => emu?.close());
 beforeEach(() => emu.reset());
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@
 // reaches the API as alice, `muted` follows alice's mute list, and the profile and feed caches are
 // marked stale after a write.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useRelationship } from '../src/client/profile/use-relationship';
 import { queryKeys } from '../src/data/query-keys';
 import {
@@ -21,7 +21,6 @@ let h: HookHarness;
 beforeAll(async () => {
   emu = await startHookEmulator();
 }, 60_000);
-afterAll(() => emu?.close());
 beforeEach(async () => {
   await emu.reset();
   h = hookHarness(emu);

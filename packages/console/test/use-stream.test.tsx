@@ -5,7 +5,7 @@
 // ends in a closed state that says why.
 import type { WebhookEvent } from '@castkit/sdk/2.x';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useStream } from '../src/dev/stream/use-stream';
 import { alice, bob, type HookEmulator, startHookEmulator } from './support/hooks';
 
@@ -14,7 +14,6 @@ let emu: HookEmulator;
 beforeAll(async () => {
   emu = await startHookEmulator();
 }, 60_000);
-afterAll(() => emu?.close());
 beforeEach(() => emu.reset());
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@
 // is typed after the sigil is searched, users and channels come back as the value to insert and a
 // label, and nothing is searched while no mention or channel is being typed.
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Partial, partialAt } from '../src/client/compose/autocomplete';
 import { useSuggestions } from '../src/client/compose/use-suggestions';
 import { queryKeys } from '../src/data/query-keys';
@@ -15,7 +15,6 @@ let h: HookHarness;
 beforeAll(async () => {
   emu = await startHookEmulator();
 }, 60_000);
-afterAll(() => emu?.close());
 beforeEach(() => {
   h = hookHarness(emu);
 });

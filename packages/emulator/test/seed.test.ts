@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEV_MNEMONIC, SEED_USERS, Store, seedStore } from '../src/index.js';
+import { contentDigest } from './support/table-digests.js';
 
 // What the seed writes is under test here, counters, indexes and signatures included: its rows are
 // read in SQL, many of them in tables and columns no API shows.
@@ -64,31 +65,6 @@ function digest(store: Store, table: string, order: string): string {
     h.update(
       JSON.stringify(row, (_, v) => (v && v.type === 'Buffer' ? Buffer.from(v.data).toString('hex') : v)),
     );
-  }
-  return h.digest('hex');
-}
-
-/**
- * A digest of every table's rows (FTS and statistics included), in scan order, value by value; not
- * schema_migrations, which says when the migrations ran.
- */
-function contentDigest(store: Store): string {
-  const h = createHash('sha256');
-  const tables = store.db
-    .prepare<[], string>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'schema_migrations' ORDER BY name",
-    )
-    .pluck()
-    .all();
-  for (const table of tables) {
-    h.update(`\0table ${table}\n`);
-    for (const row of store.db.prepare<[], unknown[]>(`SELECT * FROM "${table}"`).raw().iterate()) {
-      for (const v of row) {
-        if (Buffer.isBuffer(v)) h.update('\0b').update(v);
-        else h.update(`\0${typeof v}:${String(v)}`);
-      }
-      h.update('\n');
-    }
   }
   return h.digest('hex');
 }
@@ -425,7 +401,6 @@ describe('the bulk seed path', () => {
   });
 
   it('rolls back a seed that fails midway while a thread writes its rows, and can seed the file again', () => {
-    const shape = REDUCED;
     const fresh = indexesAndTriggers(open(join(dir, 'thread-fresh.db')));
     const store = open(join(dir, 'thread-fails.db'));
     expect(() =>
@@ -433,7 +408,7 @@ describe('the bulk seed path', () => {
         seed: 9,
         size: 'large',
         now: NOW,
-        shape,
+        shape: REDUCED,
         progress: (phase, done) => {
           if (phase === 'casts' && done > 2000) throw new Error('stopped while writing casts');
         },
@@ -442,7 +417,7 @@ describe('the bulk seed path', () => {
     expect(indexesAndTriggers(store)).toEqual(fresh);
     expect(store.getMeta('seed')).toBeUndefined();
     expect(store.db.prepare('SELECT COUNT(*) FROM casts').pluck().get()).toBeLessThan(2000);
-    seedStore(store, { seed: 9, size: 'large', now: NOW, shape });
+    seedStore(store, { seed: 9, size: 'large', now: NOW, shape: REDUCED });
     expect(contentDigest(store)).toBe(referenceBuild().digest);
   }, 120_000);
 

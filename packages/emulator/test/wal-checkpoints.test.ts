@@ -22,18 +22,18 @@ describe('WAL checkpoints of a database file', () => {
 
   /** ~300 WAL pages of new users, one transaction each: well under SQLite's own 1000-page checkpoint. */
   let next = 1;
-  const writeBatch = () => {
-    const insert = store.db.prepare(
+  const writeBatch = (into = store) => {
+    const insert = into.db.prepare(
       `INSERT INTO users (fid, bio, custody_address, registered_at) VALUES (?, ?, '0x00', 0)`,
     );
     for (let i = 0; i < 150; i++) insert.run(next++, 'x'.repeat(6000));
   };
   const size = (file: string) => (existsSync(file) ? statSync(file).size : 0);
   /** Every committed page is in the database file itself: a checkpoint has copied the WAL. */
-  const copied = () =>
-    size(path) >=
-    (store.db.pragma('page_count', { simple: true }) as number) *
-      (store.db.pragma('page_size', { simple: true }) as number);
+  const copied = (of = store, file = path) =>
+    size(file) >=
+    Number(of.db.pragma('page_count', { simple: true })) *
+      Number(of.db.pragma('page_size', { simple: true }));
   /** Waits (bounded) until `ready` holds; the bound is a guard against hanging, not a measurement. */
   const until = async (ready: () => boolean) => {
     for (let i = 0; i < 500 && !ready(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -75,21 +75,24 @@ describe('WAL checkpoints of a database file', () => {
   });
 
   it.skipIf(process.platform !== 'linux')(
-    'share one thread among every file database of the process: opening more starts no thread',
-    () => {
+    'share one thread among every file database of the process: opening more starts no thread, and it checkpoints them too',
+    async () => {
       const threads = () => readdirSync('/proc/self/task').length;
       const before = threads();
-      const more = ['b', 'c', 'd'].map((name) => new Store({ path: join(dir, `${name}.sqlite`) }));
+      const files = ['b', 'c', 'd'].map((name) => join(dir, `${name}.sqlite`));
+      const more = files.map((file) => new Store({ path: file }));
       try {
         expect(more.map((s) => s.db.pragma('wal_autocheckpoint', { simple: true }))).toEqual([0, 0, 0]);
         expect(threads()).toBe(before);
+        writeBatch(more[2]);
+        expect(await until(() => copied(more[2], files[2]))).toBe(true);
       } finally {
         for (const s of more) s.close();
       }
     },
   );
 
-  it('look at a WAL that stopped moving less often, and catch up at once when it moves again', async () => {
+  it('look at a WAL that stopped moving less often, and catch up again when it moves', async () => {
     writeBatch();
     expect(await until(copied)).toBe(true);
     // Idle: looked at about ten times a second (every 20 ms, fifty, while it was moving).

@@ -1,13 +1,13 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser). One browser per test
 // worker (vitest shares modules across a worker's files), each caller in a fresh context of its own:
 // its own cookies, storage and permissions, as a new profile gives, without a browser start (~1.7 s of
-// CPU) per file. Playwright closes the browser and removes its profile when the worker exits; vitest
-// ends a worker with SIGTERM and SIGKILLs it 500 ms later, before playwright's graceful close on
-// SIGTERM finishes under load (the profile, ~6 MB, stayed in the temp folder), so SIGTERM exits at once
-// and playwright's exit handler kills the browser and removes the profile synchronously.
+// CPU) per file. Playwright's exit handler kills the browser and removes its profile synchronously when
+// the worker exits (its graceful close on SIGTERM did not finish before vitest's SIGKILL under load, and
+// the profile, ~6 MB, stayed in the temp folder): SIGTERM exits (worker-exit.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { exitOnSigterm } from './worker-exit.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -31,7 +31,7 @@ function browser(): Promise<Browser> {
       ],
     })
     .then((launched) => {
-      process.once('SIGTERM', () => process.exit(143));
+      exitOnSigterm();
       return launched;
     })
     .catch((error: unknown) => {
@@ -68,13 +68,11 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (ctx: Document, options: { resultTypes: string[] }) => Promise<{ violations: AxeViolation[] }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
+    // The script tag above put axe on the page's window; its types do not reach this function's body.
+    const axe: {
+      run: (ctx: Document, options: { resultTypes: string[] }) => Promise<{ violations: AxeViolation[] }>;
+    } = Reflect.get(window, 'axe');
+    const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

@@ -6,8 +6,7 @@
 // console, so what reads window.location (the cast stream) reaches it.
 // One such process per test worker (vitest shares modules across a worker's files): a file takes it
 // over reset to the seed with no fault rules, the state a fresh one starts in, without a process start (~1.1 s
-// of CPU) per file. It is stopped when the worker exits; vitest ends a worker with SIGTERM, whose
-// default would skip the exit handlers, so SIGTERM exits (the pattern of browser.ts).
+// of CPU) per file. It is stopped when the worker exits (worker-exit.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { SEED_USERS } from '@castkit/emulator/testing';
@@ -21,6 +20,7 @@ import type { ConsoleEnv } from '../../src/api/env';
 import { ActingAsProvider } from '../../src/client/acting-as/acting-as';
 import { rememberSigner } from '../../src/client/acting-as/signer-for-fid';
 import { StaticEnvProvider } from '../../src/shell/env-context';
+import { exitOnSigterm } from './worker-exit';
 
 // waitFor's default of 1 s races the API on a busy machine, as vitest's default poll did (vitest.config.ts).
 configure({ asyncUtilTimeout: 5_000 });
@@ -42,7 +42,6 @@ export interface HookEmulator {
   fault(rule: Record<string, unknown>): Promise<void>;
   /** `POST /_emulator/reset`: back to the seed, fault rules cleared. */
   reset(): Promise<void>;
-  close(): Promise<void>;
 }
 
 let child: ChildProcess | undefined;
@@ -54,7 +53,7 @@ async function emulatorProcess(): Promise<{ url: string; started: boolean }> {
   if (url && child && child.exitCode === null && child.signalCode === null) return { url, started: false };
   if (!child) {
     process.once('exit', () => child?.kill('SIGTERM'));
-    if (process.listenerCount('SIGTERM') === 0) process.once('SIGTERM', () => process.exit(143));
+    exitOnSigterm();
   }
   child = spawn(
     process.execPath,
@@ -89,8 +88,6 @@ export async function startHookEmulator(): Promise<HookEmulator> {
       await control('DELETE', '/faults');
       await control('POST', '/reset');
     },
-    // The process outlives the file: the next file resets it, the worker's exit stops it.
-    close: async () => {},
   };
   if (!started) await emulator.reset();
   return emulator;

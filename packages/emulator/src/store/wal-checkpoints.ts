@@ -40,8 +40,8 @@ const checkpoint = (id) => {
   let log, checkpointed;
   try {
     [{ log, checkpointed }] = c.db.pragma('wal_checkpoint(PASSIVE)');
-  } catch (e) {
-    parentPort.postMessage({ failed: id, message: String((e && e.message) || e) });
+  } catch {
+    parentPort.postMessage({ failed: id });
     return;
   }
   Atomics.add(c.state, 1, 1);
@@ -49,7 +49,8 @@ const checkpoint = (id) => {
   // that did not move since the last look waits twice longer each time, up to workerData.idle.
   const gaining = checkpointed < log && checkpointed !== c.checkpointed;
   const still = log === c.log && checkpointed === c.checkpointed;
-  c.delay = gaining ? 0 : still ? Math.min(Math.max(c.delay, 10) * 2, workerData.idle) : workerData.every;
+  const every = workerData.every;
+  c.delay = gaining ? 0 : still ? Math.min(Math.max(c.delay * 2, every), workerData.idle) : every;
   c.log = log;
   c.checkpointed = checkpointed;
   c.timer = setTimeout(checkpoint, c.delay, id);
@@ -62,8 +63,8 @@ parentPort.on('message', (m) => {
       c.db = new Database(m.path, { fileMustExist: true });
       c.db.pragma('synchronous = NORMAL');
       c.timer = setTimeout(checkpoint, workerData.every, m.open);
-    } catch (e) {
-      parentPort.postMessage({ failed: m.open, message: String((e && e.message) || e) });
+    } catch {
+      parentPort.postMessage({ failed: m.open });
     }
     return;
   }
@@ -78,12 +79,6 @@ parentPort.on('message', (m) => {
 });
 `;
 
-interface Checkpointed {
-  db: Db;
-  state: Int32Array;
-  stopped: boolean;
-}
-
 interface Thread {
   worker: Worker;
   /** The databases it checkpoints, by the id its messages name them with. */
@@ -91,9 +86,17 @@ interface Thread {
   exited: boolean;
 }
 
+interface Checkpointed {
+  db: Db;
+  thread: Thread;
+  id: number;
+  state: Int32Array;
+  stopped: boolean;
+}
+
 let thread: Thread | undefined;
 let nextId = 1;
-const running = new WeakMap<Db, number>();
+const running = new WeakMap<Db, Checkpointed>();
 
 /** Hands a database back to SQLite's own checkpoints (the worker could not open or checkpoint it). */
 function fallBack(c: Checkpointed): void {
@@ -134,25 +137,29 @@ function checkpointer(): Thread {
 export function checkpointInBackground(db: Db): void {
   if (running.has(db) || db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return;
   const t = checkpointer();
-  const id = nextId++;
-  const c: Checkpointed = { db, state: new Int32Array(new SharedArrayBuffer(8)), stopped: false };
-  t.dbs.set(id, c);
-  running.set(db, id);
+  const c: Checkpointed = {
+    db,
+    thread: t,
+    id: nextId++,
+    state: new Int32Array(new SharedArrayBuffer(8)),
+    stopped: false,
+  };
+  t.dbs.set(c.id, c);
+  running.set(db, c);
   db.pragma('wal_autocheckpoint = 0');
-  t.worker.postMessage({ open: id, path: db.name, state: c.state.buffer });
+  t.worker.postMessage({ open: c.id, path: db.name, state: c.state.buffer });
 }
 
 /** Stops `db`'s checkpoints, the thread's connection to it closed when this returns (so the last close can tidy the WAL). */
 export function stopCheckpoints(db: Db): void {
-  const id = running.get(db);
+  const c = running.get(db);
+  if (!c) return;
   running.delete(db);
-  const t = thread;
-  const c = id === undefined ? undefined : t?.dbs.get(id);
-  if (id === undefined || !t || !c) return;
   c.stopped = true;
-  t.dbs.delete(id);
-  if (!t.exited) {
-    t.worker.postMessage({ close: id });
+  c.thread.dbs.delete(c.id);
+  // A thread that died has handed every database back to SQLite already.
+  if (!c.thread.exited) {
+    c.thread.worker.postMessage({ close: c.id });
     // A checkpoint in progress finishes first (bounded, should the thread hang).
     Atomics.wait(c.state, 0, 0, 2_000);
   }
@@ -161,8 +168,7 @@ export function stopCheckpoints(db: Db): void {
 
 /** Checkpoints the thread has run on `db` so far; undefined when it has none running. */
 export function checkpointsRun(db: Db): number | undefined {
-  const id = running.get(db);
-  const c = id === undefined ? undefined : thread?.dbs.get(id);
+  const c = running.get(db);
   return c && Atomics.load(c.state, 1);
 }
 

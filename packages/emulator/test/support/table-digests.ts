@@ -1,4 +1,4 @@
-// What a store holds, one hash per data table, for tests that say two states hold the same rows.
+// What a store holds, hashed, for tests that say two states hold the same rows.
 import { createHash, type Hash } from 'node:crypto';
 import { dataTables, type Store } from '../../src/index.js';
 
@@ -40,4 +40,24 @@ export function tableDigests(store: Store, { rowids }: { rowids: boolean }): Rec
     }
   }
   return out;
+}
+
+/**
+ * Every table's rows (FTS and statistics included) hashed together, in scan order, value by value; not
+ * schema_migrations, which says when the migrations ran.
+ */
+export function contentDigest(store: Store): string {
+  const h = createHash('sha256');
+  const tables = store.db
+    .prepare<[], string>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name != 'schema_migrations' ORDER BY name",
+    )
+    .pluck()
+    .all();
+  for (const table of tables) {
+    h.update(`\0table ${table}\n`);
+    for (const row of store.db.prepare<[], unknown[]>(`SELECT * FROM "${table}"`).raw().iterate())
+      hashRow(h, row);
+  }
+  return h.digest('hex');
 }
