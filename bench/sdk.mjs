@@ -29,7 +29,7 @@ const child = fork(join(here, 'sdk-server.mjs'));
 const { port } = await new Promise((r) => child.once('message', r));
 const base = `http://127.0.0.1:${port}`;
 
-const castkit = await import('../packages/sdk/dist/2x.js');
+const castkit = await import('../packages/sdk/dist/2x.cjs');
 const neynar = await import('@neynar/nodejs-sdk');
 const neynarVersion = (await import('@neynar/nodejs-sdk/package.json', { with: { type: 'json' } })).default
   .version;

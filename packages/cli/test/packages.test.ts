@@ -210,6 +210,39 @@ describe('the packed packages, installed into a fresh project', () => {
     expect(cjs.stdout.trim()).toBe('alice,bob');
   });
 
+  it("a CommonJS program holds one copy of the SDK's classes, whether it requires them, imports them or gets them from the emulator's test kit", async () => {
+    // The test kit (ESM) imports the SDK; this program requires it: both reach Node's one build, so
+    // the kit's client is the program's NeynarAPIClient and its errors are the program's classes.
+    writeFileSync(
+      join(project, 'one-sdk.cjs'),
+      `const { startTestEmulator } = require('@castkit/emulator/testing');
+const v2 = require('@castkit/sdk/2.x');
+const root = require('@castkit/sdk');
+(async () => {
+  const realtime = await import('@castkit/sdk/realtime');
+  const emu = await startTestEmulator();
+  const missing = await emu.api.lookupUserByUsername({ username: 'nobody-at-all' }).catch((e) => e);
+  console.log(JSON.stringify({
+    status: missing.status,
+    kitClient: emu.api instanceof v2.NeynarAPIClient,
+    notFound: missing instanceof v2.NotFoundError,
+    rootError: missing instanceof root.CastkitError,
+    realtimeError: new realtime.SocketNotReadyError('subscribe') instanceof root.CastkitError,
+  }));
+  await emu.close();
+})();
+`,
+    );
+    const { stdout } = await node('one-sdk.cjs');
+    expect(JSON.parse(stdout)).toEqual({
+      status: 404,
+      kitClient: true,
+      notFound: true,
+      rootError: true,
+      realtimeError: true,
+    });
+  });
+
   it("runs the emulator README's protocol block from the installed @castkit/emulator/protocol", async () => {
     const block = blockIn('packages/emulator/README.md', '### Protocol messages from code', 'ts');
     // The block the way a user's compiler leaves it: TypeScript's own transpile, types erased.
@@ -242,6 +275,8 @@ import type { TestEmulator } from '@castkit/emulator/testing';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 
 export const kitCast = (emu: TestEmulator): Promise<string> => emu.fixtures.cast({ signerUuid: 'x' }, 'typed');
+// The kit's client is the program's class, though the kit's types import the SDK and this file requires it.
+export const kitClient = (emu: TestEmulator): NeynarAPIClient => emu.api;
 
 export async function main(): Promise<number> {
   const emulator: Emulator = await startEmulator({ db: ':memory:' });

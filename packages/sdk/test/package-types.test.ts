@@ -21,7 +21,7 @@ interface AttwReport {
 }
 
 describe('the packed package', () => {
-  it('has no type resolution problems, and CommonJS consumers get the .d.cts types', async () => {
+  it('has no type resolution problems, and Node resolves import and require of every entry to the one CommonJS build and its .d.cts types', async () => {
     // dist/ rebuilt when its source, manifest or build config is newer, so a stale one cannot stand in
     // for what this config produces; the other tests of the build (the README blocks, the packed
     // packages) share that build instead of each making one (tsup's types took ~28 s of CPU).
@@ -47,18 +47,25 @@ describe('the packed package', () => {
     }
     const report = JSON.parse(out) as AttwReport;
     expect(report.analysis.problems).toEqual([]);
-    const root = report.analysis.entrypoints['.']!.resolutions;
-    expect(root['node16-cjs']?.resolution?.fileName).toMatch(/\/dist\/index\.d\.cts$/);
-    expect(root['node16-esm']?.resolution?.fileName).toMatch(/\/dist\/index\.d\.ts$/);
-    // `./2.x` (2.44's surface) has the root's shape.
-    for (const [entry, file] of [['./2.x', '2x']] as const) {
-      const surface = report.analysis.entrypoints[entry]!.resolutions;
-      expect(surface['node16-cjs']?.resolution?.fileName).toMatch(new RegExp(`/dist/${file}\\.d\\.cts$`));
-      expect(surface['node16-esm']?.resolution?.fileName).toMatch(new RegExp(`/dist/${file}\\.d\\.ts$`));
+    // One build serves Node whichever way it is reached, so a program that both imports and requires
+    // the SDK (through a package that imports it) holds one copy of each class; bundlers get ESM.
+    const entries: [entry: string, file: string][] = [
+      ['.', 'index'],
+      ['./2.x', '2x'],
+      ['./realtime', 'realtime'],
+    ];
+    for (const [entry, file] of entries) {
+      const resolved = report.analysis.entrypoints[entry]!.resolutions;
+      for (const kind of ['node16-cjs', 'node16-esm'])
+        expect(resolved[kind]?.resolution?.fileName, `${entry} ${kind}`).toMatch(
+          new RegExp(`/dist/${file}\\.d\\.cts$`),
+        );
     }
-    // The realtime client is its own entry point, so the core stays free of socket code.
-    const realtime = report.analysis.entrypoints['./realtime']!.resolutions;
-    expect(realtime['node16-esm']?.resolution?.fileName).toMatch(/\/dist\/realtime\.d\.ts$/);
-    expect(realtime['node16-cjs']?.resolution?.fileName).toMatch(/\/dist\/realtime\.d\.cts$/);
+    expect(report.analysis.entrypoints['.']!.resolutions.bundler?.resolution?.fileName).toMatch(
+      /\/dist\/browser\.d\.ts$/,
+    );
+    expect(report.analysis.entrypoints['./realtime']!.resolutions.bundler?.resolution?.fileName).toMatch(
+      /\/dist\/realtime\.d\.ts$/,
+    );
   }, 180_000);
 });
