@@ -254,7 +254,7 @@ const root = require('@castkit/sdk');
     expect(stdout.trim()).toMatch(/^cast 0x[0-9a-f]{40} is event \d+$/);
   });
 
-  it('tsc --strict compiles a program importing @castkit/emulator and @castkit/sdk, library types included', async () => {
+  it('tsc --strict compiles a CommonJS program and an ES module importing @castkit/emulator and @castkit/sdk, library types included', async () => {
     writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -265,17 +265,16 @@ const root = require('@castkit/sdk');
           noEmit: true,
           skipLibCheck: false,
         },
-        files: ['program.ts'],
+        files: ['program.ts', 'program.mts'],
       }),
     );
-    writeFileSync(
-      join(project, 'program.ts'),
-      `import { startEmulator, type Emulator } from '@castkit/emulator';
+    // The same source twice: `program.ts` is CommonJS (the project has no "type"), `program.mts` an ES module.
+    const program = `import { startEmulator, type Emulator } from '@castkit/emulator';
 import type { TestEmulator } from '@castkit/emulator/testing';
 import { NeynarAPIClient } from '@castkit/sdk/2.x';
 
 export const kitCast = (emu: TestEmulator): Promise<string> => emu.fixtures.cast({ signerUuid: 'x' }, 'typed');
-// The kit's client is the program's class, though the kit's types import the SDK and this file requires it.
+// The kit's client is the program's class, though the kit's types import the SDK and program.ts requires it.
 export const kitClient = (emu: TestEmulator): NeynarAPIClient => emu.api;
 
 export async function main(): Promise<number> {
@@ -289,15 +288,22 @@ export async function main(): Promise<number> {
   await emulator.close();
   return user.fid + rows;
 }
-`,
-    );
-    const tsc = await run(process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
-      cwd: project,
-      timeout: 120_000,
-    }).catch((e: { stdout: string }) => e);
+`;
+    writeFileSync(join(project, 'program.ts'), program);
+    writeFileSync(join(project, 'program.mts'), program);
+    const tsc = await run(
+      process.execPath,
+      [join(project, 'node_modules/typescript/bin/tsc'), '-p', '.', '--listFiles'],
+      { cwd: project, timeout: 120_000 },
+    ).catch((e: { stdout: string }) => e);
+    const lines = tsc.stdout.split('\n').filter(Boolean);
     // Every file checks clean, library declarations included: the main entry's types reach no
     // @farcaster/core (whose .d.ts names packages it does not install, and pulls in viem's).
-    expect(tsc.stdout.split('\n').filter(Boolean)).toEqual([]);
+    expect(lines.filter((line) => !line.startsWith('/'))).toEqual([]);
+    // Both programs and the emulator's types see one copy of the SDK's declarations.
+    const sdkTypes = lines.filter((file) => file.includes('/node_modules/@castkit/sdk/'));
+    expect(sdkTypes.length).toBeGreaterThan(0);
+    expect(sdkTypes.filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
   }, 180_000);
 
   it("runs the emulator README's test kit file with vitest: an emulator for the file, fixtures, faults, snapshots, the seed before each test", async () => {
