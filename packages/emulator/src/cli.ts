@@ -12,7 +12,7 @@ import {
 import { SERVE_OPTIONS } from './command/serve-options.js';
 import { parseCorsOrigins } from './edge/cors.js';
 import { configuredHosts } from './edge/hosts.js';
-import { type Emulator, type EmulatorOptions, startEmulator } from './emulator.js';
+import type { Emulator, EmulatorOptions } from './emulator.js';
 import { EmulatorError } from './ground/errors.js';
 import { messageOf } from './ground/thrown.js';
 import { harnessOptions } from './harness-flags.js';
@@ -87,6 +87,8 @@ export async function serve(values: ServeValues, extras: EmulatorCliExtras = {})
   // Found now rather than at exit, when the state it was to keep would be lost.
   if (harness.exportOnExit && existsSync(harness.exportOnExit))
     throw new UsageError(`--export-on-exit: ${resolve(harness.exportOnExit)} exists; it writes a new file`);
+  // Loaded once the flags are sound: a usage error or --help answers without the APIs' code.
+  const { startEmulator } = await import('./emulator.js');
   const emulator = await startEmulator({
     ...extras.routesFor?.({ apiKey: [apiKey].flat()[0] ?? DEFAULT_API_KEY }),
     ...harness,
