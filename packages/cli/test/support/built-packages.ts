@@ -68,7 +68,8 @@ async function locked<T>(work: () => Promise<T>): Promise<T> {
 /** Rebuilds, in order, each of `packages` whose sources changed since its last build. */
 export async function buildWhatIsStale(packages: readonly BuiltPackage[]): Promise<void> {
   const order = (Object.keys(INPUTS) as BuiltPackage[]).filter((p) => packages.includes(p));
-  if (!order.some(stale)) return;
+  // Checked under the lock only: while another worker's tsup runs, a dist/ can hold its new scripts
+  // and not yet its types, and looks fresh.
   await locked(async () => {
     for (const pkg of order)
       if (stale(pkg)) await run('npm', ['run', 'build', '-w', pkg], { cwd: root, timeout: 300_000 });
