@@ -9,9 +9,10 @@
 //   --base: a checkout of the code to compare with (built: packages/emulator/dist), "today's way".
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
@@ -32,7 +33,9 @@ const KEY = 'castkit-dev-key';
 const signer = (fid) => `00000000-0000-4000-8000-00000000000${fid}`;
 
 async function importEmulator(tree) {
-  return import(join(tree, 'packages/emulator/dist/index.js'));
+  // Through the package's own exports: a tree's build may be ESM (older) or CommonJS.
+  const entry = createRequire(join(tree, 'packages/emulator/package.json')).resolve('@castkit/emulator');
+  return import(pathToFileURL(entry).href);
 }
 
 function poster(url) {

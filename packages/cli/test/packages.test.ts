@@ -50,6 +50,8 @@ const installLine = () => {
   return line.replace(/\s+#.*$/, '');
 };
 
+const JEST = 'jest@30.5.2';
+
 let project: string;
 let packs: string;
 let dev: ChildProcess | undefined;
@@ -64,7 +66,8 @@ beforeAll(async () => {
   await run(process.execPath, [join(root, 'tools/pack/index.mjs'), '--out', packs], { cwd: root });
   project = join(home, 'my-app');
   const addon = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
-  const tools = [`typescript@${version('typescript')}`, `vitest@${version('vitest')}`];
+  // Jest, the other runner the test kit serves, at a version this repo does not otherwise install.
+  const tools = [`typescript@${version('typescript')}`, `vitest@${version('vitest')}`, JEST];
   const recipe = [
     installLine(),
     ...tools,
@@ -143,6 +146,7 @@ describe('the packed packages, installed into a fresh project', () => {
       '@castkit/emulator',
       '@castkit/sdk',
       'castkit',
+      'jest',
       'typescript',
       'vitest',
     ]);
@@ -323,6 +327,46 @@ export async function main(): Promise<number> {
       ['--input-type=module', '-e', "console.log(import.meta.resolve('@castkit/emulator/testing'))"],
       { cwd: project },
     );
-    expect(resolved.stdout.trim()).toMatch(/node_modules\/@castkit\/emulator\/dist\/testing\.js$/);
+    expect(resolved.stdout.trim()).toMatch(/node_modules\/@castkit\/emulator\/dist\/testing\.cjs$/);
+  }, 240_000);
+
+  it("runs a Jest test file on the test kit: Jest's CommonJS module system loads the emulator and the SDK, one copy of each", async () => {
+    writeFileSync(
+      join(project, 'kit.jest.test.js'),
+      `const { SEED_USERS, useEmulator } = require('@castkit/emulator/testing');
+const { NotFoundError } = require('@castkit/sdk/2.x');
+
+const emu = useEmulator({ beforeAll, afterAll, beforeEach });
+const [alice] = SEED_USERS;
+
+test('writes a cast through the API and reads it back', async () => {
+  const user = await emu.fixtures.user({ username: 'jest-user' });
+  const hash = await emu.fixtures.cast(user, 'hello from jest');
+  await emu.fixtures.like(alice, hash);
+  const { cast } = await emu.api.lookupCastByHashOrWarpcastUrl({ identifier: hash, type: 'hash' });
+  expect([cast.author.username, cast.text, cast.reactions.likes_count]).toEqual(['jest-user', 'hello from jest', 1]);
+});
+
+test('starts from the seed again, and its errors are the SDK classes this file required', async () => {
+  const missing = await emu.api.lookupUserByUsername({ username: 'jest-user' }).catch((e) => e);
+  expect(missing).toBeInstanceOf(NotFoundError);
+  expect((await emu.api.lookupUserByUsername({ username: 'alice' })).user.fid).toBe(alice.fid);
+});
+`,
+    );
+    const jest = await run(
+      process.execPath,
+      [
+        join(project, 'node_modules/jest/bin/jest.js'),
+        '--runTestsByPath',
+        'kit.jest.test.js',
+        '--ci',
+        '--cacheDirectory',
+        '.jest-cache',
+      ],
+      { cwd: project, timeout: 180_000 },
+    ).catch((e: { stdout: string; stderr: string }) => e);
+    // Jest reports on stderr.
+    expect(jest.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
   }, 240_000);
 });

@@ -88,7 +88,7 @@ it('every block that is not a fragment, and every example, type-checks against t
   // the workspace's node_modules links), library types taken as given. The repo's paths and
   // castkit-source condition would check the packages' sources again, which the root type-check does.
   await buildWhatIsStale(['@castkit/sdk', '@castkit/emulator']);
-  for (const types of ['sdk/dist/index.d.cts', 'emulator/dist/index.d.ts'])
+  for (const types of ['sdk/dist/index.d.cts', 'emulator/dist/index.d.cts'])
     expect(existsSync(join(repoRoot, 'packages', types)), `packages/${types}: npm run build`).toBe(true);
   const config = ts.readConfigFile(join(repoRoot, 'tsconfig.json'), ts.sys.readFile).config;
   const examples = [
