@@ -1,8 +1,8 @@
 // The simulated ledger's rules: which tokens exist on which of the emulator's networks, amounts in
 // exact base units, and transfers that commit all at once with a recorded transaction. No real chain
 // is read or written; hashes are derived from the ledger's own history so a replay gives the same ones.
-import { keccak256, toHex } from 'viem';
 import { ValidationError } from '../ground/errors.js';
+import { keccakOfText } from '../ground/hex.js';
 import {
   balanceOf,
   insertTransaction,
@@ -90,12 +90,12 @@ export function recordTransaction(
   at = store.now(),
 ): string {
   const n = transactionCount(store);
-  const hash = keccak256(toHex(`castkit-ledger:${n}:${network}:${kind}:${sender}:${JSON.stringify(body)}`));
+  const hash = keccakOfText(`castkit-ledger:${n}:${network}:${kind}:${sender}:${JSON.stringify(body)}`);
   insertTransaction(store, { hash, network, kind, sender, body, ts: at });
   return hash;
 }
 
 /** A deterministic contract address for what a deployer deploys as its n-th contract. */
 export function contractAddress(deployer: string, n: number): string {
-  return `0x${keccak256(toHex(`castkit-contract:${deployer}:${n}`)).slice(-40)}`;
+  return `0x${keccakOfText(`castkit-contract:${deployer}:${n}`).slice(-40)}`;
 }

@@ -2,8 +2,8 @@
 // mints that pay the collection's price (and gas) in the wallet's ETH on that network and record
 // each token to its recipient, and token metadata uploads. No real contract runs; the calldata a
 // mint would send is what simulate-nft-mint shows.
-import { encodeFunctionData } from 'viem';
 import { NotFoundError, ValidationError } from '../ground/errors.js';
+import { loadViem } from '../ground/viem.js';
 import { balanceOf, transactionCount } from '../store/queries/ledger.js';
 import {
   type CollectionRow,
@@ -160,7 +160,7 @@ export function mintCall(to: Hex, quantity: number) {
   return {
     functionName: 'mintTo',
     args,
-    data: encodeFunctionData({ abi: MINT_ABI, functionName: 'mintTo', args }),
+    data: loadViem().encodeFunctionData({ abi: MINT_ABI, functionName: 'mintTo', args }),
     abi: MINT_ABI,
   };
 }

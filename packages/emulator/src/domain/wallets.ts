@@ -3,9 +3,9 @@
 // printed at start; more are made through POST /_emulator/wallets. A wallet's key is derived from
 // its id so that what it signs (x402 payments) verifies against its address, with nothing secret
 // stored: these are test keys on a ledger no real chain reads.
-import { keccak256, toHex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import { ConflictError, ValidationError } from '../ground/errors.js';
+import { keccakOfText } from '../ground/hex.js';
+import { loadViemAccounts } from '../ground/viem.js';
 import {
   allWallets,
   insertWallet,
@@ -29,10 +29,11 @@ export type Hex = `0x${string}`;
 
 /** The wallet's private key: a hash of its id, the same on every emulator. */
 export function walletKey(walletId: string): Hex {
-  return keccak256(toHex(`castkit-wallet-key:${walletId}`));
+  return keccakOfText(`castkit-wallet-key:${walletId}`);
 }
 
-export const walletAccount = (walletId: string) => privateKeyToAccount(walletKey(walletId));
+export const walletAccount = (walletId: string) =>
+  loadViemAccounts().privateKeyToAccount(walletKey(walletId));
 
 /** The ledger address of a wallet id: the address of its key, lower-case like every address stored. */
 export function walletAddress(walletId: string): string {

@@ -1,8 +1,8 @@
 // x402 payments signed by a server wallet: the "exact" scheme's EIP-3009 TransferWithAuthorization
 // of the asset (USDC) to the resource's payTo, signed with the wallet's local key (domain/wallets.ts),
 // so a facilitator (or a test) verifies it against the wallet's address like a real one.
-import { keccak256, toHex } from 'viem';
 import { ValidationError } from '../ground/errors.js';
+import { keccakOfText } from '../ground/hex.js';
 import { transactionCount } from '../store/queries/ledger.js';
 import type { WalletRow } from '../store/queries/wallets.js';
 import type { Store } from '../store/store.js';
@@ -57,9 +57,7 @@ export async function signPayment(store: Store, wallet: WalletRow, r: PaymentReq
     // Valid from ten minutes ago, as x402 clients date it, so clock skew does not refuse it.
     validAfter: String(now - 600),
     validBefore: String(now + r.maxTimeoutSeconds),
-    nonce: keccak256(
-      toHex(`castkit-x402:${wallet.wallet_id}:${r.resource}:${transactionCount(store)}:${now}`),
-    ),
+    nonce: keccakOfText(`castkit-x402:${wallet.wallet_id}:${r.resource}:${transactionCount(store)}:${now}`),
   };
   const signature = await walletAccount(wallet.wallet_id).signTypedData({
     domain: x402Domain(r),

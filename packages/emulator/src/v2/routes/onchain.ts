@@ -4,7 +4,6 @@
 // the networks named in answers are the emulator's copies of them.
 
 import type { UserDehydrated } from '@castkit/sdk/2.x';
-import { decodeAbiParameters, verifyTypedData } from 'viem';
 import type { V2Handlers, V2Params } from '../../api/dispatch.js';
 import { addKey, registerUser } from '../../domain/accounts.js';
 import { idempotent } from '../../domain/idempotency.js';
@@ -23,6 +22,7 @@ import {
 import { walletOrNew } from '../../domain/wallets.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../ground/errors.js';
 import { type Hex, isHex } from '../../ground/hex.js';
+import { loadViem } from '../../ground/viem.js';
 import {
   type HydrateOptions,
   hydrateUser,
@@ -359,6 +359,7 @@ async function checkRegister(store: Store, r: Registration, custody: Hex, recove
   if (r.deadline * 1000 <= store.now())
     throw new ValidationError('registration.deadline has passed', 'registration.deadline');
   const signature = hexParam(r.signature, 'registration.signature', 65);
+  const { verifyTypedData } = loadViem();
   const valid = await verifyTypedData({
     address: custody,
     domain: farcasterCore().ID_GATEWAY_EIP_712_DOMAIN,
@@ -397,6 +398,7 @@ async function checkAdd(
     `${at}.metadata`,
   );
   if (!isHex(metadata)) throw notMetadata;
+  const { decodeAbiParameters, verifyTypedData } = loadViem();
   let appFid: number;
   try {
     const [decoded] = decodeAbiParameters(SIGNED_KEY_REQUEST_METADATA, metadata);

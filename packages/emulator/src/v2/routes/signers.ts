@@ -7,15 +7,13 @@ import { approveSigner, createSigner, mustSigner, requestSignerApproval } from '
 import { findSignerByPublicKey, registerDeveloperKey } from '../../domain/developer-signers.js';
 import { AuthenticationError, EmulatorError, NotFoundError, ValidationError } from '../../ground/errors.js';
 import { isHex } from '../../ground/hex.js';
+import { loadViem } from '../../ground/viem.js';
 import { requireUser } from '../../hydrate/user.js';
 import type { SignerRow } from '../../store/queries/signers.js';
 import { signersOfFid } from '../../store/queries/signers.js';
 import { custodyAddressOf, fidByCustody } from '../../store/queries/users.js';
 import type { Store } from '../../store/store.js';
 import { hexParam } from './social-common.js';
-
-// viem is ~0.3–0.5 s of module loading: loaded when a signature is first checked, not at start-up.
-const viem = () => import('viem');
 
 export const approvalPath = (signerUuid: string) => `/_emulator/signer/${signerUuid}/approve`;
 
@@ -63,7 +61,7 @@ export async function verifySignedKeyRequest(
   const signature = hexParam(params.signature, `${names.at}${names.signature}`, 65);
   let valid = false;
   try {
-    const { verifyTypedData } = await viem();
+    const { verifyTypedData } = loadViem();
     // Stored keys and addresses are hex; the checks say so to viem's types.
     valid =
       isHex(custody) &&
@@ -134,7 +132,7 @@ export const signerHandlers: V2Handlers = {
       throw new ValidationError('message is not a Sign-In With Ethereum message', 'message');
     let valid = false;
     try {
-      const { verifyMessage } = await viem();
+      const { verifyMessage } = loadViem();
       valid = await verifyMessage({
         address,
         message,
