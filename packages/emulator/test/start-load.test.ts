@@ -1,7 +1,7 @@
 // What an emulator process loads by the time it answers: Ajv waits for the first JSON body and viem
 // for the first operation that signs, hashes ABI data or derives a wallet key, so a start (and a
 // process that only reads) pays for neither. The child reports every load of them, ES module or
-// CommonJS, as it happens.
+// CommonJS, the moment it happens.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ const loadedBy = (running: Running): string[] =>
 
 it('starts from a seed template and answers reads without Ajv or viem, loads Ajv at the first JSON body and viem at the first wallet key', async () => {
   // A start with no template seeds, and the seed derives its wallet's address with viem: a first
-  // start saves the template the second one opens, as every start after a first one does.
+  // start saves the template the second one opens, like every start after a first one.
   const cache = { ...process.env, CASTKIT_CACHE_DIR: join(dir, 'seeds') };
   const seeding = await launch(':memory:', ['--api-key', KEY], { env: cache });
   seeding.child.kill('SIGTERM');

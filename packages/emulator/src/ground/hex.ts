@@ -6,7 +6,7 @@ export type Hex = `0x${string}`;
 
 export const isHex = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.test(value);
 
-/** Keccak-256 of a text's UTF-8 bytes, as 0x hex (viem's `keccak256(toHex(text))`, without loading viem). */
+/** Keccak-256 of a text's UTF-8 bytes in 0x hex: viem's `keccak256(toHex(text))`, without loading viem. */
 export function keccakOfText(text: string): Hex {
   return `0x${bytesToHex(keccak_256(utf8ToBytes(text)))}`;
 }
