@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { loadProbe } from './support/load-probe.js';
 import { type Finished, killAll, run } from './support/process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'castkit-bin-usage-'));
@@ -12,21 +13,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// Preloaded into the child: at exit it names the heavy packages that were loaded. Each is CommonJS,
-// so an import of it from the bundle lands in require.cache too.
-const probe = join(dir, 'probe.cjs');
-writeFileSync(
-  probe,
-  `process.on('exit', () => {
-  const heavy = Object.keys(require.cache).filter((p) => /node_modules\\/(better-sqlite3|ajv|@farcaster\\/core)\\//.test(p));
-  process.stderr.write('\\nloaded: ' + JSON.stringify([...new Set(heavy.map((p) => /node_modules\\/(better-sqlite3|ajv|@farcaster\\/core)\\//.exec(p)[1]))].sort()) + '\\n');
-});
-`,
-);
+const probe = loadProbe(dir, ['better-sqlite3', 'ajv', '@farcaster/core']);
 
 const withProbe = (db: string, args: string[]) =>
-  run(db, args, { env: { ...process.env, NODE_OPTIONS: `--require ${probe}` } });
-const loaded = (r: Finished): string[] => JSON.parse(/loaded: (.*)$/m.exec(r.stderr)?.[1] ?? 'null');
+  run(db, args, { env: { ...process.env, NODE_OPTIONS: probe.nodeOptions } });
+const loaded = (r: Finished): string[] => probe.loaded(r.stderr);
 
 it('answers --help without loading SQLite, the validators or the protocol library', async () => {
   const r = await withProbe(':memory:', ['--help']);

@@ -1,54 +1,22 @@
 // What an emulator process loads by the time it answers: Ajv waits for the first JSON body and viem
 // for the first operation that signs, hashes ABI data or derives a wallet key, so a start (and a
-// process that only reads) pays for neither. The child reports every load of them, ES module or
-// CommonJS, the moment it happens.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// process that only reads) pays for neither. The child reports every load of them (support/load-probe.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { loadProbe } from './support/load-probe.js';
 import { exited, killAll, launch, type Running } from './support/process.js';
 
 const KEY = 'start-load-key';
-const WATCHED = /node_modules\/(viem|ajv)\//;
 const dir = mkdtempSync(join(tmpdir(), 'castkit-start-load-'));
 afterAll(() => {
   killAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
-// ES modules: a resolve hook (on the loader's thread) names each watched module resolved.
-writeFileSync(
-  join(dir, 'hooks.mjs'),
-  `export async function resolve(specifier, context, next) {
-  const found = await next(specifier, context);
-  const m = ${WATCHED}.exec(found.url);
-  if (m) process.stderr.write('loaded ' + m[1] + '\\n');
-  return found;
-}
-`,
-);
-writeFileSync(
-  join(dir, 'register.mjs'),
-  `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hooks.mjs')).href)});\n`,
-);
-// CommonJS: the same for every module required, whoever requires it.
-writeFileSync(
-  join(dir, 'probe.cjs'),
-  `const Module = require('node:module');
-const load = Module._load;
-Module._load = function (request, parent, isMain) {
-  const exported = load.apply(this, arguments);
-  const file = Module._resolveFilename(request, parent, isMain);
-  const m = ${WATCHED}.exec(file);
-  if (m) process.stderr.write('loaded ' + m[1] + '\\n');
-  return exported;
-};
-`,
-);
-
-const loadedBy = (running: Running): string[] =>
-  [...new Set([...running.stderr().matchAll(/^loaded (\w+)$/gm)].map((m) => m[1]!))].sort();
+const probe = loadProbe(dir, ['viem', 'ajv']);
+const loadedBy = (running: Running): string[] => probe.loaded(running.stderr());
 
 it('starts from a seed template and answers reads without Ajv or viem, loads Ajv at the first JSON body and viem at the first wallet key', async () => {
   // A start with no template seeds, and the seed derives its wallet's address with viem: a first
@@ -57,8 +25,9 @@ it('starts from a seed template and answers reads without Ajv or viem, loads Ajv
   const seeding = await launch(':memory:', ['--api-key', KEY], { env: cache });
   seeding.child.kill('SIGTERM');
   await exited(seeding.child);
-  const probes = `--require ${join(dir, 'probe.cjs')} --import ${join(dir, 'register.mjs')}`;
-  const running = await launch(':memory:', ['--api-key', KEY], { env: { ...cache, NODE_OPTIONS: probes } });
+  const running = await launch(':memory:', ['--api-key', KEY], {
+    env: { ...cache, NODE_OPTIONS: probe.nodeOptions },
+  });
   const call = (method: string, path: string, body?: object) =>
     fetch(`${running.url}${path}`, {
       method,

@@ -1,7 +1,6 @@
 // JSON request bodies checked at the edge against the spec's own schemas (src/generated/*-bodies.ts:
 // the OpenAPI pre-pass applied, $refs bundled), nested fields included.
 
-import { createRequire } from 'node:module';
 import type { OperationSpec } from '@castkit/sdk/2.x';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { api3BodyDefinitions, api3BodySchemas } from '../generated/api3-bodies.js';
@@ -10,24 +9,21 @@ import { hub3BodyDefinitions, hub3BodySchemas } from '../generated/hub3-bodies.j
 import { v2BodyDefinitions, v2BodySchemas } from '../generated/v2-bodies.js';
 import { ValidationError } from '../ground/errors.js';
 import { isRecord } from '../ground/is-record.js';
+import { onFirstUse, requiredLater } from '../ground/required-later.js';
 import { boundIntegers, type Schema } from './integer-bounds.js';
 
-const requireHere = createRequire(import.meta.url);
-let instance: Ajv | undefined;
-
+const ajvModule = requiredLater<typeof import('ajv')>('ajv');
+const addFormats = requiredLater<typeof import('ajv-formats').default>('ajv-formats');
 /**
  * The validator, made at the first JSON body: loading Ajv and compiling its meta-schemas took
  * ~0.1–0.15 s of every start, which an emulator that is only read from never needs.
  */
-function ajv(): Ajv {
-  if (instance) return instance;
-  const { Ajv: AjvClass }: typeof import('ajv') = requireHere('ajv');
-  const addFormats: typeof import('ajv-formats').default = requireHere('ajv-formats');
+const ajv = onFirstUse((): Ajv => {
   // allErrors off: the first error is the one reported, and a hostile body costs one error, not many.
-  instance = new AjvClass({ allErrors: false, strict: true });
-  addFormats(instance);
-  return instance;
-}
+  const made = new (ajvModule().Ajv)({ allErrors: false, strict: true });
+  addFormats()(made);
+  return made;
+});
 
 const JSON_TYPES = new Set(['string', 'integer', 'number', 'boolean', 'array', 'object']);
 

@@ -2,16 +2,13 @@
 // instead of at start-up, so an emulator on an already seeded database answers its first reads
 // without it.
 import { createRequire } from 'node:module';
+import { onFirstUse } from '../ground/required-later.js';
 
 type Core = typeof import('@farcaster/core');
-let core: Core | undefined;
-
-export function farcasterCore(): Core {
-  core ??= loadCore();
-  return core;
-}
 
 const requireHere = createRequire(import.meta.url);
+
+export const farcasterCore = onFirstUse(loadCore);
 
 // Core builds its test factories with faker at load time and requires faker's main entry, which
 // loads every locale (2,088 modules, ~0.8 s and ~40 MB). The English build has the same API and is

@@ -98,9 +98,14 @@ let thread: Thread | undefined;
 let nextId = 1;
 const running = new WeakMap<Db, Checkpointed>();
 
-/** Hands a database back to SQLite's own checkpoints (the worker could not open or checkpoint it). */
+/** Gives a database's checkpoints back to SQLite itself. */
+function toSqlite(db: Db): void {
+  if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+}
+
+/** Hands a database back to SQLite unless it was stopped (the worker could not open or checkpoint it). */
 function fallBack(c: Checkpointed): void {
-  if (!c.stopped && c.db.open) c.db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  if (!c.stopped) toSqlite(c.db);
 }
 
 /** The process's checkpointing thread, started on first use and again after it died. */
@@ -163,7 +168,7 @@ export function stopCheckpoints(db: Db): void {
     // A checkpoint in progress finishes first (bounded, should the thread hang).
     Atomics.wait(c.state, 0, 0, 2_000);
   }
-  if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  toSqlite(db);
 }
 
 /** Checkpoints the thread has run on `db` so far; undefined when it has none running. */
