@@ -1,5 +1,5 @@
 // consoleHandler and envHandler on a real node:http server on loopback.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,10 +9,14 @@ import { consoleHandler, envHandler } from '../src/server/index';
 
 let server: Server;
 let base: string;
+// The built folder sits in a temporary folder of its own with a secret beside it: a path that
+// escapes the folder would reach that file, never anything outside the test's own folder.
+let scratch: string;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'castkit-console-'));
-  mkdirSync(join(dist, 'assets'));
+  scratch = mkdtempSync(join(tmpdir(), 'castkit-console-'));
+  const dist = join(scratch, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dist, 'assets', 'app-1234.css'), 'body{}');
@@ -27,7 +31,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('consoleHandler', () => {
   it('serves built assets with their content type and a long cache', async () => {

@@ -4,8 +4,10 @@
 // CPU) per file. Playwright's exit handler kills the browser and removes its profile synchronously when
 // the worker exits (its graceful close on SIGTERM did not finish before vitest's SIGKILL under load, and
 // the profile, ~6 MB, stayed in the temp folder): SIGTERM exits (worker-exit.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { exitOnSigterm } from './worker-exit.js';
 
@@ -14,12 +16,24 @@ export const hasChromium = existsSync(CHROMIUM);
 
 let shared: Promise<Browser> | undefined;
 
+/**
+ * Chromium makes a folder in TMPDIR for its single-instance socket and removes it only when it closes
+ * itself; killed at the worker's exit, it left one in the temp folder per run. It makes that folder
+ * in one of ours instead, removed at exit.
+ */
+function chromiumTemp(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'castkit-chromium-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 function browser(): Promise<Browser> {
   shared ??= chromium
     .launch({
       executablePath: CHROMIUM,
       headless: true,
       handleSIGTERM: false,
+      env: { ...process.env, TMPDIR: chromiumTemp() },
       args: [
         '--headless',
         '--no-sandbox',

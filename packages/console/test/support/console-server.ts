@@ -10,6 +10,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,8 +31,12 @@ import { consoleRoutes } from '../../src/server/index';
  * Callers only read the folder.
  */
 export async function buildConsole(): Promise<string> {
-  const kept = join(tmpdir(), `castkit-console-build-${buildInputsDigest()}`);
-  if (existsSync(join(kept, 'index.html'))) return kept;
+  const kept = join(tmpdir(), `${KEPT_PREFIX}${buildInputsDigest()}`);
+  if (existsSync(join(kept, 'index.html'))) {
+    const now = new Date();
+    utimesSync(kept, now, now);
+    return kept;
+  }
   const built = await buildInto(mkdtempSync(join(tmpdir(), 'castkit-console-dist-')));
   try {
     renameSync(built, kept);
@@ -39,7 +44,31 @@ export async function buildConsole(): Promise<string> {
     // Another test process kept the same build first: theirs serves.
     rmSync(built, { recursive: true, force: true });
   }
+  pruneKeptBuilds();
   return kept;
+}
+
+const KEPT_PREFIX = 'castkit-console-build-';
+/** Builds of other sources kept: a few recent edits, or checkouts used side by side. */
+const KEPT_BUILDS = 4;
+/** A build used this recently stays whatever its rank: another run may be reading it. */
+const IN_USE_MS = 3600_000;
+
+/**
+ * Every edit of the sources keeps a new build (~1.6 MB); without pruning they piled up in the temp
+ * folder. A kept build's time is its last use (touched on reuse), so the newest few and any used in
+ * the last hour stay.
+ */
+export function pruneKeptBuilds(folder = tmpdir(), now = Date.now()): void {
+  const builds = readdirSync(folder)
+    .filter((name) => name.startsWith(KEPT_PREFIX))
+    .map((name) => ({
+      path: join(folder, name),
+      at: statSync(join(folder, name), { throwIfNoEntry: false })?.mtimeMs ?? now,
+    }))
+    .sort((a, b) => b.at - a.at);
+  for (const build of builds.slice(KEPT_BUILDS))
+    if (now - build.at > IN_USE_MS) rmSync(build.path, { recursive: true, force: true });
 }
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
