@@ -93,9 +93,12 @@ async function childTimes(tree) {
   const write = await writeMs(post, 'a');
   first.reset();
   const reset = {};
+  // The first reset after 300 writes in a process runs the rollback's statements over that many rows
+  // for the first time and takes up to twice as long as the next ones: both are reported.
+  let reset300First;
   for (const [n, times] of [
     [10, 5],
-    [300, 1],
+    [300, 3],
   ]) {
     const ms = [];
     for (let r = 0; r < times; r++) {
@@ -105,6 +108,7 @@ async function childTimes(tree) {
       ms.push(performance.now() - t);
     }
     reset[n] = median(ms);
+    if (n === 300) reset300First = ms[0];
   }
   const later = [];
   for (let r = 0; r < 3; r++) {
@@ -114,7 +118,15 @@ async function childTimes(tree) {
     await emu.close();
   }
   await first.close();
-  return { write, firstMs, firstWriteMs, laterMs: median(later), reset10: reset[10], reset300: reset[300] };
+  return {
+    write,
+    firstMs,
+    firstWriteMs,
+    laterMs: median(later),
+    reset10: reset[10],
+    reset300: reset[300],
+    reset300First,
+  };
 }
 
 async function childRss(tree) {
@@ -216,6 +228,7 @@ const rows = [
   ['one publishCast round trip', (n) => `${figure(n, 'write').value.toFixed(2)} ms`],
   ['reset after 10 writes', time('reset10')],
   ['reset after 300 writes', time('reset300')],
+  ['  the first one in a process', time('reset300First')],
   ['first in-process emulator', time('firstMs')],
   ['  then its first write', time('firstWriteMs')],
   ['later in-process emulator', time('laterMs')],
