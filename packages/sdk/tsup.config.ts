@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 // Node loads the CommonJS build for `import` and `require` alike (the `node` conditions of the
-// exports map), so a program that reaches the SDK both ways (a CommonJS project using the ESM-only
-// emulator's test kit) holds one copy of every class, and `instanceof` holds across them. The ESM
+// exports map), so a program that reaches the SDK both ways (it requires the SDK, a package it uses
+// imports it) holds one copy of every class, and `instanceof` holds across them. The ESM
 // build is for bundlers and browsers. Each build splits what its entries share into chunks: one
 // error hierarchy for the 3.x root, `2.x` and `realtime`, not one per entry.
 const entries = {

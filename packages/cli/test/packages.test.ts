@@ -215,8 +215,9 @@ describe('the packed packages, installed into a fresh project', () => {
   });
 
   it("a CommonJS program holds one copy of the SDK's classes, whether it requires them, imports them or gets them from the emulator's test kit", async () => {
-    // The test kit (ESM) imports the SDK; this program requires it: both reach Node's one build, so
-    // the kit's client is the program's NeynarAPIClient and its errors are the program's classes.
+    // The program requires the SDK's entries and imports the realtime one; the test kit reaches the
+    // SDK on its own: all of it is Node's one build, so the kit's client is the program's
+    // NeynarAPIClient and every error is an instance of the program's classes.
     writeFileSync(
       join(project, 'one-sdk.cjs'),
       `const { startTestEmulator } = require('@castkit/emulator/testing');

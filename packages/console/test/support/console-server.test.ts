@@ -1,14 +1,16 @@
 // The console builds kept in the temp folder for the browser tests: bounded, never one in use.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pruneKeptBuilds } from './console-server';
+import { buildConsole, pruneKeptBuilds } from './console-server';
 
 const HOUR = 3600_000;
 let folder: string;
 
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
 
 /** A kept build last used `hoursAgo` hours before `now`. */
 function keptBuild(name: string, hoursAgo: number, now: number): void {
@@ -43,4 +45,15 @@ describe('pruneKeptBuilds', () => {
       'unrelated-folder',
     ]);
   });
+});
+
+describe('buildConsole', () => {
+  it('touches a kept build it reuses, so pruning keeps it while a run reads it', async () => {
+    const kept = await buildConsole();
+    const longAgo = new Date(Date.now() - 30 * HOUR);
+    utimesSync(kept, longAgo, longAgo);
+    const before = Date.now();
+    expect(await buildConsole()).toBe(kept);
+    expect(statSync(kept).mtimeMs).toBeGreaterThanOrEqual(before - 1000);
+  }, 120_000);
 });

@@ -62,10 +62,8 @@ const IN_USE_MS = 3600_000;
 export function pruneKeptBuilds(folder = tmpdir(), now = Date.now()): void {
   const builds = readdirSync(folder)
     .filter((name) => name.startsWith(KEPT_PREFIX))
-    .map((name) => ({
-      path: join(folder, name),
-      at: statSync(join(folder, name), { throwIfNoEntry: false })?.mtimeMs ?? now,
-    }))
+    .map((name) => join(folder, name))
+    .map((path) => ({ path, at: statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? now }))
     .sort((a, b) => b.at - a.at);
   for (const build of builds.slice(KEPT_BUILDS))
     if (now - build.at > IN_USE_MS) rmSync(build.path, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 // JSON request bodies checked at the edge against the spec's own schemas (src/generated/*-bodies.ts:
 // the OpenAPI pre-pass applied, $refs bundled), nested fields included.
-
 import type { OperationSpec } from '@castkit/sdk/2.x';
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { api3BodyDefinitions, api3BodySchemas } from '../generated/api3-bodies.js';
@@ -9,19 +8,19 @@ import { hub3BodyDefinitions, hub3BodySchemas } from '../generated/hub3-bodies.j
 import { v2BodyDefinitions, v2BodySchemas } from '../generated/v2-bodies.js';
 import { ValidationError } from '../ground/errors.js';
 import { isRecord } from '../ground/is-record.js';
-import { onFirstUse, requiredLater } from '../ground/required-later.js';
+import { emulatorRequire, onFirstUse } from '../ground/required-later.js';
 import { boundIntegers, type Schema } from './integer-bounds.js';
 
-const ajvModule = requiredLater<typeof import('ajv')>('ajv');
-const addFormats = requiredLater<typeof import('ajv-formats').default>('ajv-formats');
 /**
  * The validator, made at the first JSON body: loading Ajv and compiling its meta-schemas took
  * ~0.1–0.15 s of every start, which an emulator that is only read from never needs.
  */
 const ajv = onFirstUse((): Ajv => {
   // allErrors off: the first error is the one reported, and a hostile body costs one error, not many.
-  const made = new (ajvModule().Ajv)({ allErrors: false, strict: true });
-  addFormats()(made);
+  const { Ajv: AjvClass }: typeof import('ajv') = emulatorRequire('ajv');
+  const made = new AjvClass({ allErrors: false, strict: true });
+  const addFormats: typeof import('ajv-formats').default = emulatorRequire('ajv-formats');
+  addFormats(made);
   return made;
 });
 

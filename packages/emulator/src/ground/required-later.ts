@@ -2,7 +2,8 @@
 // the emulator: its cost is paid by the process that uses it, not by every start.
 import { createRequire } from 'node:module';
 
-const requireHere = createRequire(import.meta.url);
+/** `require` from the emulator's own files, for what they load when first needed. */
+export const emulatorRequire = createRequire(import.meta.url);
 
 /** `make`'s value, made on the first call and the same on every later one. */
 export function onFirstUse<T>(make: () => T): () => T {
@@ -15,4 +16,4 @@ export function onFirstUse<T>(make: () => T): () => T {
 
 /** A CommonJS package's exports, required on the first call. */
 export const requiredLater = <Exports>(specifier: string): (() => Exports) =>
-  onFirstUse((): Exports => requireHere(specifier));
+  onFirstUse((): Exports => emulatorRequire(specifier));

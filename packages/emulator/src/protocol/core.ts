@@ -2,11 +2,9 @@
 // instead of at start-up, so an emulator on an already seeded database answers its first reads
 // without it.
 import { createRequire } from 'node:module';
-import { onFirstUse } from '../ground/required-later.js';
+import { emulatorRequire, onFirstUse } from '../ground/required-later.js';
 
 type Core = typeof import('@farcaster/core');
-
-const requireHere = createRequire(import.meta.url);
 
 export const farcasterCore = onFirstUse(loadCore);
 
@@ -17,24 +15,24 @@ export const farcasterCore = onFirstUse(loadCore);
 function loadCore(): Core {
   const main = englishFakerInPlace();
   try {
-    return requireHere('@farcaster/core');
+    return emulatorRequire('@farcaster/core');
   } finally {
-    if (main) delete requireHere.cache[main];
+    if (main) delete emulatorRequire.cache[main];
   }
 }
 
 /** Puts faker's English build where core will look for faker; the cache key to forget after, if any. */
 function englishFakerInPlace(): string | undefined {
   try {
-    const fromCore = createRequire(requireHere.resolve('@farcaster/core'));
+    const fromCore = createRequire(emulatorRequire.resolve('@farcaster/core'));
     const main = fromCore.resolve('@faker-js/faker');
     // Already loaded in full by the process: nothing to spare.
-    if (requireHere.cache[main]) return undefined;
+    if (emulatorRequire.cache[main]) return undefined;
     const path = fromCore.resolve('@faker-js/faker/locale/en');
     fromCore(path);
-    const english = requireHere.cache[path];
+    const english = emulatorRequire.cache[path];
     if (!english) return undefined;
-    requireHere.cache[main] = english;
+    emulatorRequire.cache[main] = english;
     return main;
   } catch {
     return undefined;
