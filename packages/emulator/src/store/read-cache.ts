@@ -196,8 +196,14 @@ class Changes {
   private tagging = false;
   private bulk = 0;
   private seen: { changes: number; dataVersion: number } | undefined;
+  /** The clock moved since the caches were last emptied (see afterRollback). */
+  private clockMoved = false;
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Store) {
+    store.onClockChange(({ previous, now }) => {
+      if (previous !== now) this.clockMoved = true;
+    });
+  }
 
   /** False inside a transaction or a bulk load; otherwise true, with every cache up to date. */
   current(): boolean {
@@ -234,6 +240,11 @@ class Changes {
 
   clear(): void {
     for (const { cache } of this.caches.values()) cache.clear();
+    this.clockMoved = false;
+  }
+
+  afterRollback(): void {
+    if (this.clockMoved) this.clear();
   }
 
   /** Keeps `cache` up to date with the others; past MAX_CACHES the oldest is forgotten. */
@@ -309,6 +320,17 @@ export const cacheKind = <K, V>(kind: string, capacity: number, options?: ReadCa
  */
 export function bulkLoad<T>(store: Store, fn: () => T): T {
   return changes(store).bulkLoad(fn);
+}
+
+/**
+ * After a rollback (a reset, a snapshot restored): the rows it deleted and put back fired the change
+ * tags like any write, so the next read drops just what rests on them, and a test's reset leaves
+ * built what the test did not touch. Everything goes only when the clock moved since the caches were
+ * last emptied: a user's subscription expiry is computed from the time, and a reset usually puts the
+ * clock back too (the testing kit's does).
+ */
+export function afterRollback(store: Store): void {
+  changes(store).afterRollback();
 }
 
 /** Empties every read cache of the store (what a read then answers is built from the data alone). */

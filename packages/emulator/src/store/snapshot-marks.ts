@@ -3,7 +3,7 @@
 
 import type { Db } from './db.js';
 import { copyHexMessages } from './messages-schema.js';
-import { bulkLoad, clearReadCaches } from './read-cache.js';
+import { afterRollback, bulkLoad } from './read-cache.js';
 import { snapshotSchemaRefusal } from './snapshot-file.js';
 import { column, rows, write } from './statements.js';
 import type { Store } from './store.js';
@@ -54,10 +54,8 @@ const DROP_MARKS_AFTER = column<[gen: number], string>('DELETE FROM undo_marks W
 
 /**
  * Puts every table back as it was when generation `gen` ended, in one transaction with foreign keys
- * off (recording pauses inside rollBackTo and goes on after); the marks taken after it go. Every
- * read cache is emptied after, as after a bulk load: the change tags of the rows put back are
- * recorded as for any write, but a restore may move anything. Returns the rows touched and those
- * marks' names.
+ * off (recording pauses inside rollBackTo and goes on after); the marks taken after it go. Read caches
+ * keep what it did not touch (afterRollback). Returns the rows touched and those marks' names.
  */
 export function rollBackToGeneration(store: Store, gen: number): { rows: number; dropped: string[] } {
   let rowCount = 0;
@@ -68,7 +66,7 @@ export function rollBackToGeneration(store: Store, gen: number): { rows: number;
       dropped = DROP_MARKS_AFTER.all(store, gen);
     }),
   );
-  clearReadCaches(store);
+  afterRollback(store);
   return { rows: rowCount, dropped };
 }
 

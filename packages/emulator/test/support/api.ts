@@ -17,6 +17,8 @@ export async function startApi() {
     url,
     apiKey,
     store,
+    /** The testing kit's reset: the clock back to its start, every row back to the seed. */
+    reset: () => kit.reset(),
     /** Moves the emulator clock forward. */
     tick(ms: number) {
       void emulator.clock.advance(ms);
