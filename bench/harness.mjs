@@ -1,6 +1,7 @@
 // The emulator as a test harness, today's way and this tree's side by side in one run: reset after
-// 10 and 300 writes, the first and a later in-process `:memory:` emulator, RSS added per emulator and
-// by importing `@castkit/emulator`, and (with --large) the large seed's build time and peak RSS.
+// 10 and 300 writes, a typical test (10 writes, 5 reads) right after a reset and after another test,
+// the first and a later in-process `:memory:` emulator, RSS added per emulator and by importing
+// `@castkit/emulator`, and (with --large) the large seed's build time and peak RSS.
 // Each tree is measured in child processes of its own (a fresh Node, its own built dist), and the two
 // trees take turns round by round (today, new, today, new...), so a change of the machine's load
 // falls on both. Every figure is a median over rounds, and each time also a multiple of one
@@ -66,6 +67,25 @@ async function writes(post, n, tag) {
       });
     else await post('/v2/farcaster/user/follow', { signer_uuid: signer(fid), target_fids: [4 + (i % 250)] });
   }
+  return last;
+}
+
+/** A typical test, timed: ten writes, then the reads that check them. */
+async function testBody(url, post, tag) {
+  const t = performance.now();
+  const last = await writes(post, 10, tag);
+  for (const path of [
+    '/v2/farcaster/feed/following?fid=1',
+    '/v2/farcaster/user/bulk?fids=1,2,3',
+    `/v2/farcaster/cast?identifier=${last.hash}&type=hash`,
+    '/v2/farcaster/cast/search?q=harness',
+    '/v2/farcaster/followers?fid=5',
+  ]) {
+    const res = await fetch(`${url}${path}`, { headers: { 'x-api-key': KEY } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    await res.json();
+  }
+  return performance.now() - t;
 }
 
 async function writeMs(post, tag) {
@@ -108,6 +128,16 @@ async function childTimes(tree) {
       resets[n].push(performance.now() - t);
     }
   }
+  // What a reset leaves the test after it to pay (caches to build again): the same test body right
+  // after a reset, and after another test with none.
+  const afterReset = [];
+  const afterTest = [];
+  for (let r = 0; r < 8; r++) {
+    await testBody(first.url, post, `x${r}`);
+    afterTest.push(await testBody(first.url, post, `a${r}`));
+    first.reset();
+    afterReset.push(await testBody(first.url, post, `b${r}`));
+  }
   const later = [];
   for (let r = 0; r < 3; r++) {
     const t = performance.now();
@@ -124,6 +154,8 @@ async function childTimes(tree) {
     reset10: median(resets[10]),
     reset300: median(resets[300]),
     reset300First: resets[300][0],
+    testAfterReset: median(afterReset),
+    testAfterTest: median(afterTest),
   };
 }
 
@@ -227,6 +259,8 @@ const rows = [
   ['reset after 10 writes', time('reset10')],
   ['reset after 300 writes', time('reset300')],
   ['  the first one in a process', time('reset300First')],
+  ['a test right after a reset', time('testAfterReset')],
+  ['  the same test after a test', time('testAfterTest')],
   ['first in-process emulator', time('firstMs')],
   ['  then its first write', time('firstWriteMs')],
   ['later in-process emulator', time('laterMs')],
