@@ -3,6 +3,9 @@
 // yearly: the subscription runs to the next anniversary of the registration after `now`.
 import type { User } from '@castkit/sdk';
 import { isoTime } from '../store/clock.js';
+import { powerUserRegistrations } from '../store/queries/users.js';
+import { dropReadCacheEntries } from '../store/read-cache.js';
+import type { Store } from '../store/store.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -18,4 +21,21 @@ export function proSubscription(registeredAt: number, now: number): NonNullable<
     subscribed_at: isoTime(registeredAt),
     expires_at: isoTime(proExpiry(registeredAt, now)),
   };
+}
+
+const watched = new WeakSet<Store>();
+
+/**
+ * Read caches keep hydrated users, and the casts showing them, until a write to the user: a move of
+ * the clock that takes a subscription into another year (or back) drops those users from them.
+ */
+export function watchProRenewals(store: Store): void {
+  if (watched.has(store)) return;
+  watched.add(store);
+  store.onClockChange(({ previous, now }) => {
+    const renewed = powerUserRegistrations(store)
+      .filter((u) => proExpiry(u.registeredAt, previous) !== proExpiry(u.registeredAt, now))
+      .map((u) => `user:${u.fid}`);
+    if (renewed.length) dropReadCacheEntries(store, renewed);
+  });
 }

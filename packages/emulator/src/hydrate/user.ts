@@ -15,7 +15,7 @@ import {
 import { userExists } from '../store/queries/users.js';
 import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
-import { proSubscription } from './pro.js';
+import { proSubscription, watchProRenewals } from './pro.js';
 import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {
@@ -41,6 +41,7 @@ export function hydrateUsers(
   options: HydrateOptions,
 ): Map<number, UserOfBoth> {
   if (!fids.length) return new Map();
+  watchProRenewals(store);
   const users = USERS.of(store, options.origin).getMany(fids, (missing, dependOn) => {
     const built = buildUsers(store, missing, options.origin);
     for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);

@@ -196,14 +196,8 @@ class Changes {
   private tagging = false;
   private bulk = 0;
   private seen: { changes: number; dataVersion: number } | undefined;
-  /** The clock moved since the caches were last emptied (see afterRollback). */
-  private clockMoved = false;
 
-  constructor(private readonly store: Store) {
-    store.onClockChange(({ previous, now }) => {
-      if (previous !== now) this.clockMoved = true;
-    });
-  }
+  constructor(private readonly store: Store) {}
 
   /** False inside a transaction or a bulk load; otherwise true, with every cache up to date. */
   current(): boolean {
@@ -240,11 +234,6 @@ class Changes {
 
   clear(): void {
     for (const { cache } of this.caches.values()) cache.clear();
-    this.clockMoved = false;
-  }
-
-  afterRollback(): void {
-    if (this.clockMoved) this.clear();
   }
 
   /** Keeps `cache` up to date with the others; past MAX_CACHES the oldest is forgotten. */
@@ -323,14 +312,11 @@ export function bulkLoad<T>(store: Store, fn: () => T): T {
 }
 
 /**
- * After a rollback (a reset, a snapshot restored): the rows it deleted and put back fired the change
- * tags like any write, so the next read drops just what rests on them, and a test's reset leaves
- * built what the test did not touch. Everything goes only when the clock moved since the caches were
- * last emptied: a user's subscription expiry is computed from the time, and a reset usually puts the
- * clock back too (the testing kit's does).
+ * Drops the entries resting on `tags` at once: for what changes without a write the triggers see
+ * (a move of the clock, for values computed from the time).
  */
-export function afterRollback(store: Store): void {
-  changes(store).afterRollback();
+export function dropReadCacheEntries(store: Store, tags: readonly string[]): void {
+  for (const { cache } of changes(store).caches.values()) cache.invalidate(tags);
 }
 
 /** Empties every read cache of the store (what a read then answers is built from the data alone). */

@@ -65,6 +65,15 @@ export function fidsByTwitter(store: Store, handle: string): number[] {
 
 const POWER_USER_FIDS = column<[], number>('SELECT fid FROM users WHERE power_badge = 1 ORDER BY fid');
 
+const POWER_USER_REGISTRATIONS = rows<[], { fid: number; registeredAt: number }>(
+  'SELECT fid, registered_at AS registeredAt FROM users WHERE power_badge = 1',
+);
+
+/** Each power badge holder's fid and registration time. */
+export function powerUserRegistrations(store: Store): { fid: number; registeredAt: number }[] {
+  return POWER_USER_REGISTRATIONS.all(store);
+}
+
 /** Every power-badge fid in fid order. */
 export function powerUserFids(store: Store): number[] {
   return POWER_USER_FIDS.all(store);
