@@ -39,10 +39,11 @@ async function importEmulator(tree) {
   return import(pathToFileURL(entry).href);
 }
 
-function poster(url) {
+/** A function sending `method` requests to the emulator at `url`, answering their JSON. */
+function caller(url, method) {
   return async (path, body) => {
     const res = await fetch(`${url}${path}`, {
-      method: 'POST',
+      method,
       headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
       body: body && JSON.stringify(body),
     });
@@ -50,6 +51,8 @@ function poster(url) {
     return res.json();
   };
 }
+
+const poster = (url) => caller(url, 'POST');
 
 /** `n` writes the way a test writes: a cast, a like of it, a follow, and again. */
 async function writes(post, n, tag) {
@@ -72,19 +75,14 @@ async function writes(post, n, tag) {
 
 /** A typical test, timed: ten writes, then the reads that check them. */
 async function testBody(url, post, tag) {
+  const get = caller(url, 'GET');
   const t = performance.now();
   const last = await writes(post, 10, tag);
-  for (const path of [
-    '/v2/farcaster/feed/following?fid=1',
-    '/v2/farcaster/user/bulk?fids=1,2,3',
-    `/v2/farcaster/cast?identifier=${last.hash}&type=hash`,
-    '/v2/farcaster/cast/search?q=harness',
-    '/v2/farcaster/followers?fid=5',
-  ]) {
-    const res = await fetch(`${url}${path}`, { headers: { 'x-api-key': KEY } });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    await res.json();
-  }
+  await get('/v2/farcaster/feed/following?fid=1');
+  await get('/v2/farcaster/user/bulk?fids=1,2,3');
+  await get(`/v2/farcaster/cast?identifier=${last.hash}&type=hash`);
+  await get('/v2/farcaster/cast/search?q=harness');
+  await get('/v2/farcaster/followers?fid=5');
   return performance.now() - t;
 }
 

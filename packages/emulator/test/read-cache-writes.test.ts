@@ -93,6 +93,9 @@ async function read(api: Api, views: Views) {
   };
 }
 
+/** A user's 3.x Pro subscription: power badge holders have one, and its expiry follows the clock. */
+const proIn = (user: object) => ('pro' in user ? user.pro : undefined);
+
 // The store's read caches are under test (their counters, emptied at will): the seeded rows whose
 // views are warmed around a write are picked in SQL, by properties no single read gives (a quoted
 // cast alice has not liked, a user carol does not follow who has casts), as is the other writer below.
@@ -455,11 +458,13 @@ describe('read caches after each kind of write', () => {
     });
   });
 
+  /** A power badge holder other than alice, bob and carol. */
+  const holder = () =>
+    one<number>('SELECT fid FROM users WHERE power_badge = 1 AND fid > 3 ORDER BY fid LIMIT 1');
+
   describe('the clock', () => {
     it('a move into another subscription year rebuilds the holders, in the casts showing them too', async () => {
-      const power = one<number>(
-        'SELECT fid FROM users WHERE power_badge = 1 AND fid > 3 ORDER BY fid LIMIT 1',
-      );
+      const power = holder();
       const theirs = pluck<string>(
         'SELECT hash FROM casts WHERE fid = ? AND deleted = 0 ORDER BY ts DESC LIMIT 3',
         power,
@@ -472,13 +477,9 @@ describe('read caches after each kind of write', () => {
       env.tick(366 * 24 * 3600 * 1000);
       const after = await read(env.api, views);
       const did = delta(totals(env.store), warm);
-      const expiry = (r: typeof after) => {
-        const user = r.users.find((u) => u.fid === power)!;
-        return 'pro' in user ? user.pro : undefined;
-      };
+      const expiry = (r: typeof after) => proIn(r.users.find((u) => u.fid === power)!);
       expect(expiry(after)).not.toEqual(expiry(before));
-      const author = castIn(after, theirs[0]!).author;
-      expect('pro' in author ? author.pro : undefined).toEqual(expiry(after));
+      expect(proIn(castIn(after, theirs[0]!).author)).toEqual(expiry(after));
       clearReadCaches(env.store);
       expect(await read(env.api, views)).toEqual(after);
       // The holders alone are built again (the casts showing them with them): other users stay built.
@@ -490,11 +491,7 @@ describe('read caches after each kind of write', () => {
 
   // Last in this block: a reset rolls back every write the tests above made.
   describe('a reset', () => {
-    /** A user's 3.x subscription, which only power badge holders have and whose expiry follows the clock. */
-    const proOf = async (fid: number) => {
-      const user = (await env.api.fetchBulkUsers({ fids: [fid] })).users[0]!;
-      return 'pro' in user ? user.pro : undefined;
-    };
+    const proOf = async (fid: number) => proIn((await env.api.fetchBulkUsers({ fids: [fid] })).users[0]!);
 
     it('answers every view as before the writes it undoes, keeping built what they did not touch', async () => {
       await env.reset();
@@ -535,16 +532,14 @@ describe('read caches after each kind of write', () => {
     });
 
     it('that moves the clock back takes a subscription read two years on back with it', async () => {
-      const power = one<number>(
-        'SELECT fid FROM users WHERE power_badge = 1 AND fid > 3 ORDER BY fid LIMIT 1',
-      );
+      const power = holder();
       await env.reset();
       clearReadCaches(env.store);
       const now = await proOf(power);
       expect(now).toBeDefined();
+      // Built two years on, after the move forward: only the reset's move back can drop it.
       clearReadCaches(env.store);
       env.tick(2 * 366 * 24 * 3600 * 1000);
-      // First read two years on: kept as it is, it would outlive the reset's move of the clock back.
       const later = await proOf(power);
       expect(later).not.toEqual(now);
       await env.reset();

@@ -63,20 +63,18 @@ export function fidsByTwitter(store: Store, handle: string): number[] {
   return FIDS_BY_TWITTER.all(store, handle);
 }
 
-const POWER_USER_FIDS = column<[], number>('SELECT fid FROM users WHERE power_badge = 1 ORDER BY fid');
-
-const POWER_USER_REGISTRATIONS = rows<[], { fid: number; registeredAt: number }>(
-  'SELECT fid, registered_at AS registeredAt FROM users WHERE power_badge = 1',
+const POWER_USERS = rows<[], { fid: number; registeredAt: number }>(
+  'SELECT fid, registered_at AS registeredAt FROM users WHERE power_badge = 1 ORDER BY fid',
 );
 
-/** Each power badge holder's fid and registration time. */
+/** Each power badge holder's fid and registration time, in fid order. */
 export function powerUserRegistrations(store: Store): { fid: number; registeredAt: number }[] {
-  return POWER_USER_REGISTRATIONS.all(store);
+  return POWER_USERS.all(store);
 }
 
 /** Every power-badge fid in fid order. */
 export function powerUserFids(store: Store): number[] {
-  return POWER_USER_FIDS.all(store);
+  return powerUserRegistrations(store).map((u) => u.fid);
 }
 
 const FIDS = pager<{ fid: number }>();
