@@ -3,7 +3,6 @@
 // yearly: the subscription runs to the next anniversary of the registration after `now`.
 import type { User } from '@castkit/sdk';
 import { isoTime } from '../store/clock.js';
-import { powerUserRegistrations } from '../store/queries/users.js';
 import { dropReadCacheEntries } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
 
@@ -15,7 +14,7 @@ export function proExpiry(since: number, now: number): number {
 }
 
 /** The 3.x `User.pro` of a badge holder registered at `registeredAt`. */
-export function proSubscription(registeredAt: number, now: number): NonNullable<User['pro']> {
+function proSubscription(registeredAt: number, now: number): NonNullable<User['pro']> {
   return {
     status: 'subscribed',
     subscribed_at: isoTime(registeredAt),
@@ -23,19 +22,33 @@ export function proSubscription(registeredAt: number, now: number): NonNullable<
   };
 }
 
-const watched = new WeakSet<Store>();
+/** Per store, the holders whose subscription a cached user shows: fid to registration time. */
+const shown = new WeakMap<Store, Map<number, number>>();
 
 /**
- * Read caches keep hydrated users, and the casts showing them, until a write to the user: a move of
- * the clock that takes a subscription into another year (or back) drops those users from them.
+ * The 3.x `User.pro` of badge holder `fid`, for a user the read caches keep (and the casts showing
+ * it): those keep it until a write to the user, so a move of the clock that takes the subscription
+ * into another year (or back) drops the user from them. Only holders shown so far are looked at.
  */
-export function watchProRenewals(store: Store): void {
-  if (watched.has(store)) return;
-  watched.add(store);
-  store.onClockChange(({ previous, now }) => {
-    const renewed = powerUserRegistrations(store)
-      .filter((u) => proExpiry(u.registeredAt, previous) !== proExpiry(u.registeredAt, now))
-      .map((u) => `user:${u.fid}`);
-    if (renewed.length) dropReadCacheEntries(store, renewed);
-  });
+export function cachedProSubscription(
+  store: Store,
+  fid: number,
+  registeredAt: number,
+  now: number,
+): NonNullable<User['pro']> {
+  let holders = shown.get(store);
+  if (!holders) {
+    const watched = new Map<number, number>();
+    store.onClockChange((move) => {
+      if (move.previous === move.now) return;
+      const renewed = [...watched]
+        .filter(([, since]) => proExpiry(since, move.previous) !== proExpiry(since, move.now))
+        .map(([holder]) => `user:${holder}`);
+      if (renewed.length) dropReadCacheEntries(store, renewed);
+    });
+    shown.set(store, watched);
+    holders = watched;
+  }
+  holders.set(fid, registeredAt);
+  return proSubscription(registeredAt, now);
 }

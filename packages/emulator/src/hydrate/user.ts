@@ -15,7 +15,7 @@ import {
 import { userExists } from '../store/queries/users.js';
 import { cacheKind } from '../store/read-cache.js';
 import type { Store } from '../store/store.js';
-import { proSubscription, watchProRenewals } from './pro.js';
+import { cachedProSubscription } from './pro.js';
 import { usersForViewer } from './viewer.js';
 
 export interface HydrateOptions {
@@ -41,7 +41,6 @@ export function hydrateUsers(
   options: HydrateOptions,
 ): Map<number, UserOfBoth> {
   if (!fids.length) return new Map();
-  watchProRenewals(store);
   const users = USERS.of(store, options.origin).getMany(fids, (missing, dependOn) => {
     const built = buildUsers(store, missing, options.origin);
     for (const fid of built.keys()) dependOn(fid, [`user:${fid}`]);
@@ -109,7 +108,9 @@ function buildUsers(store: Store, fids: number[], origin: string): Map<number, U
         ...(row.github ? [{ platform: 'github' as const, username: row.github }] : []),
       ],
       power_badge: row.power_badge === 1,
-      ...(row.power_badge === 1 ? { pro: proSubscription(row.registered_at, now) } : {}),
+      ...(row.power_badge === 1
+        ? { pro: cachedProSubscription(store, row.fid, row.registered_at, now) }
+        : {}),
       experimental: { neynar_user_score: scoreOf(row) },
       score: scoreOf(row),
     };

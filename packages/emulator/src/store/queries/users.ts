@@ -63,18 +63,11 @@ export function fidsByTwitter(store: Store, handle: string): number[] {
   return FIDS_BY_TWITTER.all(store, handle);
 }
 
-const POWER_USERS = rows<[], { fid: number; registeredAt: number }>(
-  'SELECT fid, registered_at AS registeredAt FROM users WHERE power_badge = 1 ORDER BY fid',
-);
-
-/** Each power badge holder's fid and registration time, in fid order. */
-export function powerUserRegistrations(store: Store): { fid: number; registeredAt: number }[] {
-  return POWER_USERS.all(store);
-}
+const POWER_USER_FIDS = column<[], number>('SELECT fid FROM users WHERE power_badge = 1 ORDER BY fid');
 
 /** Every power-badge fid in fid order. */
 export function powerUserFids(store: Store): number[] {
-  return powerUserRegistrations(store).map((u) => u.fid);
+  return POWER_USER_FIDS.all(store);
 }
 
 const FIDS = pager<{ fid: number }>();
