@@ -26,29 +26,32 @@ function proSubscription(registeredAt: number, now: number): NonNullable<User['p
 const shown = new WeakMap<Store, Map<number, number>>();
 
 /**
- * The 3.x `User.pro` of badge holder `fid`, for a user the read caches keep (and the casts showing
- * it): those keep it until a write to the user, so a move of the clock that takes the subscription
- * into another year (or back) drops the user from them. Only holders shown so far are looked at.
+ * The store's holders shown so far, watched: read caches keep a user (and the casts showing it)
+ * until a write to it, so a move of the clock that takes a holder's subscription into another year
+ * (or back) drops that user from them.
  */
+function holdersShown(store: Store): Map<number, number> {
+  const known = shown.get(store);
+  if (known) return known;
+  const holders = new Map<number, number>();
+  shown.set(store, holders);
+  store.onClockChange((move) => {
+    if (move.previous === move.now) return;
+    const renewed = [...holders]
+      .filter(([, since]) => proExpiry(since, move.previous) !== proExpiry(since, move.now))
+      .map(([fid]) => `user:${fid}`);
+    if (renewed.length) dropReadCacheEntries(store, renewed);
+  });
+  return holders;
+}
+
+/** The 3.x `User.pro` of badge holder `fid`, for a user the read caches keep. */
 export function cachedProSubscription(
   store: Store,
   fid: number,
   registeredAt: number,
   now: number,
 ): NonNullable<User['pro']> {
-  let holders = shown.get(store);
-  if (!holders) {
-    const watched = new Map<number, number>();
-    store.onClockChange((move) => {
-      if (move.previous === move.now) return;
-      const renewed = [...watched]
-        .filter(([, since]) => proExpiry(since, move.previous) !== proExpiry(since, move.now))
-        .map(([holder]) => `user:${holder}`);
-      if (renewed.length) dropReadCacheEntries(store, renewed);
-    });
-    shown.set(store, watched);
-    holders = watched;
-  }
-  holders.set(fid, registeredAt);
+  holdersShown(store).set(fid, registeredAt);
   return proSubscription(registeredAt, now);
 }

@@ -212,8 +212,7 @@ class Changes {
     const seen = this.seen!;
     if (now.dataVersion !== seen.dataVersion) return this.reset();
     if (now.changes === seen.changes) return true;
-    const tags = takeTags(this.store.db);
-    for (const { cache } of this.caches.values()) cache.invalidate(tags);
+    this.invalidate(takeTags(this.store.db));
     // Draining is a change too.
     this.seen = this.store.changeCounters();
     return true;
@@ -230,6 +229,11 @@ class Changes {
     } finally {
       this.bulk--;
     }
+  }
+
+  /** Drops, in every cache, the entries resting on `tags`. */
+  invalidate(tags: readonly string[]): void {
+    for (const { cache } of this.caches.values()) cache.invalidate(tags);
   }
 
   clear(): void {
@@ -316,7 +320,7 @@ export function bulkLoad<T>(store: Store, fn: () => T): T {
  * (a move of the clock, for values computed from the time).
  */
 export function dropReadCacheEntries(store: Store, tags: readonly string[]): void {
-  for (const { cache } of changes(store).caches.values()) cache.invalidate(tags);
+  changes(store).invalidate(tags);
 }
 
 /** Empties every read cache of the store (what a read then answers is built from the data alone). */
