@@ -40,6 +40,11 @@ export default defineConfig({
     // emulator keeps in its process then serve every later file. Files own their state: none
     // mocks modules or stubs globals, and each closes what it starts.
     isolate: false,
+    // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content and the config), so a rerun transforms only what changed: two pairs of full runs in
+    // turn, 337 -> 320 s and 318 -> 300 s (transforms 13 -> 4 s of CPU). No plugin here reads anything
+    // outside the file it transforms, which is what would make a cached module stale.
+    experimental: { fsModuleCache: true },
     // …and keeps its worker only while the next file wants the same environment: files run grouped by it.
     sequence: { sequencer: EnvironmentSequencer },
     // Two files at a time on the two cores: much of the suite waits on processes it spawned (the CLI,
