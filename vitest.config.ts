@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import EnvironmentSequencer from './tools/test-order/sequencer.mjs';
@@ -5,7 +8,36 @@ import EnvironmentSequencer from './tools/test-order/sequencer.mjs';
 // Tests import workspace packages from source so they never depend on a stale build.
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * A cached module holds its imports already resolved to files, so renaming `x.ts` to `x.tsx` under an
+ * unchanged importer left it asking for `x.ts` ("Cannot find module"). Every module's cache key also
+ * carries the list of source files: adding, moving or removing one starts the cache afresh.
+ */
+function sourceFileSet(): string {
+  const skip = new Set(['node_modules', 'dist', 'test-artifacts', 'packs']);
+  const names: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (skip.has(entry.name) || entry.name.startsWith('.')) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|tsx|mts|cts|js|mjs|cjs|json)$/.test(entry.name)) names.push(path);
+    }
+  };
+  for (const top of ['packages', 'tools', 'bench']) walk(src(`./${top}`));
+  return createHash('sha256').update(names.sort().join('\n')).digest('hex');
+}
+
 export default defineConfig({
+  plugins: [
+    {
+      name: 'castkit:source-file-set',
+      configureVitest({ experimental_defineCacheKeyGenerator }) {
+        const files = sourceFileSet();
+        experimental_defineCacheKeyGenerator(() => files);
+      },
+    },
+  ],
   resolve: {
     // Subpaths first: a plain '@castkit/sdk' key would also catch '@castkit/sdk/realtime'.
     alias: [
@@ -40,13 +72,13 @@ export default defineConfig({
     // emulator keeps in its process then serve every later file. Files own their state: none
     // mocks modules or stubs globals, and each closes what it starts.
     isolate: false,
-    // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by each
-    // file's content and the config), so a rerun transforms only what changed: two pairs of full runs in
-    // turn, 337 -> 320 s and 318 -> 300 s (transforms 13 -> 4 s of CPU). No plugin here reads anything
-    // outside the file it transforms, which is what would make a cached module stale.
-    experimental: { fsModuleCache: true },
     // …and keeps its worker only while the next file wants the same environment: files run grouped by it.
     sequence: { sequencer: EnvironmentSequencer },
+    // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content, the config and the set of source files: see sourceFileSet), so a rerun transforms
+    // only what changed: two pairs of full runs in turn, 337 -> 320 s and 318 -> 300 s (transforms
+    // 13 -> 4 s of CPU).
+    experimental: { fsModuleCache: true },
     // Two files at a time on the two cores: much of the suite waits on processes it spawned (the CLI,
     // npm, tsc, Chromium), time the other worker uses. 11.7 min against 17.8 on one worker.
     maxWorkers: 2,
