@@ -1,43 +1,13 @@
-import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { sourceFileSetKey } from './tools/test-order/module-cache.mjs';
 import EnvironmentSequencer from './tools/test-order/sequencer.mjs';
 
 // Tests import workspace packages from source so they never depend on a stale build.
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/**
- * A cached module holds its imports already resolved to files, so renaming `x.ts` to `x.tsx` under an
- * unchanged importer left it asking for `x.ts` ("Cannot find module"). Every module's cache key also
- * carries the list of source files: adding, moving or removing one starts the cache afresh.
- */
-function sourceFileSet(): string {
-  const skip = new Set(['node_modules', 'dist', 'test-artifacts', 'packs']);
-  const names: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (skip.has(entry.name) || entry.name.startsWith('.')) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.(ts|tsx|mts|cts|js|mjs|cjs|json)$/.test(entry.name)) names.push(path);
-    }
-  };
-  for (const top of ['packages', 'tools', 'bench']) walk(src(`./${top}`));
-  return createHash('sha256').update(names.sort().join('\n')).digest('hex');
-}
-
 export default defineConfig({
-  plugins: [
-    {
-      name: 'castkit:source-file-set',
-      configureVitest({ experimental_defineCacheKeyGenerator }) {
-        const files = sourceFileSet();
-        experimental_defineCacheKeyGenerator(() => files);
-      },
-    },
-  ],
+  plugins: [sourceFileSetKey(src('.'), ['packages', 'tools', 'bench'])],
   resolve: {
     // Subpaths first: a plain '@castkit/sdk' key would also catch '@castkit/sdk/realtime'.
     alias: [
@@ -75,9 +45,9 @@ export default defineConfig({
     // …and keeps its worker only while the next file wants the same environment: files run grouped by it.
     sequence: { sequencer: EnvironmentSequencer },
     // Transformed modules persist between runs (node_modules/.experimental-vitest-cache, keyed by each
-    // file's content, the config and the set of source files: see sourceFileSet), so a rerun transforms
-    // only what changed: two pairs of full runs in turn, 337 -> 320 s and 318 -> 300 s (transforms
-    // 13 -> 4 s of CPU).
+    // file's content, the config and the set of source files: tools/test-order/module-cache.mjs), so a
+    // rerun transforms only what changed: two pairs of full runs in turn, 337 -> 320 s and 318 -> 300 s
+    // (transforms 13 -> 4 s of CPU).
     experimental: { fsModuleCache: true },
     // Two files at a time on the two cores: much of the suite waits on processes it spawned (the CLI,
     // npm, tsc, Chromium), time the other worker uses. 11.7 min against 17.8 on one worker.
