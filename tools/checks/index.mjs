@@ -2,6 +2,7 @@
 // them, and skips them when nothing changed since they all passed). `--force` runs them regardless.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { oasDir } from '../codegen/spec.mjs';
 import { runChecks } from './run.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,5 +34,7 @@ const CHECKS = [
 process.exitCode = await runChecks(CHECKS, {
   root,
   record: join(cache, 'checks-passed'),
+  // Codegen drift compares the generated files with what the specs outside this tree make now.
+  outside: [oasDir],
   force: process.argv.includes('--force'),
 });

@@ -21,6 +21,9 @@ function project({ git = true } = {}) {
   mkdirSync(join(root, 'node_modules'));
   writeFileSync(join(root, 'node_modules', '.package-lock.json'), '{"v":1}');
   const runs = join(outside, 'runs');
+  const specs = join(outside, 'specs');
+  mkdirSync(join(specs, 'v3'), { recursive: true });
+  writeFileSync(join(specs, 'v3', 'api.yaml'), 'openapi: 3.0.0\n');
   writeFileSync(runs, '');
   // The second check fails while a file named FAIL is in the tree.
   const checks = [
@@ -32,6 +35,7 @@ function project({ git = true } = {}) {
     runChecks(checks, {
       root,
       record: join(root, 'node_modules', '.cache', 'checks-passed'),
+      outside: [specs],
       force,
       write: (s) => {
         printed += s;
@@ -39,6 +43,7 @@ function project({ git = true } = {}) {
     });
   return {
     root,
+    specs,
     check,
     runs: () => readFileSync(runs, 'utf8').length,
     printed: () => printed,
@@ -46,7 +51,7 @@ function project({ git = true } = {}) {
 }
 
 describe('the checks before the tests', () => {
-  it('skip when nothing changed since they all passed, and run after an edit, a new file, a removal or an install', async () => {
+  it('skip when nothing changed since they all passed, and run after an edit, a new file, a removal, an install or a change to the specs', async () => {
     const p = project();
     expect(await p.check()).toBe(0);
     expect(p.runs()).toBe(1);
@@ -59,6 +64,8 @@ describe('the checks before the tests', () => {
       () => writeFileSync(join(p.root, 'b.ts'), ''),
       () => rmSync(join(p.root, 'b.ts')),
       () => writeFileSync(join(p.root, 'node_modules', '.package-lock.json'), '{"v":2}'),
+      () => writeFileSync(join(p.specs, 'v3', 'api.yaml'), 'openapi: 3.1.0\n'),
+      () => writeFileSync(join(p.specs, 'v3', 'other.yaml'), ''),
     ];
     let expected = 1;
     for (const change of changes) {
