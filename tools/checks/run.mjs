@@ -37,15 +37,15 @@ function readRecord(file) {
 
 /**
  * Runs `checks` ([name, command, args] each) in `root`, writing their report to `write`; returns the
- * exit code. `record` keeps the signature of the last tree every check passed on (with the files of
- * the `outside` folders the checks also read); `force` runs them whatever it says.
+ * exit code. `record` keeps the signature of the last tree every check passed on (with the files
+ * under `inputs`, what the checks also read that git does not list); `force` runs them whatever it says.
  */
 export async function runChecks(
   checks,
-  { root, record, outside = [], force = false, write = (s) => process.stdout.write(s) },
+  { root, record, inputs = [], force = false, write = (s) => process.stdout.write(s) },
 ) {
   // Taken before any check starts: an edit made while they run changes the next run's signature.
-  const signature = treeSignature(root, outside);
+  const signature = treeSignature(root, inputs);
   if (!force && signature && readRecord(record) === signature) {
     write(`ok  ${checks.map(([name]) => name).join(', ')}: nothing changed since they all passed\n`);
     return 0;

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { oasDir } from '../codegen/spec.mjs';
+import { INPUTS, root as repoRoot } from './checks.mjs';
 import { runChecks } from './run.mjs';
 
 const made = [];
@@ -37,7 +39,7 @@ function project({ git = true } = {}) {
     runChecks(checks, {
       root,
       record: join(root, 'node_modules', '.cache', 'checks-passed'),
-      outside: [specs],
+      inputs: [join(root, 'node_modules', '.package-lock.json'), specs],
       force,
       write: (s) => {
         printed += s;
@@ -101,5 +103,9 @@ describe('the checks before the tests', () => {
     expect(await p.check()).toBe(0);
     expect(await p.check()).toBe(0);
     expect(p.runs()).toBe(2);
+  });
+
+  it("name what this repository's checks read beyond git's list: the install record and the specs", () => {
+    expect(INPUTS).toEqual([join(repoRoot, 'node_modules', '.package-lock.json'), oasDir]);
   });
 });

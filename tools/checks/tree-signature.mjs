@@ -1,33 +1,30 @@
-// What the checks read, reduced to one digest: every file git would see in the working tree (tracked,
-// or new and not ignored), each by path and content, npm's record of what is installed, and the
-// files of any folder outside the tree they read (the specs codegen reads). The checks are functions
-// of exactly these (the type-checks also read node_modules' declarations, which only change when an
-// install rewrites node_modules/.package-lock.json), so an equal digest means an equal outcome.
-// Content, not times: a copy that keeps old times still counts as a change.
+// A tree reduced to one digest: every file git would see in it (tracked, or new and not ignored) and
+// every file under the extra inputs the caller names (files or folders git does not list), each by
+// path, length and content. Content, not times: a copy that keeps old times still counts as a change.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Every file under `dir`, sorted; `dir` itself when it is a file or missing. */
-function filesUnder(dir) {
+/** Every file under `path`, sorted; `path` itself when it is a file or missing. */
+function filesUnder(path) {
   let entries;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    entries = readdirSync(path, { withFileTypes: true });
   } catch {
-    return [dir];
+    return [path];
   }
   return entries
-    .map((e) => join(dir, e.name))
+    .map((e) => join(path, e.name))
     .sort()
-    .flatMap((path) => filesUnder(path));
+    .flatMap((child) => filesUnder(child));
 }
 
 /**
- * The digest of `root`'s tree as the checks see it, with every file under the `outside` folders, or
- * null where git cannot list the tree.
+ * The digest of `root`'s tree with every file under `inputs` (and the Node version), or null where git
+ * cannot list the tree.
  */
-export function treeSignature(root, outside = []) {
+export function treeSignature(root, inputs = []) {
   let listed;
   try {
     listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
@@ -39,10 +36,9 @@ export function treeSignature(root, outside = []) {
   } catch {
     return null;
   }
-  // A file both staged and changed is listed once per stage; sorted, so the order git prints is moot.
+  // An unmerged file is listed once per stage; sorted, so the order git prints is moot.
   const paths = [...new Set(listed.split('\0').filter(Boolean))].sort().map((path) => join(root, path));
-  paths.push(join(root, 'node_modules', '.package-lock.json'));
-  for (const dir of outside) paths.push(...filesUnder(dir));
+  for (const input of inputs) paths.push(...filesUnder(input));
   const hash = createHash('sha256');
   hash.update(`node ${process.version}\0`);
   for (const path of paths) {
@@ -50,7 +46,7 @@ export function treeSignature(root, outside = []) {
     try {
       content = readFileSync(path);
     } catch (error) {
-      // Deleted but still tracked, a folder's symlink, a folder not there: absence is a state too.
+      // Deleted but still tracked, a folder's symlink, an input not there: absence is a state too.
       content = Buffer.from(`unreadable ${error.code}`);
       hash.update('!');
     }
